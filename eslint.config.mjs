@@ -1,0 +1,56 @@
+// Lint for the whole workspace. The module-boundary rule encodes DESIGN.md section 2: libs never
+// import the shell or a remote, a remote never imports another remote, libs/domain stays free of
+// browser code, and the server only shares libs/domain.
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const SHARED = ['type:lib', 'type:ui', 'type:domain', 'type:contract'];
+const BROWSER_PACKAGES = ['react', 'react-*', 'react/*', 'axios', 'antd-mobile*', 'i18next', '@reduxjs/*', '@module-federation/*'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'data/**', 'tools/scratch/**', '**/coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allowCircularSelfDependency: false,
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: SHARED },
+            { sourceTag: 'type:remote', onlyDependOnLibsWithTags: SHARED },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: SHARED },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:contract'] },
+            { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:domain'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },
+            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: BROWSER_PACKAGES },
+            { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:domain', 'type:contract'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Build configuration reaches into tools/rsbuild by path on purpose: it is tooling, not app code.
+    files: ['**/rsbuild.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+  },
+);

@@ -1,0 +1,94 @@
+/**
+ * Typed calls for accounts and system information (the `user` service host). Feature remotes keep
+ * their own calls in their folders; these are here because the shell and several remotes use them.
+ */
+import { APP_VERSION_CODE, PLATFORM_ANDROID, type Page } from '@rigshare/domain';
+import type { LoginData, UserInfo } from '@rigshare/session';
+import { get, post, postMultipart, type RequestOptions } from './client';
+
+export interface Captcha {
+  captchaId: string;
+  /** SVG markup of the image code. */
+  svg: string;
+}
+
+export interface Country {
+  code: string;
+  name: string;
+}
+
+export interface VersionUpdate {
+  version: string;
+  downUrl: string;
+  extra: string;
+  compulsory: boolean;
+}
+
+export interface CarouselItem {
+  id: number;
+  title: string;
+  imageUrl: string;
+  link: string;
+}
+
+export interface PopupNotice {
+  id: number;
+  title: string;
+  content: string;
+}
+
+export interface SysInfo {
+  operatorName: string;
+  about: string;
+  version: string;
+  versionCode: number;
+}
+
+export interface LinkItem {
+  name: string;
+  url: string;
+}
+
+export interface ShareInfo {
+  shareUrl: string;
+  inviteCode: string;
+}
+
+export const accountsApi = {
+  /** The token comes back in `msg`. */
+  login: (phone: string, password: string, options?: RequestOptions) =>
+    post<LoginData>('user', 'auth/token/pass', { phone, password }, options),
+  captcha: () => get<Captcha>('user', 'auth/captcha', { silent: true }),
+  countries: () => get<Country[]>('user', 'auth/countrys', { silent: true }),
+  sendRegisterCode: (phone: string, captchaId: string, captchaCode: string) =>
+    post<null>('user', 'auth/code/reg', { phone, captchaId, captchaCode }),
+  sendResetCode: (phone: string, captchaId: string, captchaCode: string) =>
+    post<null>('user', 'auth/code/resetpass', { phone, captchaId, captchaCode }),
+  register: (input: { phone: string; password: string; confirmPassword: string; inviteCode: string; smsCode: string }) =>
+    post<null>('user', 'auth/register', input),
+  resetPassword: (input: { phone: string; smsCode: string; password: string; confirmPassword: string }) =>
+    post<null>('user', 'auth/reset-password', input),
+  updatePassword: (input: { oldPassword: string; password: string; confirmPassword: string }) =>
+    post<null>('user', 'auth/update-password', input),
+  logout: (token: string) => post<null>('user', 'auth/logout', { token }),
+  isValidAccount: (phone: string) => post<{ registered: boolean }>('user', 'user/isValidAccount', { phone }, { silent: true }),
+  /** `data` is null when the server has no user for the token; callers raise "userInfo null". */
+  userInfo: (options?: RequestOptions) => get<UserInfo | null>('user', 'user/info', options),
+  modifyName: (name: string) => post<null>('user', 'user/modify-name', { name }),
+  modifyHead: (avatar: Blob, filename: string) => {
+    const form = new FormData();
+    form.append('avatar', avatar, filename);
+    return postMultipart<{ headUrl: string }>('user', 'user/modify-head', form);
+  },
+  serviceLink: () => get<{ appUrl: string | null }>('user', 'appUrl/info'),
+  versionUpdate: () =>
+    get<VersionUpdate | null>('user', 'app/version/update', { params: { platform: PLATFORM_ANDROID, code: APP_VERSION_CODE } }),
+  shareInfo: () => post<ShareInfo>('user', 'share/info'),
+  sysInfo: () => get<SysInfo>('user', 'sys/info', { silent: true }),
+  carousel: () => get<CarouselItem[]>('user', 'sys/carousel', { silent: true }),
+  popupNotice: () => get<PopupNotice | null>('user', 'sys/popup-notice', { silent: true }),
+  scrollNotice: () => get<string[]>('user', 'sys/scroll-notice', { silent: true }),
+  links: () => get<LinkItem[]>('user', 'link/get', { silent: true }),
+};
+
+export type { Page };

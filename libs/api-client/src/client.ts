@@ -1,0 +1,168 @@
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { CODE_OK, CODE_UNAUTHORIZED, ERROR_TOAST_MS, LOGOUT_DELAY_MS, REQUEST_TIMEOUT_MS, type Envelope, type ServiceHost } from '@rigshare/domain';
+import { currentHeaderCode, i18n } from '@rigshare/i18n';
+import { loggedOut, store } from '@rigshare/session';
+
+/**
+ * The one axios client of the page (shared as a singleton by Module Federation). Every client
+ * property of SPEC.md section 7 lives here: 36 s timeout, Language header, X-Access-Token,
+ * form-encoded bodies, the loading spinner, and the 401 and error handling.
+ */
+
+export interface ApiNotifier {
+  showLoading(): void;
+  hideLoading(): void;
+  showError(message: string, durationMs: number): void;
+}
+
+export interface RequestOptions {
+  /** No spinner for this call (pages with their own loading state). */
+  silent?: boolean;
+  /** The caller shows the error itself; no toast. */
+  quiet?: boolean;
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/** A failed call: `code` is the envelope code (or HTTP status), `msg` what the server said. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Hash paths whose screens show their own loading state instead of the global spinner. */
+const NO_SPINNER_PATHS = new Set(['/index', '/dynamic', '/message', '/projects']);
+
+let hosts: Partial<Record<ServiceHost, string>> = {};
+let notifier: ApiNotifier = { showLoading() {}, hideLoading() {}, showError() {} };
+let pending = 0;
+let expiring = false;
+
+export const http = axios.create({ timeout: REQUEST_TIMEOUT_MS });
+
+http.interceptors.request.use((config) => {
+  config.headers.set('Language', currentHeaderCode());
+  const token = store.getState().session.token;
+  if (token) config.headers.set('X-Access-Token', token);
+  return config;
+});
+
+export function configureApi(apiHosts: Record<string, string>): void {
+  hosts = apiHosts as Partial<Record<ServiceHost, string>>;
+}
+
+export function setApiNotifier(next: ApiNotifier): void {
+  notifier = next;
+}
+
+function currentPath(): string {
+  if (typeof location === 'undefined') return '';
+  return location.hash.replace(/^#/, '').split('?')[0] || '/';
+}
+
+function urlFor(host: ServiceHost, path: string): string {
+  const base = hosts[host];
+  if (!base) throw new ApiError(0, `Service host "${host}" is not configured`);
+  return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
+}
+
+/** Session gone: the server's message for 3 s, storage cleared, login after 1 s (once). */
+function expireSession(message: string): void {
+  if (expiring) return;
+  expiring = true;
+  notifier.showError(message, ERROR_TOAST_MS);
+  store.dispatch(loggedOut());
+  setTimeout(() => {
+    expiring = false;
+    if (typeof location !== 'undefined') location.hash = '#/user/login';
+  }, LOGOUT_DELAY_MS);
+}
+
+function messageOf(error: unknown): { code: number; msg: string } {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<Envelope> | undefined;
+    if (body && typeof body.msg === 'string' && body.msg) return { code: body.code ?? error.response!.status, msg: body.msg };
+    if (error.code === 'ECONNABORTED') return { code: 0, msg: i18n.t('common:errors.timeout') };
+    if (!error.response) return { code: 0, msg: i18n.t('common:errors.network') };
+    return { code: error.response.status, msg: i18n.t('common:errors.server') };
+  }
+  return { code: 0, msg: error instanceof Error ? error.message : String(error) };
+}
+
+/** Shows the spinner while `work` runs (unless silenced); hides it before any error is shown. */
+async function withSpinner<T>(options: RequestOptions, work: () => Promise<T>): Promise<T> {
+  const spin = !options.silent && !NO_SPINNER_PATHS.has(currentPath());
+  if (spin && pending++ === 0) notifier.showLoading();
+  try {
+    return await work();
+  } finally {
+    if (spin && --pending === 0) notifier.hideLoading();
+  }
+}
+
+async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Promise<Envelope<T>> {
+  let body: Envelope<T>;
+  try {
+    const response = await withSpinner(options, () =>
+      http.request<Envelope<T>>({ ...config, params: options.params, signal: options.signal }),
+    );
+    body = response.data;
+  } catch (error) {
+    if (axios.isCancel(error)) throw error;
+    const { code, msg } = messageOf(error);
+    if (code === CODE_UNAUTHORIZED) expireSession(msg);
+    else if (!options.quiet) notifier.showError(msg, ERROR_TOAST_MS);
+    throw new ApiError(code, msg);
+  }
+  if (body.code === CODE_UNAUTHORIZED) {
+    expireSession(body.msg);
+    throw new ApiError(CODE_UNAUTHORIZED, body.msg);
+  }
+  return body;
+}
+
+/** Reads the envelope; resolves only when `code` is 200, otherwise throws an ApiError with `msg`. */
+function unwrap<T>(body: Envelope<T>, options: RequestOptions): Envelope<T> {
+  if (body.code !== CODE_OK) {
+    if (!options.quiet) notifier.showError(body.msg, ERROR_TOAST_MS);
+    throw new ApiError(body.code, body.msg);
+  }
+  return body;
+}
+
+export async function get<T>(host: ServiceHost, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return unwrap(await send<T>({ method: 'GET', url: urlFor(host, path) }, options), options);
+}
+
+/** POST with a form-encoded body (SPEC.md: bodies are form-encoded unless noted). */
+export async function post<T>(
+  host: ServiceHost,
+  path: string,
+  body: Record<string, string | number | boolean | undefined> = {},
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) if (value !== undefined) form.append(key, String(value));
+  return unwrap(
+    await send<T>(
+      { method: 'POST', url: urlFor(host, path), data: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+      options,
+    ),
+    options,
+  );
+}
+
+/** POST multipart (uploads). */
+export async function postMultipart<T>(host: ServiceHost, path: string, form: FormData, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return unwrap(await send<T>({ method: 'POST', url: urlFor(host, path), data: form }, options), options);
+}
+
+/** The base URL of a host, for links the browser opens itself (images, files). */
+export function hostUrl(host: ServiceHost, path = ''): string {
+  return urlFor(host, path);
+}

@@ -1,0 +1,55 @@
+/**
+ * The contract between the shell and a remote. A remote exposes `./routes` whose default export
+ * is a `RemoteModule`; the shell builds its router and widget slots from it and holds no remote
+ * screen code itself.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+export type ScreenComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+export interface RemoteRoute {
+  /** Hash path, e.g. `/projects`. */
+  path: string;
+  Component: ScreenComponent;
+  /** i18n key (in the remote's namespace) for the header title; none = no header title. */
+  titleKey?: string;
+  /** Navigation depth from SPEC.md; depth 1 screens are tab landings and show the tab bar. */
+  depth: number;
+}
+
+/** Named places in the shell where a remote can put a widget. */
+export type WidgetSlot = 'home.products';
+
+export interface RemoteModule {
+  /** Federation name, equal to the key in remotes.json. */
+  name: string;
+  /** i18next namespace the remote owns; its resources are loaded by `loadTranslations`. */
+  namespace: string;
+  routes: RemoteRoute[];
+  widgets?: Partial<Record<WidgetSlot, ScreenComponent>>;
+  /** Resolves the remote's translation resource for one language tag (e.g. `hi-IN`). */
+  loadTranslations(languageTag: string): Promise<Record<string, unknown>>;
+  /** Runs once after load: inject reducers, register listeners. */
+  setup?(): void;
+}
+
+/** One entry of the shell's runtime `remotes.json`. */
+export interface RemoteEntry {
+  name: string;
+  /** Absolute URL of the remote's `mf-manifest.json`. */
+  manifest: string;
+  /** Paths the remote owns, known without loading it, so a down remote shows a fallback, not 404. */
+  paths: string[];
+}
+
+export interface RemotesDocument {
+  remotes: RemoteEntry[];
+}
+
+/** The shell's runtime `config.json`: where each service host lives and operator facts. */
+export interface RuntimeConfig {
+  /** Service host name -> base URL, e.g. `user` -> `http://localhost:3100/api/user`. */
+  apiHosts: Record<string, string>;
+  operatorName: string;
+  androidDownloadUrl: string;
+}

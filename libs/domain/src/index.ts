@@ -1,0 +1,5 @@
+export * from './validation';
+export * from './constants';
+export * from './envelope';
+export * from './money';
+export * from './locales';

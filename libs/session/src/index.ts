@@ -1,0 +1,3 @@
+export * from './session-slice';
+export * from './storage-keys';
+export * from './store';

@@ -1,0 +1,147 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE } from '@rigshare/domain';
+
+/** Every session field of SPEC.md section 3. */
+export interface SessionState {
+  token: string | null;
+  languageType: string;
+  avatar: string;
+  vipLevel: number;
+  inviteCode: string;
+  upInviteCode: string;
+  phone: string;
+  name: string;
+  version: string;
+  versionCode: number;
+  grade: number;
+  gradeText: string;
+  shareCode: string;
+  num: number;
+  userId: string;
+  endTime: string;
+  project: number;
+  coupon: number;
+  markHeadbgUrl: string;
+  markText: string;
+  timezoneType: number;
+}
+
+/** The login reply's data (SPEC.md section 3); the token travels in `msg`. */
+export interface LoginData {
+  userId: string;
+  headUrl: string | null;
+  vipLevel: number;
+  phone: string;
+  name: string;
+  shareCode: string;
+  createTime: string;
+  invitateCode: string;
+  markHeadbgUrl: string | null;
+  markText: string | null;
+  timezoneType: number | null;
+}
+
+/** The /user/info reply's data. */
+export interface UserInfo {
+  userId: string;
+  phone: string;
+  name: string;
+  headUrl: string | null;
+  vipLevel: number;
+  grade: number;
+  gradeText: string;
+  invitateCode: string;
+  upInviteCode: string | null;
+  shareCode: string;
+  num: number;
+  endTime: string | null;
+  project: number;
+  coupon: number;
+  markHeadbgUrl: string | null;
+  markText: string | null;
+  timezoneType: number | null;
+}
+
+export function emptySession(languageType: string = DEFAULT_LOCALE, token: string | null = null): SessionState {
+  return {
+    token,
+    languageType,
+    avatar: '',
+    vipLevel: 0,
+    inviteCode: '',
+    upInviteCode: '',
+    phone: '',
+    name: '',
+    version: APP_VERSION,
+    versionCode: APP_VERSION_CODE,
+    grade: 0,
+    gradeText: '',
+    shareCode: '',
+    num: 0,
+    userId: '',
+    endTime: '',
+    project: 0,
+    coupon: 0,
+    markHeadbgUrl: '',
+    markText: '',
+    timezoneType: 0,
+  };
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: emptySession(),
+  reducers: {
+    loggedIn(state, action: PayloadAction<{ token: string; data: LoginData }>) {
+      const { token, data } = action.payload;
+      state.token = token;
+      state.userId = data.userId;
+      state.avatar = data.headUrl ?? '';
+      state.vipLevel = data.vipLevel;
+      state.phone = data.phone;
+      state.name = data.name;
+      state.shareCode = data.shareCode;
+      state.inviteCode = data.invitateCode;
+      state.markHeadbgUrl = data.markHeadbgUrl ?? '';
+      state.markText = data.markText ?? '';
+      state.timezoneType = data.timezoneType ?? 0;
+    },
+    userInfoLoaded(state, action: PayloadAction<UserInfo>) {
+      const u = action.payload;
+      Object.assign(state, {
+        userId: u.userId,
+        phone: u.phone,
+        name: u.name,
+        avatar: u.headUrl ?? '',
+        vipLevel: u.vipLevel,
+        grade: u.grade,
+        gradeText: u.gradeText,
+        inviteCode: u.invitateCode,
+        upInviteCode: u.upInviteCode ?? '',
+        shareCode: u.shareCode,
+        num: u.num,
+        endTime: u.endTime ?? '',
+        project: u.project,
+        coupon: u.coupon,
+        markHeadbgUrl: u.markHeadbgUrl ?? '',
+        markText: u.markText ?? '',
+        timezoneType: u.timezoneType ?? 0,
+      });
+    },
+    nameChanged(state, action: PayloadAction<string>) {
+      state.name = action.payload;
+    },
+    avatarChanged(state, action: PayloadAction<string>) {
+      state.avatar = action.payload;
+    },
+    languageChanged(state, action: PayloadAction<string>) {
+      state.languageType = action.payload;
+    },
+    /** Clears every field but the language. */
+    loggedOut(state) {
+      return emptySession(state.languageType);
+    },
+  },
+});
+
+export const { loggedIn, userInfoLoaded, nameChanged, avatarChanged, languageChanged, loggedOut } = sessionSlice.actions;

@@ -1,0 +1,4 @@
+import { remoteConfig } from '../../tools/rsbuild/federation';
+import { OWNED_PATHS } from './src/paths';
+
+export default remoteConfig({ name: 'community', port: 3004, paths: OWNED_PATHS });

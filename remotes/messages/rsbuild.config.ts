@@ -1,0 +1,4 @@
+import { remoteConfig } from '../../tools/rsbuild/federation';
+import { OWNED_PATHS } from './src/paths';
+
+export default remoteConfig({ name: 'messages', port: 3005, paths: OWNED_PATHS });

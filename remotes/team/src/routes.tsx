@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { RemoteModule } from '@rigshare/contract';
+
+const remote: RemoteModule = {
+  name: 'team',
+  namespace: 'team',
+  routes: [{ path: '/index/friend', Component: lazy(() => import('./features/landing/landing-screen')), titleKey: 'landing.title', depth: 1 }],
+  loadTranslations: (lng) => import(`../locales/${lng}/team.json`),
+};
+
+export default remote;

@@ -1,0 +1,2 @@
+/** Every hash path this remote owns (DESIGN.md section 3). The shell learns them from remotes.json. */
+export const OWNED_PATHS = ['/user/balance', '/user/recharge', '/user/cashrecharge', '/user/newrecharge', '/user/withdraw', '/user/cashwithdraw', '/user/pdf', '/user/fundPwd', '/user/withrecord', '/user/stock', '/user/address', '/user/addAddress', '/user/Caddress', '/user/CaddAddress', '/user/allExtract', '/user/record', '/user/record2', '/user/recordU', '/user/bank'] as const;

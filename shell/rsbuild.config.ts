@@ -1,0 +1,3 @@
+import { shellConfig } from '../tools/rsbuild/federation';
+
+export default shellConfig({ port: 3000 });

@@ -1,0 +1,78 @@
+import { Provider } from 'react-redux';
+import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { store } from '@rigshare/session';
+import { AuthGuard } from './auth-guard';
+import { AreaBoundary } from './area-boundary';
+import { RemoteScreen } from './remote-screen';
+import { ScreenFrame } from './screen-frame';
+import { SHELL_ROUTES, type ShellRoute } from './shell-routes';
+import { AppTabBar, isTabPath } from './tab-bar';
+import { remoteEntries } from './remote-registry';
+import { SessionEffects } from './session-effects';
+import NotFoundScreen from '../features/errors/not-found-screen';
+
+function Layout() {
+  const { pathname } = useLocation();
+  const withTabs = isTabPath(pathname);
+  return (
+    <div className={withTabs ? 'app with-tabs' : 'app'}>
+      <main className="app-main">
+        <Outlet />
+      </main>
+      {withTabs && <AppTabBar />}
+    </div>
+  );
+}
+
+function ShellScreen({ route }: { route: ShellRoute }) {
+  const { t } = useTranslation('shell');
+  const { Component } = route;
+  return (
+    <AreaBoundary area="shell">
+      <ScreenFrame title={route.titleKey ? t(route.titleKey) : undefined} depth={route.depth}>
+        <Component />
+      </ScreenFrame>
+    </AreaBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <Provider store={store}>
+      <HashRouter>
+        <SessionEffects />
+        <Routes>
+          <Route element={<Layout />}>
+            <Route path="/" element={<Navigate to="/index" replace />} />
+            {SHELL_ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={
+                  <AuthGuard open={route.open}>
+                    <ShellScreen route={route} />
+                  </AuthGuard>
+                }
+              />
+            ))}
+            {remoteEntries().flatMap((remote) =>
+              remote.paths.map((path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <AuthGuard>
+                      <RemoteScreen remote={remote.name} />
+                    </AuthGuard>
+                  }
+                />
+              )),
+            )}
+            <Route path="*" element={<NotFoundScreen />} />
+          </Route>
+        </Routes>
+      </HashRouter>
+    </Provider>
+  );
+}

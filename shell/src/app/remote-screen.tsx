@@ -1,0 +1,51 @@
+import { Suspense, use, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { WidgetSlot } from '@rigshare/contract';
+import { findRoute, loadRemoteModule } from './remote-registry';
+import { ScreenFrame, ScreenLoading } from './screen-frame';
+import { AreaBoundary } from './area-boundary';
+import NotFoundScreen from '../features/errors/not-found-screen';
+
+/** Renders the screen a remote owns for the current path, loading the remote on first use. */
+function RemoteRouteContent({ remote }: { remote: string }) {
+  const module = use(useMemo(() => loadRemoteModule(remote), [remote]));
+  const { pathname } = useLocation();
+  const { t } = useTranslation(module.namespace);
+  const route = findRoute(module, pathname);
+  if (!route) return <NotFoundScreen />;
+  const { Component } = route;
+  return (
+    <ScreenFrame title={route.titleKey ? t(route.titleKey) : undefined} depth={route.depth}>
+      <Component />
+    </ScreenFrame>
+  );
+}
+
+export function RemoteScreen({ remote }: { remote: string }) {
+  const { pathname } = useLocation();
+  return (
+    <AreaBoundary area={remote} key={pathname}>
+      <Suspense fallback={<ScreenLoading />}>
+        <RemoteRouteContent remote={remote} />
+      </Suspense>
+    </AreaBoundary>
+  );
+}
+
+function WidgetContent({ remote, slot }: { remote: string; slot: WidgetSlot }) {
+  const module = use(useMemo(() => loadRemoteModule(remote), [remote]));
+  const Widget = module.widgets?.[slot];
+  return Widget ? <Widget /> : null;
+}
+
+/** A remote's widget inside a shell screen (e.g. the product list on the home page). */
+export function RemoteWidget({ remote, slot }: { remote: string; slot: WidgetSlot }) {
+  return (
+    <AreaBoundary area={remote}>
+      <Suspense fallback={<ScreenLoading />}>
+        <WidgetContent remote={remote} slot={slot} />
+      </Suspense>
+    </AreaBoundary>
+  );
+}

@@ -1,0 +1,32 @@
+import { TabBar } from 'antd-mobile';
+import { AppOutline, FireFill, ShopbagOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { TABS } from './shell-routes';
+
+const ICONS = {
+  home: <AppOutline />,
+  community: <FireFill />,
+  products: <ShopbagOutline />,
+  team: <TeamOutline />,
+  mine: <UserOutline />,
+};
+
+export function isTabPath(pathname: string): boolean {
+  return TABS.some((tab) => tab.path === pathname);
+}
+
+export function AppTabBar() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <nav className="app-tab-bar" aria-label={t('tabs.label')}>
+      <TabBar activeKey={pathname} onChange={(key) => navigate(key)} safeArea>
+        {TABS.map((tab) => (
+          <TabBar.Item key={tab.path} icon={ICONS[tab.icon]} title={t(tab.key)} />
+        ))}
+      </TabBar>
+    </nav>
+  );
+}

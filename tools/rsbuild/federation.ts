@@ -1,0 +1,124 @@
+/**
+ * Rsbuild settings shared by the shell and every remote, so all six apps agree on what is a
+ * singleton and how chunks are named. Each app's rsbuild.config.ts is a one-line call of
+ * `shellConfig` or `remoteConfig`.
+ */
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+
+/**
+ * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
+ * separate entry points), the router, the store, i18next, axios, the UI kit and our shared libs.
+ */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'i18next',
+  'react-i18next',
+  'axios',
+  'antd-mobile',
+  'antd-mobile-icons',
+  '@rigshare/api-client',
+  '@rigshare/i18n',
+  '@rigshare/session',
+  '@rigshare/ui',
+  '@rigshare/domain',
+] as const;
+
+export const shared = Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true }]));
+
+const common: RsbuildConfig = {
+  plugins: [pluginReact()],
+  source: {
+    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+  },
+  resolve: {
+    // react-router 7 resolves to its development build unless the production condition is asked for.
+    conditionNames: ['production', 'browser', 'import', 'module', 'require', 'default'],
+  },
+  output: {
+    distPath: { root: 'dist' },
+    cleanDistPath: true,
+    // MINIFY=false keeps readable output for debugging a production build.
+    minify: process.env.MINIFY !== 'false',
+  },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+};
+
+export interface ShellOptions {
+  port: number;
+}
+
+export function shellConfig({ port }: ShellOptions) {
+  return defineConfig({
+    ...common,
+    plugins: [
+      ...common.plugins!,
+      pluginModuleFederation({
+        name: 'rigshare_shell',
+        // Remotes are registered at runtime from remotes.json; none are known at build time.
+        remotes: {},
+        shared,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+    html: {
+      title: 'Rigshare',
+      meta: {
+        viewport: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover',
+        'theme-color': '#0f5c4d',
+        description: 'Rigshare: rent mining machines and follow their returns.',
+      },
+    },
+    server: { port },
+  });
+}
+
+export interface RemoteOptions {
+  /** Short name, e.g. `products`; the federation name is `rigshare_<name>`. */
+  name: string;
+  port: number;
+  /** Hash paths the remote owns; written to dist/route-paths.json for remotes.json. */
+  paths: readonly string[];
+}
+
+/** Writes the owned paths next to the manifest, so deployment can list them in remotes.json. */
+function routePathsPlugin(paths: readonly string[]): RsbuildPlugin {
+  return {
+    name: 'rigshare:route-paths',
+    setup(api) {
+      api.processAssets({ stage: 'additional' }, ({ sources, compilation }) => {
+        compilation.emitAsset('route-paths.json', new sources.RawSource(JSON.stringify(paths, null, 2)));
+      });
+    },
+  };
+}
+
+export function remoteConfig({ name, port, paths }: RemoteOptions) {
+  return defineConfig({
+    ...common,
+    plugins: [
+      ...common.plugins!,
+      pluginModuleFederation({
+        name: `rigshare_${name}`,
+        exposes: { './routes': './src/routes.tsx' },
+        shared,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+      routePathsPlugin(paths),
+    ],
+    // Chunks load from the remote's own origin, wherever the manifest was fetched from.
+    output: { ...common.output, assetPrefix: 'auto' },
+    server: { port, cors: true },
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * `npm start` (after the build): the API with its embedded database and demo data, the shell and
+ * the five remotes, each on its own origin, then the URL to open.
+ */
+import type { FastifyInstance } from 'fastify';
+import { startApiProcess, stopProcess } from './api-process';
+import { writeRuntimeDocuments } from './runtime-documents';
+import { startStaticServer } from './static-server';
+import { REMOTE_NAMES, distOf, originOf, shellOrigin, topologyFromEnv } from './topology';
+
+async function main() {
+  const topology = topologyFromEnv();
+  const shellOrigins = [shellOrigin(topology), originOf('127.0.0.1', topology.shellPort)];
+  writeRuntimeDocuments(topology);
+
+  const api = await startApiProcess({ port: topology.apiPort, corsOrigins: shellOrigins });
+  const servers: FastifyInstance[] = [];
+  for (const name of REMOTE_NAMES) {
+    servers.push(await startStaticServer({ root: distOf(name), port: topology.remotePorts[name], allowedOrigins: shellOrigins }));
+  }
+  servers.push(await startStaticServer({ root: distOf('shell'), port: topology.shellPort, allowedOrigins: [] }));
+
+  const shutdown = async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await stopProcess(api);
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  console.log('');
+  console.log(`Rigshare is running. Open ${shellOrigin(topology)}/ in your browser (a phone-sized window suits it best).`);
+  for (const name of REMOTE_NAMES) console.log(`  remote ${name.padEnd(9)} ${originOf(topology.host, topology.remotePorts[name])}/mf-manifest.json`);
+  console.log(`  API              ${originOf(topology.host, topology.apiPort)}/api`);
+  console.log('Press Ctrl+C to stop.');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

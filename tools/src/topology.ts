@@ -1,0 +1,36 @@
+/** Where each app is served in development, the tests and the demo. One place for the ports. */
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+export const REMOTE_NAMES = ['products', 'wallet', 'team', 'community', 'messages'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface Topology {
+  host: string;
+  shellPort: number;
+  apiPort: number;
+  remotePorts: Record<RemoteName, number>;
+}
+
+/** Ports from the environment (SHELL_PORT, API_PORT, REMOTE_PORT_BASE) or the defaults 3000/3100/3001+. */
+export function topologyFromEnv(env: NodeJS.ProcessEnv = process.env): Topology {
+  const shellPort = Number(env.SHELL_PORT ?? 3000);
+  const base = Number(env.REMOTE_PORT_BASE ?? shellPort + 1);
+  return {
+    host: env.HOST ?? 'localhost',
+    shellPort,
+    apiPort: Number(env.API_PORT ?? 3100),
+    remotePorts: Object.fromEntries(REMOTE_NAMES.map((name, i) => [name, base + i])) as Record<RemoteName, number>,
+  };
+}
+
+export const originOf = (host: string, port: number) => `http://${host}:${port}`;
+
+export function shellOrigin(t: Topology): string {
+  return originOf(t.host, t.shellPort);
+}
+
+export function distOf(app: 'shell' | RemoteName): string {
+  return app === 'shell' ? path.join(ROOT, 'shell', 'dist') : path.join(ROOT, 'remotes', app, 'dist');
+}
