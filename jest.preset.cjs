@@ -5,8 +5,8 @@ module.exports = {
     '^.+\\.tsx?$': [
       'ts-jest',
       {
-        isolatedModules: true,
-        tsconfig: { module: 'CommonJS', moduleResolution: 'node', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2022' },
+        // isolatedModules in the tsconfig makes ts-jest transpile only (fast, no type check).
+        tsconfig: { module: 'CommonJS', moduleResolution: 'node', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2022', isolatedModules: true },
       },
     ],
   },

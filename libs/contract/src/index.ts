@@ -53,3 +53,5 @@ export interface RuntimeConfig {
   operatorName: string;
   androidDownloadUrl: string;
 }
+
+export { parseRemotesDocument, parseRuntimeConfig, RuntimeDocumentError } from './validate';

@@ -66,5 +66,5 @@ export async function changeLanguage(tag: LocaleTag): Promise<void> {
 
 /** The Language header value for the current language (en_US when none). */
 export function currentHeaderCode(): string {
-  return headerCodeFor(i18next.resolvedLanguage ?? i18next.language ?? DEFAULT_LOCALE);
+  return headerCodeFor(i18next.language ?? DEFAULT_LOCALE);
 }

@@ -1,15 +1,16 @@
-import type { RemotesDocument, RuntimeConfig } from '@rigshare/contract';
+import { parseRemotesDocument, parseRuntimeConfig, type RemotesDocument, type RuntimeConfig } from '@rigshare/contract';
 
 /**
  * Where the API hosts and the remotes live is decided at deploy time: the shell fetches these two
  * documents from its own origin at start (never cached), so moving a remote needs no rebuild.
  */
-async function fetchJson<T>(file: string): Promise<T> {
+async function fetchJson(file: string): Promise<unknown> {
   const response = await fetch(`${file}?t=${Date.now()}`, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-  return (await response.json()) as T;
+  return response.json();
 }
 
-export function loadRuntimeConfig(): Promise<[RuntimeConfig, RemotesDocument]> {
-  return Promise.all([fetchJson<RuntimeConfig>('config.json'), fetchJson<RemotesDocument>('remotes.json')]);
+export async function loadRuntimeConfig(): Promise<[RuntimeConfig, RemotesDocument]> {
+  const [config, remotes] = await Promise.all([fetchJson('config.json'), fetchJson('remotes.json')]);
+  return [parseRuntimeConfig(config), parseRemotesDocument(remotes)];
 }

@@ -1,0 +1,99 @@
+/** @jest-environment jsdom */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { changeLanguage, initI18n } from '@rigshare/i18n';
+import { loggedIn, store, STORAGE_KEYS } from '@rigshare/session';
+import { ApiError, configureApi, get, post, setApiNotifier } from './client';
+
+/** A real HTTP server standing in for the API: it records what arrives and answers as told. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+const seen: Seen[] = [];
+let reply: { status: number; body: unknown } = { status: 200, body: { code: 200, msg: 'ok', data: null } };
+let server: http.Server;
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  server = http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'Language, X-Access-Token, Content-Type');
+    if (req.method === 'OPTIONS') return res.end();
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      res.statusCode = reply.status;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  configureApi({ user: `http://127.0.0.1:${port}/api/user` });
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const notices: string[] = [];
+beforeEach(() => {
+  seen.length = 0;
+  notices.length = 0;
+  reply = { status: 200, body: { code: 200, msg: 'ok', data: null } };
+  setApiNotifier({ showLoading() {}, hideLoading() {}, showError: (message, ms) => notices.push(`${message} (${ms} ms)`) });
+});
+
+it('sends the Language header of the current language and no token when logged out', async () => {
+  await changeLanguage('tr-TR');
+  await get('user', 'sys/info');
+  expect(seen[0].headers['language']).toBe('tr_TR');
+  expect(seen[0].headers['x-access-token']).toBeUndefined();
+  await changeLanguage('en-US');
+});
+
+it('sends the token and a form-encoded body', async () => {
+  store.dispatch(
+    loggedIn({
+      token: 'secret-token',
+      data: { userId: '1', headUrl: null, vipLevel: 0, phone: '9000000001', name: 'A', shareCode: '', createTime: '', invitateCode: 'X', markHeadbgUrl: null, markText: null, timezoneType: 0 },
+    }),
+  );
+  await post('user', 'user/modify-name', { name: 'Asha Rao', skip: undefined });
+  expect(seen[0].headers['x-access-token']).toBe('secret-token');
+  expect(seen[0].headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+  expect(seen[0].body).toBe('name=Asha+Rao');
+});
+
+it('shows the body msg of an HTTP error for 3 s and rejects with it', async () => {
+  reply = { status: 400, body: { code: 400, msg: 'Inconsistent passwords', data: null } };
+  await expect(post('user', 'auth/register', {})).rejects.toEqual(new ApiError(400, 'Inconsistent passwords'));
+  expect(notices).toEqual(['Inconsistent passwords (3000 ms)']);
+});
+
+it('on 401 shows the server message, clears the session and storage, and goes to login after 1 s', async () => {
+  location.hash = '#/mine';
+  reply = { status: 401, body: { code: 401, msg: 'Your session has expired, please log in again', data: null } };
+  await expect(get('user', 'user/info')).rejects.toBeInstanceOf(ApiError);
+  expect(notices).toEqual(['Your session has expired, please log in again (3000 ms)']);
+  expect(store.getState().session.token).toBeNull();
+  expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  expect(location.hash).toBe('#/mine');
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  expect(location.hash).toBe('#/user/login');
+});
+
+it('treats a 401 code inside a 200 reply the same way', async () => {
+  reply = { status: 200, body: { code: 401, msg: 'expired', data: null } };
+  await expect(get('user', 'user/info')).rejects.toEqual(new ApiError(401, 'expired'));
+  expect(store.getState().session.token).toBeNull();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+});
+
+it('stays quiet when the caller shows the error itself', async () => {
+  reply = { status: 409, body: { code: 409, msg: 'taken', data: null } };
+  await expect(post('user', 'x', {}, { quiet: true })).rejects.toEqual(new ApiError(409, 'taken'));
+  expect(notices).toEqual([]);
+});

@@ -1,0 +1,33 @@
+import { parseRemotesDocument, parseRuntimeConfig } from './validate';
+
+const good = {
+  remotes: [
+    { name: 'products', manifest: 'http://localhost:3001/mf-manifest.json', paths: ['/projects', '/index/detail'] },
+    { name: 'wallet', manifest: 'https://wallet.example.com/mf-manifest.json', paths: ['/user/balance'] },
+  ],
+};
+
+describe('remotes.json', () => {
+  it('accepts a well-formed document', () => {
+    expect(parseRemotesDocument(good).remotes.map((r) => r.name)).toEqual(['products', 'wallet']);
+  });
+  it('names the remote whose manifest is not an absolute manifest URL', () => {
+    const bad = { remotes: [{ ...good.remotes[0], manifest: '/remoteEntry.js' }] };
+    expect(() => parseRemotesDocument(bad)).toThrow('remote "products" needs an absolute http(s) URL of its mf-manifest.json');
+  });
+  it('refuses a path owned by two remotes', () => {
+    const bad = { remotes: [good.remotes[0], { ...good.remotes[1], paths: ['/projects'] }] };
+    expect(() => parseRemotesDocument(bad)).toThrow('path /projects is owned by both "products" and "wallet"');
+  });
+  it('refuses a remote listed twice and a missing list', () => {
+    expect(() => parseRemotesDocument({ remotes: [good.remotes[0], good.remotes[0]] })).toThrow('listed twice');
+    expect(() => parseRemotesDocument({})).toThrow('expected { "remotes": [...] }');
+  });
+});
+
+describe('config.json', () => {
+  it('needs absolute API host URLs', () => {
+    expect(parseRuntimeConfig({ apiHosts: { user: 'http://localhost:3100/api/user' } }).apiHosts.user).toBe('http://localhost:3100/api/user');
+    expect(() => parseRuntimeConfig({ apiHosts: { user: '/api/user' } })).toThrow('apiHosts.user must be an absolute http(s) URL');
+  });
+});

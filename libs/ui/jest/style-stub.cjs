@@ -1,0 +1,2 @@
+// CSS imported by antd-mobile's CommonJS build means nothing to jsdom.
+module.exports = {};

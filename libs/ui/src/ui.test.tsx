@@ -1,0 +1,113 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toast, unstableSetRender } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '@rigshare/i18n';
+import { CopyText } from './copy-text';
+import { PullToLoadList } from './pull-to-load-list';
+import { useDebouncedClick } from './use-debounced-click';
+
+// antd-mobile's imperative Toast needs a React 19 root, as the shell sets up.
+unstableSetRender((node, container) => {
+  const root = createRoot(container);
+  root.render(node);
+  return async () => root.unmount();
+});
+
+// jsdom has no layout: InfiniteScroll only checks elements that have an offsetParent.
+Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+  configurable: true,
+  get() {
+    return (this as HTMLElement).parentNode;
+  },
+});
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+afterEach(() => {
+  act(() => Toast.clear());
+});
+
+describe('PullToLoadList', () => {
+  it('loads pages in order and says "No more data" after the last one', async () => {
+    const calls: number[] = [];
+    const load = async (pageNum: number) => {
+      calls.push(pageNum);
+      const all = ['a', 'b', 'c'];
+      return { total: all.length, list: all.slice((pageNum - 1) * 2, pageNum * 2) };
+    };
+    render(<PullToLoadList load={load} itemKey={(item) => item} renderItem={(item) => <span>item-{item}</span>} />);
+    await screen.findByText('No more data', {}, { timeout: 4000 });
+    expect(screen.getByText('item-a')).toBeTruthy();
+    expect(screen.getByText('item-c')).toBeTruthy();
+    expect(calls).toEqual([1, 2]);
+  });
+
+  it('shows the empty state when the first page is empty', async () => {
+    render(<PullToLoadList load={async () => ({ total: 0, list: [] })} itemKey={(i: string) => i} renderItem={(i) => i} />);
+    await screen.findByTestId('page-empty');
+    expect(screen.getByText('Nothing here yet')).toBeTruthy();
+    expect(screen.queryByText('No more data')).toBeNull();
+  });
+
+  it('offers a retry after a failed page and continues from it', async () => {
+    let fail = true;
+    const load = async (pageNum: number) => {
+      if (fail) throw new Error('offline');
+      return { total: 1, list: [`row-${pageNum}`] };
+    };
+    render(<PullToLoadList load={load} itemKey={(i) => i} renderItem={(i) => <span>{i}</span>} />);
+    const retry = await screen.findByText('Try again');
+    fail = false;
+    fireEvent.click(retry);
+    await screen.findByText('row-1');
+    await screen.findByText('No more data');
+  });
+});
+
+describe('CopyText', () => {
+  it('copies with the Clipboard API and toasts "Copy success"', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<CopyText text="RIGSHARE" label="Invite code" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('RIGSHARE'));
+    await screen.findByText('Copy success');
+  });
+
+  it('falls back to execCommand and toasts "Copy failed" when nothing can copy', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const execCommand = jest.fn().mockReturnValue(false);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    render(<CopyText text="https://example.test/#/login/registerbym?code=X" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await screen.findByText('Copy failed');
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(document.querySelector('textarea')).toBeNull();
+  });
+});
+
+describe('useDebouncedClick', () => {
+  function Counter({ onRun }: { onRun: () => void }) {
+    const click = useDebouncedClick(onRun, 1000);
+    return <button onClick={click}>tap</button>;
+  }
+
+  it('runs once for taps inside the window and again after it', () => {
+    const now = jest.spyOn(Date, 'now');
+    const onRun = jest.fn();
+    render(<Counter onRun={onRun} />);
+    const button = screen.getByText('tap');
+    now.mockReturnValue(10_000);
+    act(() => fireEvent.click(button));
+    now.mockReturnValue(10_500);
+    act(() => fireEvent.click(button));
+    expect(onRun).toHaveBeenCalledTimes(1);
+    now.mockReturnValue(11_001);
+    act(() => fireEvent.click(button));
+    expect(onRun).toHaveBeenCalledTimes(2);
+    now.mockRestore();
+  });
+});

@@ -1,0 +1,65 @@
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { IMAGE_UPLOAD_LIMIT_BYTES, SERVICE_HOSTS } from '@rigshare/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { accountRoutes } from './features/accounts/routes';
+import { fileRoutes } from './features/files/routes';
+import { productRoutes } from './features/products/routes';
+import { systemRoutes } from './features/system/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerRateLimits } from './plugins/rate-limit';
+import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
+import type { Clock } from './types';
+import './types';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  smsSender?: SmsSender;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const clock = options.clock ?? (() => new Date());
+  app.decorate('deps', {
+    db: options.db,
+    config: options.config,
+    clock,
+    sms: options.smsSender ?? new OutboxSmsSender(options.db.kysely, clock, app.log),
+  });
+
+  registerErrorHandling(app);
+  await app.register(cors, {
+    origin: options.config.corsOrigins,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Language', 'X-Access-Token', 'Content-Type'],
+    maxAge: 600,
+  });
+  await app.register(formbody);
+  // The route answers a localized 413 when a file passes this limit.
+  await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
+  await registerRateLimits(app);
+  registerAuth(app);
+
+  await app.register(
+    async (user) => {
+      await user.register(accountRoutes);
+      await user.register(fileRoutes);
+      await user.register(systemRoutes);
+    },
+    { prefix: '/api/user' },
+  );
+  await app.register(productRoutes, { prefix: '/api/orders' });
+
+  // The other hosts exist so the browser's base URLs resolve; their features come later.
+  for (const host of SERVICE_HOSTS) {
+    app.get(`/api/${host}/health`, async () => ({ code: 200, msg: 'ok', data: { host } }));
+  }
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { MessageKey, MessageParams } from './i18n';
+
+/** An expected failure: the HTTP status doubles as the envelope code, the message is localized. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+    readonly params: MessageParams = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}

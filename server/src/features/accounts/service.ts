@@ -1,0 +1,168 @@
+import { isValidDisplayName, isValidPassword, isValidPhone, type LocaleTag } from '@rigshare/domain';
+import type { LoginData, UserInfo } from './contract';
+import type { AppDeps } from '../../types';
+import { AppError } from '../../errors';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { checkCaptcha } from './captcha';
+import { findMemberById, findMemberByPhone, insertMember } from './members';
+import { openSession, revokeOtherSessions, revokeSession } from './sessions';
+import { assertCanSendCode, consumeCode, issueCode, type CodePurpose } from './verification';
+
+/** Runs scrypt even for unknown phones so the reply time does not tell which phones exist. */
+const DUMMY_HASH_PROMISE = hashPassword('NotARealPassword0');
+
+function checkNewPassword(password: string, confirmPassword: string): void {
+  if (!isValidPassword(password)) throw new AppError(400, 'passwordRule');
+  if (password !== confirmPassword) throw new AppError(400, 'passwordMismatch');
+}
+
+function checkPhone(phone: string): void {
+  if (!isValidPhone(phone)) throw new AppError(400, 'phoneInvalid');
+}
+
+export async function login(deps: AppDeps, phone: string, password: string): Promise<{ token: string; data: LoginData }> {
+  const db = deps.db.kysely;
+  const member = phone ? await findMemberByPhone(db, phone) : undefined;
+  const valid = await verifyPassword(password, member?.password_hash ?? (await DUMMY_HASH_PROMISE));
+  if (!member || !valid) throw new AppError(400, 'loginFailed');
+  const token = await openSession(db, member.id, deps.clock(), deps.config.sessionTtlHours);
+  return {
+    token,
+    data: {
+      userId: String(member.id),
+      headUrl: member.head_url,
+      vipLevel: member.vip_level,
+      phone: member.phone,
+      name: member.name,
+      shareCode: member.invite_code,
+      createTime: member.created_at,
+      invitateCode: member.invite_code,
+      markHeadbgUrl: member.mark_headbg_url,
+      markText: member.mark_text,
+      timezoneType: member.timezone_type ?? 0,
+    },
+  };
+}
+
+export async function sendCode(
+  deps: AppDeps,
+  input: { phone: string; captchaId: string; captchaCode: string; purpose: CodePurpose; locale: LocaleTag },
+): Promise<void> {
+  const db = deps.db.kysely;
+  const now = deps.clock();
+  await checkCaptcha(db, input.captchaId, input.captchaCode, now);
+  checkPhone(input.phone);
+  const member = await findMemberByPhone(db, input.phone);
+  if (input.purpose === 'register' && member) throw new AppError(409, 'phoneRegistered');
+  // A reset for an unknown phone answers like a success, so the form does not reveal who is a member.
+  if (input.purpose === 'reset' && !member) return;
+  await assertCanSendCode(db, input.phone, input.purpose, now, deps.config.rateLimits.codePerPhoneMs);
+  await issueCode(db, deps.sms, { phone: input.phone, purpose: input.purpose, locale: input.locale, now });
+}
+
+export async function register(
+  deps: AppDeps,
+  input: { phone: string; password: string; confirmPassword: string; inviteCode: string; smsCode: string },
+): Promise<void> {
+  const db = deps.db.kysely;
+  const now = deps.clock();
+  checkPhone(input.phone);
+  checkNewPassword(input.password, input.confirmPassword);
+  const inviter = input.inviteCode
+    ? await db.selectFrom('users').select('id').where('invite_code', '=', input.inviteCode.toUpperCase()).executeTakeFirst()
+    : undefined;
+  if (!inviter) throw new AppError(400, 'inviteCodeInvalid');
+  if (await findMemberByPhone(db, input.phone)) throw new AppError(409, 'phoneRegistered');
+  await consumeCode(db, { phone: input.phone, purpose: 'register', code: input.smsCode, now });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await insertMember(db, { phone: input.phone, passwordHash, inviterId: inviter.id, now });
+  } catch (error) {
+    // Two registrations of one phone at once: the unique index decides, the loser hears "registered".
+    if (await findMemberByPhone(db, input.phone)) throw new AppError(409, 'phoneRegistered');
+    throw error;
+  }
+}
+
+export async function resetPassword(
+  deps: AppDeps,
+  input: { phone: string; smsCode: string; password: string; confirmPassword: string },
+): Promise<void> {
+  const db = deps.db.kysely;
+  const now = deps.clock();
+  checkPhone(input.phone);
+  checkNewPassword(input.password, input.confirmPassword);
+  await consumeCode(db, { phone: input.phone, purpose: 'reset', code: input.smsCode, now });
+  const member = await findMemberByPhone(db, input.phone);
+  if (!member) throw new AppError(400, 'smsCodeWrong');
+  await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', member.id).execute();
+  await revokeOtherSessions(db, member.id, null, now);
+}
+
+export async function updatePassword(
+  deps: AppDeps,
+  memberId: number,
+  currentTokenHash: string,
+  input: { oldPassword: string; password: string; confirmPassword: string },
+): Promise<void> {
+  const db = deps.db.kysely;
+  const member = await findMemberById(db, memberId);
+  if (!member || !(await verifyPassword(input.oldPassword, member.password_hash))) {
+    throw new AppError(400, 'oldPasswordWrong');
+  }
+  checkNewPassword(input.password, input.confirmPassword);
+  await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', memberId).execute();
+  await revokeOtherSessions(db, memberId, currentTokenHash, deps.clock());
+}
+
+/** Revokes the calling session and, when the body names another token of the same member, that one too. */
+export async function logout(deps: AppDeps, memberId: number, tokenHashes: string[]): Promise<void> {
+  for (const hash of new Set(tokenHashes)) await revokeSession(deps.db.kysely, hash, memberId, deps.clock());
+}
+
+export async function isRegistered(deps: AppDeps, phone: string): Promise<boolean> {
+  checkPhone(phone);
+  return Boolean(await findMemberByPhone(deps.db.kysely, phone));
+}
+
+export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInfo | null> {
+  const db = deps.db.kysely;
+  const member = await findMemberById(db, memberId);
+  if (!member) return null;
+  const inviter = member.inviter_id ? await findMemberById(db, member.inviter_id) : undefined;
+  const invitees = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('inviter_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return {
+    userId: String(member.id),
+    phone: member.phone,
+    name: member.name,
+    headUrl: member.head_url,
+    vipLevel: member.vip_level,
+    grade: member.grade,
+    gradeText: `V${member.grade}`,
+    invitateCode: member.invite_code,
+    upInviteCode: inviter?.invite_code ?? null,
+    shareCode: member.invite_code,
+    num: Number(invitees.n),
+    endTime: null,
+    project: 0,
+    coupon: 0,
+    markHeadbgUrl: member.mark_headbg_url,
+    markText: member.mark_text,
+    timezoneType: member.timezone_type ?? 0,
+  };
+}
+
+export async function rename(deps: AppDeps, memberId: number, name: string): Promise<void> {
+  if (!isValidDisplayName(name)) throw new AppError(400, 'nameInvalid');
+  await deps.db.kysely.updateTable('users').set({ name: name.trim() }).where('id', '=', memberId).execute();
+}
+
+export async function shareInfo(deps: AppDeps, memberId: number): Promise<{ shareUrl: string; inviteCode: string }> {
+  const member = await findMemberById(deps.db.kysely, memberId);
+  if (!member) throw new AppError(401, 'sessionExpired');
+  return { shareUrl: deps.config.shareBaseUrl + encodeURIComponent(member.invite_code), inviteCode: member.invite_code };
+}

@@ -1,0 +1,95 @@
+import type { LocaleTag } from '@rigshare/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { newSmsCode, sha256 } from '../../security/random';
+import type { SmsSender } from '../../sms/sms-sender';
+
+export type CodePurpose = 'register' | 'reset';
+
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 5;
+
+/** Refuses a second code for the same phone and purpose within `minIntervalMs`. */
+export async function assertCanSendCode(
+  db: Kysely<Database>,
+  phone: string,
+  purpose: CodePurpose,
+  now: Date,
+  minIntervalMs: number,
+): Promise<void> {
+  const last = await db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!last) return;
+  const waitMs = new Date(last.created_at).getTime() + minIntervalMs - now.getTime();
+  if (waitMs > 0) throw new AppError(429, 'codeTooSoon', { seconds: Math.ceil(waitMs / 1000) });
+}
+
+/** Stores a new code (hashed) and sends it; earlier codes of the same purpose stop working. */
+export async function issueCode(
+  db: Kysely<Database>,
+  sms: SmsSender,
+  input: { phone: string; purpose: CodePurpose; locale: LocaleTag; now: Date },
+): Promise<void> {
+  const code = newSmsCode();
+  const { phone, purpose, now } = input;
+  await db
+    .updateTable('verification_codes')
+    .set({ used_at: now.toISOString() })
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('verification_codes')
+    .values({
+      phone,
+      purpose,
+      code_hash: sha256(code),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+      attempts: 0,
+      used_at: null,
+    })
+    .execute();
+  await sms.send({ phone, purpose, body: translate(input.locale, 'smsBody', { code }) });
+}
+
+/**
+ * Checks and consumes the newest live code. A wrong guess counts an attempt; after five the code is dead.
+ * Not for use inside a transaction: a counted wrong attempt must survive the error it throws.
+ */
+export async function consumeCode(
+  db: Kysely<Database>,
+  input: { phone: string; purpose: CodePurpose; code: string; now: Date },
+): Promise<void> {
+  const { phone, purpose, now } = input;
+  const row = await db
+    .selectFrom('verification_codes')
+    .select(['id', 'code_hash', 'attempts'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!row) throw new AppError(400, 'smsCodeWrong');
+  if (row.attempts >= MAX_ATTEMPTS) throw new AppError(400, 'smsCodeTooManyAttempts');
+  if (row.code_hash !== sha256(input.code)) {
+    await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    throw new AppError(400, row.attempts + 1 >= MAX_ATTEMPTS ? 'smsCodeTooManyAttempts' : 'smsCodeWrong');
+  }
+  const used = await db
+    .updateTable('verification_codes')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, 'smsCodeWrong');
+}

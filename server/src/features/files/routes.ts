@@ -1,0 +1,56 @@
+import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { ok } from '../../plugins/envelope';
+import { readFile, storeImage } from './service';
+import { STATIC_IMAGES } from './static-images';
+
+const LIMIT_TEXT = `${IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024} MB`;
+
+export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
+  return app.deps.config.publicUrl || `${request.protocol}://${request.host}`;
+}
+
+/** Avatar upload, stored files and the server's own SVG artwork (host /api/user). */
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+
+  app.post('/user/modify-head', { preHandler: app.authenticate }, async (request) => {
+    if (!request.isMultipart()) throw new AppError(415, 'unsupportedImage');
+    const part = await request.file({ limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'avatar') throw new AppError(400, 'fileRequired');
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'fileTooLarge', { limit: LIMIT_TEXT });
+      throw error;
+    }
+    if (bytes.length === 0) throw new AppError(400, 'fileRequired');
+    const id = await storeImage(deps.db.kysely, request.member!.id, bytes, deps.clock());
+    const headUrl = `${publicBase(app, request)}/api/user/files/${id}`;
+    await deps.db.kysely.updateTable('users').set({ head_url: headUrl }).where('id', '=', request.member!.id).execute();
+    return ok(request, { headUrl });
+  });
+
+  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+    const file = await readFile(deps.db.kysely, request.params.id);
+    if (!file) throw new AppError(404, 'notFound');
+    return reply
+      .header('Content-Type', file.mime)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(file.bytes));
+  });
+
+  app.get<{ Params: { name: string } }>('/static/:name', async (request, reply) => {
+    const svg = STATIC_IMAGES[request.params.name.replace(/\.svg$/, '')];
+    if (!svg) throw new AppError(404, 'notFound');
+    return reply
+      .header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(svg);
+  });
+}

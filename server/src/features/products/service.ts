@@ -1,0 +1,73 @@
+import type { Page } from '@rigshare/domain';
+import type { Kysely, Selectable } from 'kysely';
+import { toMicro, type Database, type ProductsTable } from '../../db/schema';
+
+/** A product card (SPEC.md section 3) with the real units offered and sold. Money: micro-unit strings. */
+export interface ProductCard {
+  id: number;
+  productImg: string;
+  productName: string;
+  categoryName: string;
+  status: number;
+  startTime: string;
+  endTime: string;
+  dayReturnAmount: string;
+  validDays: number;
+  price: string;
+  /** Countdown target: the start for a pre-sale (5), the real end of the rush window (6), else null. */
+  daotimes: string | null;
+  walletotal: string;
+  maxBuy: number;
+  unitsOffered: number;
+  unitsSold: number;
+}
+
+export const PRODUCT_STATUS = { onSale: 1, soldOut: 3, preSale: 5, rush: 6 } as const;
+
+function toCard(row: Selectable<ProductsTable>, baseUrl: string): ProductCard {
+  const dayReturn = toMicro(row.day_return_micro);
+  const countdown =
+    row.status === PRODUCT_STATUS.preSale ? row.start_time : row.status === PRODUCT_STATUS.rush ? row.end_time : null;
+  return {
+    id: row.id,
+    productImg: row.image_url.startsWith('/') ? baseUrl + row.image_url : row.image_url,
+    productName: row.name,
+    categoryName: row.category_name,
+    status: row.status,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    dayReturnAmount: dayReturn.toString(),
+    validDays: row.valid_days,
+    price: toMicro(row.price_micro).toString(),
+    daotimes: countdown,
+    walletotal: (dayReturn * BigInt(row.valid_days)).toString(),
+    maxBuy: row.max_buy,
+    unitsOffered: row.units_offered,
+    unitsSold: row.units_sold,
+  };
+}
+
+export async function listProducts(
+  db: Kysely<Database>,
+  paging: { pageNum: number; pageSize: number },
+  baseUrl: string,
+): Promise<Page<ProductCard>> {
+  const total = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .orderBy('sort_order')
+    .orderBy('id')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total: Number(total.n), list: rows.map((r) => toCard(r, baseUrl)) };
+}
+
+export async function productDetail(db: Kysely<Database>, id: number, baseUrl: string): Promise<ProductCard | null> {
+  const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCard(row, baseUrl) : null;
+}

@@ -1,0 +1,78 @@
+import { APP_VERSION, APP_VERSION_CODE } from '@rigshare/domain';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { ok } from '../../plugins/envelope';
+import { publicBase } from '../files/routes';
+
+/** App version, service link, banners, notices, about (host /api/user). */
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.deps;
+  const db = app.deps.db.kysely;
+
+  app.get('/appUrl/info', async (request) => ok(request, { appUrl: config.serviceLink || null }));
+
+  app.get<{ Querystring: { platform?: string; code?: string } }>('/app/version/update', async (request) => {
+    const code = Number(request.query.code ?? 0);
+    if (!request.query.platform || !Number.isInteger(code)) throw new AppError(400, 'badRequest');
+    const newer = await db
+      .selectFrom('app_versions')
+      .select(['version', 'down_url', 'extra', 'compulsory'])
+      .where('platform', '=', request.query.platform.toUpperCase())
+      .where('code', '>', code)
+      .orderBy('code', 'desc')
+      .executeTakeFirst();
+    return ok(
+      request,
+      newer ? { version: newer.version, downUrl: newer.down_url, extra: newer.extra, compulsory: newer.compulsory === 1 } : null,
+    );
+  });
+
+  app.get('/sys/info', async (request) =>
+    ok(request, {
+      operatorName: config.operatorName,
+      about: translate(request.locale, 'about', { operator: config.operatorName }),
+      version: APP_VERSION,
+      versionCode: APP_VERSION_CODE,
+    }),
+  );
+
+  app.get('/sys/carousel', async (request) => {
+    const base = publicBase(app, request);
+    const rows = await db
+      .selectFrom('carousel')
+      .select(['id', 'title', 'image_url', 'link'])
+      .where('active', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return ok(
+      request,
+      rows.map((r) => ({ id: r.id, title: r.title, imageUrl: r.image_url.startsWith('/') ? base + r.image_url : r.image_url, link: r.link })),
+    );
+  });
+
+  app.get('/sys/popup-notice', async (request) => {
+    const notice = await db
+      .selectFrom('notices')
+      .select(['id', 'title', 'content'])
+      .where('kind', '=', 'popup')
+      .where('active', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return ok(request, notice ?? null);
+  });
+
+  app.get('/sys/scroll-notice', async (request) => {
+    const rows = await db
+      .selectFrom('notices')
+      .select('content')
+      .where('kind', '=', 'scroll')
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute();
+    return ok(request, rows.map((r) => r.content));
+  });
+
+  app.get('/link/get', async (request) => ok(request, config.links));
+}

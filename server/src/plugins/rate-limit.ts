@@ -1,0 +1,31 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
+import { AppError } from '../errors';
+import { field } from './envelope';
+
+/**
+ * Named limiters that handlers call after the body is parsed (keys may use form fields).
+ * Counters live in Redis when REDIS_URL is set, so several API processes share them.
+ */
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  const { config } = app.deps;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'rigshare-rl-' });
+
+  const limiter = (name: string, max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
+    const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'tooManyRequests');
+    };
+  };
+
+  const limits = config.rateLimits;
+  app.decorate('limits', {
+    login: limiter('login', limits.loginPerIpPhone.max, limits.loginPerIpPhone.windowMs, (r) => `${r.ip}|${field(r.body, 'phone')}`),
+    codePerIp: limiter('code', limits.codePerIp.max, limits.codePerIp.windowMs, (r) => r.ip),
+    accountCheck: limiter('account', limits.accountCheckPerIp.max, limits.accountCheckPerIp.windowMs, (r) => r.ip),
+  });
+}

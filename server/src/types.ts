@@ -1,0 +1,36 @@
+import type { LocaleTag } from '@rigshare/domain';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import type { SmsSender } from './sms/sms-sender';
+
+export type Clock = () => Date;
+
+/** What every feature needs, given once to buildApp. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  sms: SmsSender;
+}
+
+export interface AuthenticatedMember {
+  id: number;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** preHandler for routes that need a logged-in member. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    limits: {
+      login: (request: FastifyRequest) => Promise<void>;
+      codePerIp: (request: FastifyRequest) => Promise<void>;
+      accountCheck: (request: FastifyRequest) => Promise<void>;
+    };
+  }
+  interface FastifyRequest {
+    locale: LocaleTag;
+    member: AuthenticatedMember | null;
+  }
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
+import { createDb, type Db } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedIfEmpty } from '../src/db/seed';
+
+export interface TestDatabase {
+  name: string;
+  open(): Promise<{ db: Db; drop(): Promise<void> }>;
+}
+
+/** SQLite (a temp file) always; PostgreSQL too when DATABASE_URL is set (a throwaway database). */
+export function testDatabases(): [string, TestDatabase][] {
+  const list: TestDatabase[] = [
+    {
+      name: 'sqlite',
+      async open() {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-test-'));
+        const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'test.sqlite') });
+        return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+  ];
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const dbName = `rigshare_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+        const admin = new Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${dbName}`);
+        await admin.end();
+        const url = new URL(serverUrl);
+        url.pathname = `/${dbName}`;
+        const db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
+        return {
+          db,
+          drop: async () => {
+            const client = new Client({ connectionString: serverUrl });
+            await client.connect();
+            await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+            await client.end();
+          },
+        };
+      },
+    });
+  }
+  return list.map((d) => [d.name, d]);
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Moves the injected clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startApp(database: TestDatabase, overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { db, drop } = await database.open();
+  await migrateToLatest(db.kysely, db.dialect);
+  let now = Date.now();
+  const clock = () => new Date(now);
+  await seedIfEmpty(db.kysely, clock());
+  const config: Config = {
+    ...loadConfig({}),
+    rateLimits: DEFAULT_RATE_LIMITS,
+    ...overrides,
+  };
+  const app = await buildApp({ db, config, clock });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    advance: (ms) => (now += ms),
+    close: async () => {
+      await app.close();
+      await db.kysely.destroy();
+      await drop();
+    },
+  };
+}
+
+export function form(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+export async function post(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const body = form(fields);
+  return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
+}
+
+export function multipartBody(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = '----rigshareTest' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Solves the image code the way the browser tests do: reads the answer from the captchas table. */
+export async function solveCaptcha(ctx: TestContext): Promise<{ captchaId: string; captchaCode: string }> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/user/auth/captcha' });
+  const { captchaId, svg } = res.json().data;
+  expect(svg).toContain('<svg');
+  const row = await ctx.db.kysely.selectFrom('captchas').select('answer').where('id', '=', captchaId).executeTakeFirstOrThrow();
+  return { captchaId, captchaCode: row.answer };
+}
+
+/** The 6-digit code of the newest text sent to the phone, read from the dev SMS outbox. */
+export async function lastSmsCode(ctx: TestContext, phone: string): Promise<string> {
+  const row = await ctx.db.kysely
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const match = /\b(\d{6})\b/.exec(row.body);
+  if (!match) throw new Error(`No code in SMS: ${row.body}`);
+  return match[1];
+}
+
+export async function registerMember(ctx: TestContext, phone: string, password: string, inviteCode = 'RIGSHARE') {
+  const captcha = await solveCaptcha(ctx);
+  const sent = await post(ctx.app, '/api/user/auth/code/reg', { phone, ...captcha });
+  expect(sent.json()).toMatchObject({ code: 200 });
+  const smsCode = await lastSmsCode(ctx, phone);
+  return post(ctx.app, '/api/user/auth/register', { phone, password, confirmPassword: password, inviteCode, smsCode });
+}
+
+export async function login(ctx: TestContext, phone: string, password: string): Promise<string> {
+  const res = await post(ctx.app, '/api/user/auth/token/pass', { phone, password });
+  expect(res.statusCode).toBe(200);
+  return res.json().msg;
+}
+
+/** A real 1x1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,286 @@
+/**
+ * What a member and an operator notice, in a real browser against the real API and the real
+ * separately served remotes. Runs after `nx run-many -t build` (npm test does both).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { currentRoute, field, launchBrowser } from './browser';
+import { startStack, type Stack } from './stack';
+import { ROOT, distOf, type RemoteName } from '../src/topology';
+
+const DEMO = { phone: '9000000001', password: 'Demo12345', inviteCode: 'RIGSHARE' };
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Every URL the page fetched since the last `openPage`. */
+let fetched: string[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  page = await context.newPage();
+  fetched = [];
+  page.on('request', (request) => fetched.push(request.url()));
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+function readJson(file: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+}
+
+function text(file: string, key: string): string {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], readJson(file)) as string;
+}
+
+async function go(route: string): Promise<void> {
+  await page.goto(`${stack.shellUrl}#${route}`);
+}
+
+async function login(phone: string, password: string): Promise<void> {
+  await go('/user/login');
+  await field(page, 'login-phone').fill(phone);
+  await field(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
+}
+
+/** Polls `read` until it equals `expected` (5 s at most). */
+async function until(read: () => unknown, expected: unknown): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (JSON.stringify(read()) !== JSON.stringify(expected)) {
+    if (Date.now() > deadline) expect(read()).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function apiProducts(): Promise<string[]> {
+  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
+  const body = (await response.json()) as { data: { list: { productName: string }[] } };
+  return body.data.list.map((p) => p.productName);
+}
+
+it('a newcomer registers with the demo invite code and logs in', async () => {
+  const phone = `98${Date.now().toString().slice(-8)}`;
+  const password = 'Miner2026x';
+  await go(`/login/registerbym?code=${DEMO.inviteCode}`);
+  await expect(field(page, 'invite-code').inputValue()).resolves.toBe(DEMO.inviteCode);
+  await field(page, 'phone').fill(phone);
+  await field(page, 'password').fill(password);
+  await field(page, 'confirm-password').fill(password);
+
+  // The image code and the SMS come from the operator side: the captcha table and the SMS outbox.
+  const captchaId = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
+  const captcha = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string };
+  await field(page, 'captcha-code').fill(captcha.answer);
+  await page.getByTestId('send-code').click();
+  await until(() => stack.db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
+  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
+  await field(page, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
+  await page.getByTestId('submit').click();
+
+  await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
+  const member = stack.db.prepare('SELECT u.phone, i.invite_code AS inviter FROM users u JOIN users i ON i.id = u.inviter_id WHERE u.phone = ?').get(phone);
+  expect(member).toEqual({ phone, inviter: DEMO.inviteCode });
+
+  await login(phone, password);
+  expect(currentRoute(page)).toBe('/index');
+  await page.goto(`${stack.shellUrl}#/mine`);
+  await expect(page.getByText(phone.slice(-4)).first().isVisible()).resolves.toBe(true);
+});
+
+it('the home page shows the products the server lists, from the products remote', async () => {
+  await login(DEMO.phone, DEMO.password);
+  const names = await apiProducts();
+  await page.getByTestId('product-name').first().waitFor();
+  const shown = await page.getByTestId('product-name').allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(names).toEqual(expect.arrayContaining(shown));
+  expect(fetched.some((url) => url.startsWith(`${stack.remoteOrigin('products')}/`))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  fs.mkdirSync(path.join(ROOT, 'docs/screenshots'), { recursive: true });
+  await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/home.png') });
+});
+
+const TABS: [route: string, remote: RemoteName | 'shell'][] = [
+  ['/projects', 'products'],
+  ['/dynamic', 'community'],
+  ['/index/friend', 'team'],
+  ['/user/balance', 'wallet'],
+  ['/message', 'messages'],
+  ['/mine', 'shell'],
+];
+
+it('every tab opens, its code comes from its own remote origin, and shared libraries load once', async () => {
+  await login(DEMO.phone, DEMO.password);
+  for (const [route, remote] of TABS) {
+    fetched = [];
+    await go(route);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('reload-notice').count()).resolves.toBe(0);
+    await expect(page.getByTestId('not-found').count()).resolves.toBe(0);
+    if (remote !== 'shell') {
+      const origin = stack.remoteOrigin(remote);
+      // A remote's manifest and script come from its own origin, and from no other remote's.
+      expect(fetched).toContain(`${origin}/mf-manifest.json`);
+      expect(fetched.some((url) => url.startsWith(`${origin}/static/js/`))).toBe(true);
+    }
+  }
+
+  // One React, one store (session lib), one axios and one i18next in the page, used by every remote.
+  const shared = await page.evaluate(() => {
+    type Entry = { from: string; loaded?: boolean; useIn?: string[] };
+    const scopes = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__?.__SHARE__ ?? {};
+    const loaded: Record<string, { copies: string[]; users: string[] }> = {};
+    for (const scope of Object.values(scopes))
+      for (const packages of Object.values(scope))
+        for (const [name, versions] of Object.entries(packages))
+          for (const [version, entry] of Object.entries(versions)) {
+            if (!entry.loaded) continue;
+            const record = (loaded[name] ??= { copies: [], users: [] });
+            record.copies.push(`${entry.from}@${version}`);
+            record.users.push(...(entry.useIn ?? []));
+          }
+    return loaded;
+  });
+  for (const name of ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', '@rigshare/session', 'axios', '@rigshare/api-client', 'i18next', 'react-i18next']) {
+    expect([name, new Set(shared[name]?.copies).size]).toEqual([name, 1]);
+  }
+  // The remotes took React from the shared scope rather than bringing their own.
+  expect(shared.react.users).toEqual(expect.arrayContaining(['rigshare_products', 'rigshare_team']));
+});
+
+it('the shell bundle holds no remote screen code', () => {
+  const shellJs = fs
+    .readdirSync(path.join(distOf('shell'), 'static/js'), { recursive: true })
+    .filter((file) => String(file).endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(distOf('shell'), 'static/js', String(file)), 'utf8'))
+    .join('\n');
+  expect(shellJs).not.toContain('__federation_expose');
+  expect(shellJs).not.toContain('product-card');
+  expect(shellJs).not.toMatch(/localhost:\d+/);
+});
+
+it('switching to Hindi shows Hindi text on the tab bar', async () => {
+  await login(DEMO.phone, DEMO.password);
+  await go('/index/language');
+  await page.getByText('हिन्दी').click();
+  await go('/index');
+  const hindiHome = text('shell/locales/hi-IN/shell.json', 'tabs.home');
+  const hindiMine = text('shell/locales/hi-IN/shell.json', 'tabs.mine');
+  await page.locator('.app-tab-bar').getByText(hindiHome).waitFor();
+  await expect(page.locator('.app-tab-bar').getByText(hindiMine).isVisible()).resolves.toBe(true);
+  await expect(page.evaluate(() => localStorage.getItem('rigshare.language'))).resolves.toBe('hi-IN');
+  // The choice survives a reload.
+  await page.reload();
+  await page.locator('.app-tab-bar').getByText(hindiHome).waitFor();
+});
+
+it('an expired session sends the member to login with the server message', async () => {
+  await login(DEMO.phone, DEMO.password);
+  // The operator's clock moves past the session's expiry.
+  stack.db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
+  const expired = 'Your session has expired, please log in again';
+  await go('/mine');
+  await page.reload();
+  await page.getByText(expired).first().waitFor();
+  await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
+  await expect(page.evaluate(() => localStorage.getItem('rigshare.token'))).resolves.toBeNull();
+});
+
+it('logout clears the session after the server confirms', async () => {
+  await login(DEMO.phone, DEMO.password);
+  const token = await page.evaluate(() => localStorage.getItem('rigshare.token'));
+  expect(token).toBeTruthy();
+  await go('/user/information');
+  await page.getByTestId('logout').click();
+  await page.locator('.adm-dialog').getByRole('button').last().click();
+  await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
+  await expect(page.evaluate(() => localStorage.getItem('rigshare.token'))).resolves.toBeNull();
+  // The token is revoked on the server too.
+  const info = await fetch(`${stack.apiOrigin}/api/user/user/info`, { headers: { 'X-Access-Token': token! } });
+  expect(info.status).toBe(401);
+  await go('/mine');
+  await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
+});
+
+it('with one remote down its tab shows the fallback while the other tabs work', async () => {
+  await login(DEMO.phone, DEMO.password);
+  await stack.stopRemote('community');
+  try {
+    await go('/dynamic');
+    await page.getByText(text('shell/locales/en-US/shell.json', 'reload.title')).waitFor();
+    // It reloads once after a second, then stays on the message instead of looping.
+    await page.waitForEvent('load', { timeout: 5000 });
+    await page.getByText(text('shell/locales/en-US/shell.json', 'reload.title')).waitFor();
+    await expect(page.getByTestId('not-found').count()).resolves.toBe(0);
+    await go('/projects');
+    await page.getByTestId('product-card').first().waitFor();
+    await go('/index/friend');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('reload-notice').count()).resolves.toBe(0);
+  } finally {
+    await stack.startRemote('community');
+  }
+});
+
+function digestOf(dir: string): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of (fs.readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    const full = path.join(dir, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex');
+}
+
+it('a remote rebuilt with a changed label and redeployed shows the change on reload, with no shell rebuild', async () => {
+  await login(DEMO.phone, DEMO.password);
+  const shellBefore = digestOf(path.join(distOf('shell'), 'static'));
+
+  // A copy of the messages remote with its English screen title changed, built into its own folder.
+  const workdir = path.join(ROOT, 'tools/e2e-artifacts/messages');
+  fs.rmSync(workdir, { recursive: true, force: true });
+  fs.mkdirSync(workdir, { recursive: true });
+  for (const item of ['src', 'locales', 'rsbuild.config.ts', 'package.json', 'tsconfig.json']) {
+    fs.cpSync(path.join(ROOT, 'remotes/messages', item), path.join(workdir, item), { recursive: true });
+  }
+  const localeFile = path.join(workdir, 'locales/en-US/messages.json');
+  const messages = JSON.parse(fs.readFileSync(localeFile, 'utf8'));
+  const titleKey = Object.keys(messages).find((key) => typeof messages[key]?.title === 'string')!;
+  const newTitle = `${messages[titleKey].title} · v2`;
+  messages[titleKey].title = newTitle;
+  fs.writeFileSync(localeFile, JSON.stringify(messages, null, 2));
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build'], { cwd: workdir, stdio: 'ignore' });
+
+  await go('/message');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(newTitle).count()).resolves.toBe(0);
+
+  await stack.stopRemote('messages');
+  await stack.startRemote('messages', path.join(workdir, 'dist'));
+  try {
+    await page.reload();
+    await page.getByText(newTitle).first().waitFor();
+    expect(digestOf(path.join(distOf('shell'), 'static'))).toBe(shellBefore);
+  } finally {
+    await stack.stopRemote('messages');
+    await stack.startRemote('messages');
+    fs.rmSync(workdir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,74 @@
+/**
+ * Starts what a member's browser talks to: the API (fresh SQLite database in a temp folder), the
+ * shell and the five remotes, each served from its own port like separate deployments.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import Database from 'better-sqlite3';
+import { startApiProcess, stopProcess } from '../src/api-process';
+import { writeRuntimeDocuments } from '../src/runtime-documents';
+import { startStaticServer } from '../src/static-server';
+import { REMOTE_NAMES, distOf, originOf, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
+
+export interface Stack {
+  topology: Topology;
+  shellUrl: string;
+  remoteOrigin(name: RemoteName): string;
+  apiOrigin: string;
+  /** Stops one remote's server (the remote is "down"). */
+  stopRemote(name: RemoteName): Promise<void>;
+  /** Serves a remote again, from its own dist or from another build folder (a redeploy). */
+  startRemote(name: RemoteName, root?: string): Promise<void>;
+  /** Read access to the API's database, as an operator would have. */
+  db: Database.Database;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
+  const shellOrigins = [originOf('localhost', topology.shellPort)];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-'));
+  writeRuntimeDocuments(topology);
+
+  const api: ChildProcess = await startApiProcess({
+    port: topology.apiPort,
+    corsOrigins: shellOrigins,
+    stdio: process.env.E2E_API_LOG ? 'inherit' : 'ignore',
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SHARE_BASE_URL: `${shellOrigins[0]}/#/login/registerbym?code=`,
+      LOG_LEVEL: 'warn',
+    },
+  });
+
+  const remotes = new Map<RemoteName, FastifyInstance>();
+  const startRemote = async (name: RemoteName, root = distOf(name)) => {
+    remotes.set(name, await startStaticServer({ root, port: topology.remotePorts[name], allowedOrigins: shellOrigins }));
+  };
+  for (const name of REMOTE_NAMES) await startRemote(name);
+  const shell = await startStaticServer({ root: distOf('shell'), port: topology.shellPort, allowedOrigins: [] });
+  const db = new Database(path.join(dataDir, 'rigshare.sqlite'));
+
+  return {
+    topology,
+    shellUrl: `${shellOrigins[0]}/`,
+    remoteOrigin: (name) => originOf('localhost', topology.remotePorts[name]),
+    apiOrigin: originOf('localhost', topology.apiPort),
+    db,
+    startRemote,
+    async stopRemote(name) {
+      await remotes.get(name)?.close();
+      remotes.delete(name);
+    },
+    async close() {
+      db.close();
+      await Promise.all([...remotes.values(), shell].map((server) => server.close()));
+      await stopProcess(api);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
