@@ -1,0 +1,52 @@
+import { post, startApp, testDatabases, type TestContext } from './helpers';
+
+/**
+ * API processes are stateless and run side by side behind a load balancer; with REDIS_URL set
+ * they share one set of rate-limit counters, so spreading attempts over processes gains nothing.
+ */
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const [, sqlite] = testDatabases()[0];
+
+async function redisAnswers(): Promise<boolean> {
+  const { default: Redis } = await import('ioredis');
+  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+let first: TestContext;
+let second: TestContext;
+let available = false;
+
+beforeAll(async () => {
+  available = await redisAnswers();
+  if (process.env.CI && !available) throw new Error(`Redis is not answering at ${redisUrl}`);
+  if (!available) return;
+  const withRedis = { redisUrl };
+  first = await startApp(sqlite, withRedis);
+  second = await startApp(sqlite, withRedis);
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+});
+
+it('two API processes share one login limit through Redis', async () => {
+  if (!available) return console.warn(`Skipped: no Redis at ${redisUrl}`);
+  const phone = `97${Date.now().toString().slice(-8)}`;
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const app = i % 2 === 0 ? first.app : second.app;
+    statuses.push((await post(app, '/api/user/auth/token/pass', { phone, password: 'Wrong12345' })).statusCode);
+  }
+  // Ten attempts in all are allowed (five on each process); the eleventh is refused, wherever it lands.
+  expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+  expect(statuses[10]).toBe(429);
+});
