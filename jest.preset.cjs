@@ -1,4 +1,6 @@
 /** Shared jest settings: ts-jest compiles TypeScript to CommonJS; type checking is the typecheck target's job. */
+const path = require('path');
+
 module.exports = {
   testEnvironment: 'node',
   transform: {
@@ -11,6 +13,9 @@ module.exports = {
     ],
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  // antd-mobile's CommonJS build requires its .css files, which mean nothing to jsdom.
+  moduleNameMapper: { '\\.css$': path.join(__dirname, 'tools/jest/style-stub.cjs') },
+  setupFiles: [path.join(__dirname, 'tools/jest/polyfills.cjs')],
   testMatch: ['**/?(*.)test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -80,10 +80,13 @@ export const accountsApi = {
     form.append('avatar', avatar, filename);
     return postMultipart<{ headUrl: string }>('user', 'user/modify-head', form);
   },
-  serviceLink: () => get<{ appUrl: string | null }>('user', 'appUrl/info'),
-  versionUpdate: () =>
-    get<VersionUpdate | null>('user', 'app/version/update', { params: { platform: PLATFORM_ANDROID, code: APP_VERSION_CODE } }),
-  shareInfo: () => post<ShareInfo>('user', 'share/info'),
+  serviceLink: (options?: RequestOptions) => get<{ appUrl: string | null }>('user', 'appUrl/info', options),
+  versionUpdate: (options?: RequestOptions) =>
+    get<VersionUpdate | null>('user', 'app/version/update', {
+      ...options,
+      params: { platform: PLATFORM_ANDROID, code: APP_VERSION_CODE },
+    }),
+  shareInfo: (options?: RequestOptions) => post<ShareInfo>('user', 'share/info', {}, options),
   sysInfo: () => get<SysInfo>('user', 'sys/info', { silent: true }),
   carousel: () => get<CarouselItem[]>('user', 'sys/carousel', { silent: true }),
   popupNotice: () => get<PopupNotice | null>('user', 'sys/popup-notice', { silent: true }),

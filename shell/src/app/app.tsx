@@ -10,6 +10,7 @@ import { SHELL_ROUTES, type ShellRoute } from './shell-routes';
 import { AppTabBar, isTabPath } from './tab-bar';
 import { remoteEntries } from './remote-registry';
 import { SessionEffects } from './session-effects';
+import { UiKitLocale } from './ui-kit-locale';
 import NotFoundScreen from '../features/errors/not-found-screen';
 
 function Layout() {
@@ -40,39 +41,41 @@ function ShellScreen({ route }: { route: ShellRoute }) {
 export function App() {
   return (
     <Provider store={store}>
-      <HashRouter>
-        <SessionEffects />
-        <Routes>
-          <Route element={<Layout />}>
-            <Route path="/" element={<Navigate to="/index" replace />} />
-            {SHELL_ROUTES.map((route) => (
-              <Route
-                key={route.path}
-                path={route.path}
-                element={
-                  <AuthGuard open={route.open}>
-                    <ShellScreen route={route} />
-                  </AuthGuard>
-                }
-              />
-            ))}
-            {remoteEntries().flatMap((remote) =>
-              remote.paths.map((path) => (
+      <UiKitLocale>
+        <HashRouter>
+          <SessionEffects />
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="/" element={<Navigate to="/index" replace />} />
+              {SHELL_ROUTES.map((route) => (
                 <Route
-                  key={path}
-                  path={path}
+                  key={route.path}
+                  path={route.path}
                   element={
-                    <AuthGuard>
-                      <RemoteScreen remote={remote.name} />
+                    <AuthGuard open={route.open}>
+                      <ShellScreen route={route} />
                     </AuthGuard>
                   }
                 />
-              )),
-            )}
-            <Route path="*" element={<NotFoundScreen />} />
-          </Route>
-        </Routes>
-      </HashRouter>
+              ))}
+              {remoteEntries().flatMap((remote) =>
+                remote.paths.map((path) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <AuthGuard>
+                        <RemoteScreen remote={remote.name} />
+                      </AuthGuard>
+                    }
+                  />
+                )),
+              )}
+              <Route path="*" element={<NotFoundScreen />} />
+            </Route>
+          </Routes>
+        </HashRouter>
+      </UiKitLocale>
     </Provider>
   );
 }

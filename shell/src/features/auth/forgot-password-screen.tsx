@@ -1,3 +1,96 @@
-export default function Screen() {
-  return null;
+import { useState } from 'react';
+import { Button, Form, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { accountsApi } from '@rigshare/api-client';
+import { CaptchaImage } from './captcha-image';
+import { FieldInput } from './field-input';
+import { SendCodeButton } from './send-code-button';
+import { useCaptcha } from './use-captcha';
+import { confirmProblem, passwordProblem, phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+
+interface ResetValues {
+  phone: string;
+  captchaCode: string;
+  smsCode: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Forgot password: an SMS code to the registered phone, then a new password. */
+export default function ForgotPasswordScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ResetValues>();
+  const { captcha, failed, refresh } = useCaptcha();
+  const [submitting, setSubmitting] = useState(false);
+
+  const sendCode = async () => {
+    const { phone, captchaCode } = form.getFieldsValue(['phone', 'captchaCode']) as Partial<ResetValues>;
+    try {
+      await accountsApi.sendResetCode(phone!.trim(), captcha?.captchaId ?? '', captchaCode!.trim());
+    } finally {
+      form.setFieldValue('captchaCode', '');
+      refresh();
+    }
+  };
+
+  const submit = async (values: ResetValues) => {
+    setSubmitting(true);
+    try {
+      const phone = values.phone.trim();
+      await accountsApi.resetPassword({ phone, smsCode: values.smsCode.trim(), password: values.password, confirmPassword: values.confirmPassword });
+      Toast.show({ content: t('forgot.success') });
+      navigate('/user/login', { replace: true, state: { phone } });
+    } catch {
+      // The API client showed the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="auth-screen forgot-screen">
+      <Form
+        form={form}
+        className="auth-form"
+        layout="vertical"
+        mode="card"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="reset-submit">
+            {t('forgot.submit')}
+          </Button>
+        }
+      >
+        <Form.Item name="phone" label={t('fields.phone')} rules={[{ validator: async (_, v?: string) => ruleCheck(phoneProblem(v?.trim()), t) }]}>
+          <FieldInput testId="reset-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('fields.phonePlaceholder')} clearable />
+        </Form.Item>
+        <Form.Item label={t('fields.captcha')} extra={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}>
+          <Form.Item name="captchaCode" noStyle>
+            <FieldInput testId="reset-captcha-code" name="captchaCode" autoComplete="off" maxLength={6} placeholder={t('fields.captchaPlaceholder')} />
+          </Form.Item>
+        </Form.Item>
+        <Form.Item
+          name="smsCode"
+          label={t('fields.smsCode')}
+          extra={<SendCodeButton check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('captchaCode'))} send={sendCode} />}
+          rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}
+        >
+          <FieldInput testId="reset-sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.newPassword')} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
+          <FieldInput testId="reset-password" name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
+        >
+          <FieldInput testId="reset-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </div>
+  );
 }

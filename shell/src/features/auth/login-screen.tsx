@@ -1,3 +1,93 @@
-export default function Screen() {
-  return null;
+import { useState } from 'react';
+import { Button, Form } from 'antd-mobile';
+import { GlobalOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { accountsApi } from '@rigshare/api-client';
+import { CODE_OK } from '@rigshare/domain';
+import { loggedIn, readStored } from '@rigshare/session';
+import { FieldInput } from './field-input';
+import { phoneProblem, ruleCheck } from './auth-rules';
+
+interface LoginState {
+  from?: string;
+  phone?: string;
 }
+
+interface LoginValues {
+  phone: string;
+  password: string;
+}
+
+export default function LoginScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const state = (useLocation().state ?? {}) as LoginState;
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async ({ phone, password }: LoginValues) => {
+    setSubmitting(true);
+    try {
+      const reply = await accountsApi.login(phone.trim(), password);
+      if (reply.code !== CODE_OK) return;
+      dispatch(loggedIn({ token: reply.msg, data: reply.data }));
+      const from = state.from && !state.from.startsWith('/user/login') ? state.from : '/index';
+      navigate(from, { replace: true });
+    } catch {
+      // The API client showed the server's message (wrong phone or password, locked, ...).
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="auth-screen login-screen">
+      <div className="auth-top">
+        <Link to="/index/language" className="auth-top__lang" data-testid="login-language">
+          <GlobalOutline /> {t('header.language')}
+        </Link>
+      </div>
+      <div className="auth-brand">
+        <div className="auth-brand__logo" aria-hidden="true">
+          R
+        </div>
+        <h1 className="auth-brand__name">Rigshare</h1>
+        <p className="auth-brand__tagline">{t('login.welcome')}</p>
+      </div>
+      <Form
+        className="auth-form"
+        layout="vertical"
+        mode="card"
+        initialValues={{ phone: state.phone ?? readStored('phone') ?? '' }}
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="phone"
+          label={t('fields.phone')}
+          rules={[{ validator: async (_, value?: string) => ruleCheck(phoneProblem(value?.trim()), t) }]}
+        >
+          <FieldInput testId="login-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('fields.phonePlaceholder')} clearable />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')} rules={[{ validator: async (_, value?: string) => ruleCheck(value ? null : 'validation.passwordRequired', t) }]}>
+          <FieldInput testId="login-password" name="password" type="password" autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
+        </Form.Item>
+      </Form>
+      <div className="auth-links">
+        <Link to="/register" data-testid="login-register">
+          {t('login.register')}
+        </Link>
+        <Link to="/login/forgetPassword" data-testid="login-forgot">
+          {t('login.forgot')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+

@@ -1,3 +1,131 @@
-export default function Screen() {
-  return null;
+import { useState } from 'react';
+import { Button, Form, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { accountsApi } from '@rigshare/api-client';
+import { isAlphanumeric } from '@rigshare/domain';
+import { CaptchaImage } from './captcha-image';
+import { CountryCodePicker } from './country-code-picker';
+import { FieldInput } from './field-input';
+import { SendCodeButton } from './send-code-button';
+import { useCaptcha } from './use-captcha';
+import { confirmProblem, passwordProblem, phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+
+interface RegisterValues {
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  inviteCode: string;
+  captchaCode: string;
+  smsCode: string;
+}
+
+/** Register (also under /user/login/register and, with ?code=, the invite link /login/registerbym). */
+export default function RegisterScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkCode = (params.get('code') ?? '').trim();
+  const [form] = Form.useForm<RegisterValues>();
+  const { captcha, failed, refresh } = useCaptcha();
+  const [submitting, setSubmitting] = useState(false);
+
+  const sendCode = async () => {
+    const { phone, captchaCode } = form.getFieldsValue(['phone', 'captchaCode']) as Partial<RegisterValues>;
+    try {
+      await accountsApi.sendRegisterCode(phone!.trim(), captcha?.captchaId ?? '', captchaCode!.trim());
+    } finally {
+      // An image code is good for one try either way.
+      form.setFieldValue('captchaCode', '');
+      refresh();
+    }
+  };
+
+  const submit = async (values: RegisterValues) => {
+    setSubmitting(true);
+    try {
+      const phone = values.phone.trim();
+      await accountsApi.register({
+        phone,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        inviteCode: values.inviteCode.trim(),
+        smsCode: values.smsCode.trim(),
+      });
+      Toast.show({ content: t('register.success') });
+      navigate('/user/login', { replace: true, state: { phone } });
+    } catch {
+      // The API client showed the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="auth-screen register-screen">
+      <Form
+        form={form}
+        className="auth-form"
+        layout="vertical"
+        mode="card"
+        initialValues={{ inviteCode: linkCode }}
+        onFinish={submit}
+        footer={
+          <>
+            <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="submit">
+              {t('register.submit')}
+            </Button>
+            <p className="auth-links auth-links--center">
+              <Link to="/user/login">{t('register.haveAccount')}</Link>
+            </p>
+          </>
+        }
+      >
+        <Form.Item label={t('fields.phone')} required>
+          <div className="field-row">
+            <CountryCodePicker />
+            <Form.Item name="phone" noStyle rules={[{ validator: async (_, v?: string) => ruleCheck(phoneProblem(v?.trim()), t) }]}>
+              <FieldInput testId="phone" name="phone" type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('fields.phonePlaceholder')} clearable />
+            </Form.Item>
+          </div>
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
+          <FieldInput testId="password" name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
+        >
+          <FieldInput testId="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="inviteCode"
+          label={t('fields.inviteCode')}
+          rules={[{ validator: async (_, v?: string) => ruleCheck(v && isAlphanumeric(v.trim()) ? null : 'validation.inviteCode', t) }]}
+        >
+          <FieldInput testId="invite-code" name="inviteCode" readOnly={linkCode !== ''} autoComplete="off" placeholder={t('fields.inviteCodePlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('fields.captcha')} extra={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}>
+          <Form.Item name="captchaCode" noStyle>
+            <FieldInput testId="captcha-code" name="captchaCode" autoComplete="off" maxLength={6} placeholder={t('fields.captchaPlaceholder')} />
+          </Form.Item>
+        </Form.Item>
+        <Form.Item
+          name="smsCode"
+          label={t('fields.smsCode')}
+          extra={
+            <SendCodeButton
+              check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('captchaCode'))}
+              send={sendCode}
+            />
+          }
+          rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}
+        >
+          <FieldInput testId="sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
+        </Form.Item>
+      </Form>
+    </div>
+  );
 }

@@ -1,3 +1,126 @@
-export default function Screen() {
-  return null;
+import { useEffect, useState } from 'react';
+import { Button, Dialog, ErrorBlock, NoticeBar, Skeleton, Swiper } from 'antd-mobile';
+import { BillOutline, CalendarOutline, HandPayCircleOutline, ReceivePaymentOutline, TeamOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { accountsApi, type CarouselItem } from '@rigshare/api-client';
+import type { RootState } from '@rigshare/session';
+import { RemoteWidget } from '../../app/remote-screen';
+import { HomeHeader } from '../header/home-header';
+import { checkForUpdateOnce } from '../header/version-update';
+import { shouldShowPopup, markPopupShown } from './popup-once';
+
+const QUICK_LINKS = [
+  { to: '/user/recharge', key: 'home.links.recharge', icon: <ReceivePaymentOutline />, testId: 'quick-recharge' },
+  { to: '/user/withdraw', key: 'home.links.withdraw', icon: <HandPayCircleOutline />, testId: 'quick-withdraw' },
+  { to: '/index/friend', key: 'home.links.team', icon: <TeamOutline />, testId: 'quick-team' },
+  { to: '/index/sign', key: 'home.links.sign', icon: <CalendarOutline />, testId: 'quick-sign' },
+  { to: '/user/record?type=5', key: 'home.links.records', icon: <BillOutline />, testId: 'quick-records' },
+] as const;
+
+type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
+
+function Banner({ items }: { items: CarouselItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Swiper className="home-banner" autoplay loop={items.length > 1} indicator={items.length > 1 ? undefined : () => null}>
+      {items.map((item) => {
+        const image = <img src={item.imageUrl} alt={item.title} className="home-banner__image" />;
+        return (
+          <Swiper.Item key={item.id}>
+            {item.link ? (
+              <a href={item.link} target={item.link.startsWith('#') ? undefined : '_blank'} rel="noopener noreferrer">
+                {image}
+              </a>
+            ) : (
+              image
+            )}
+          </Swiper.Item>
+        );
+      })}
+    </Swiper>
+  );
+}
+
+export default function HomeScreen() {
+  const { t } = useTranslation('shell');
+  const token = useSelector((state: RootState) => state.session.token);
+  const [banner, setBanner] = useState<Load<CarouselItem[]>>({ state: 'loading' });
+  const [notices, setNotices] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    accountsApi.carousel().then(
+      ({ data }) => !cancelled && setBanner({ state: 'ready', value: data ?? [] }),
+      () => !cancelled && setBanner({ state: 'failed' }),
+    );
+    accountsApi.scrollNotice().then(
+      ({ data }) => !cancelled && setNotices((data ?? []).filter((text) => text.trim() !== '')),
+      () => !cancelled && setNotices([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    let cancelled = false;
+    accountsApi.popupNotice().then(
+      ({ data }) => {
+        if (cancelled || !data || !shouldShowPopup(data.id)) return;
+        markPopupShown(data.id);
+        Dialog.alert({
+          title: data.title,
+          content: <div className="popup-notice">{data.content}</div>,
+          confirmText: t('common:actions.ok'),
+        });
+      },
+      () => undefined,
+    );
+    void checkForUpdateOnce(t, token);
+    return () => {
+      cancelled = true;
+    };
+  }, [t, token]);
+
+  return (
+    <div className="home-screen" data-testid="home-screen">
+      <HomeHeader />
+      <section className="home-section">
+        {banner.state === 'loading' && <Skeleton animated className="home-banner home-banner--skeleton" />}
+        {banner.state === 'failed' && (
+          <ErrorBlock status="disconnected" title={t('home.loadFailed')} description="" className="home-error">
+            <Button
+              size="small"
+              color="primary"
+              onClick={() => {
+                setBanner({ state: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('common:actions.retry')}
+            </Button>
+          </ErrorBlock>
+        )}
+        {banner.state === 'ready' && <Banner items={banner.value} />}
+      </section>
+      {notices.length > 0 && (
+        <NoticeBar className="home-notice" color="info" content={notices.join('   ·   ')} data-testid="scroll-notice" />
+      )}
+      <nav className="quick-links" aria-label={t('home.quickLinks')}>
+        {QUICK_LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className="quick-links__item" data-testid={link.testId}>
+            <span className="quick-links__icon">{link.icon}</span>
+            <span className="quick-links__label">{t(link.key)}</span>
+          </Link>
+        ))}
+      </nav>
+      <section className="home-section home-products" aria-label={t('home.products')}>
+        <h2 className="section-title">{t('home.products')}</h2>
+        <RemoteWidget remote="products" slot="home.products" />
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,112 @@
-export default function Screen() {
-  return null;
+import type { ReactNode } from 'react';
+import { List, Tag } from 'antd-mobile';
+import {
+  BillOutline,
+  ChatCheckOutline,
+  CheckShieldOutline,
+  FileOutline,
+  GlobalOutline,
+  HandPayCircleOutline,
+  InformationCircleOutline,
+  MessageOutline,
+  PayCircleOutline,
+  ReceivePaymentOutline,
+  SetOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UserAddOutline,
+  UserContactOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { selectSession } from '@rigshare/session';
+import { CopyText } from '@rigshare/ui';
+import { useCustomerService } from '../header/customer-service';
+import { useShareDialog } from '../header/share-dialog';
+import { maskPhone } from '../profile/mask-phone';
+import { UserAvatar } from '../profile/user-avatar';
+
+const SHORTCUTS: { to: string; key: string; icon: ReactNode; testId: string }[] = [
+  { to: '/user/balance', key: 'mine.shortcuts.wallet', icon: <PayCircleOutline />, testId: 'mine-wallet' },
+  { to: '/user/recharge', key: 'mine.shortcuts.recharge', icon: <ReceivePaymentOutline />, testId: 'mine-recharge' },
+  { to: '/user/withdraw', key: 'mine.shortcuts.withdraw', icon: <HandPayCircleOutline />, testId: 'mine-withdraw' },
+  { to: '/user/myorder', key: 'mine.shortcuts.orders', icon: <UnorderedListOutline />, testId: 'mine-orders' },
+  { to: '/index/friend', key: 'mine.shortcuts.team', icon: <TeamOutline />, testId: 'mine-team' },
+  { to: '/user/record', key: 'mine.shortcuts.records', icon: <BillOutline />, testId: 'mine-records' },
+  { to: '/message', key: 'mine.shortcuts.messages', icon: <MessageOutline />, testId: 'mine-messages' },
+  { to: '/user/feedback', key: 'mine.shortcuts.feedback', icon: <ChatCheckOutline />, testId: 'mine-feedback' },
+];
+
+/** The personal centre: who the member is, where their money and team live, and settings. */
+export default function MineScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const session = useSelector(selectSession);
+  const openService = useCustomerService();
+  const openShare = useShareDialog();
+
+  return (
+    <div className="mine-screen" data-testid="mine-screen">
+      <section className="mine-card">
+        <Link to="/user/information" className="mine-card__who" data-testid="mine-profile">
+          <UserAvatar avatar={session.avatar} name={session.name || session.phone} size={64} />
+          <div className="mine-card__text">
+            <div className="mine-card__name">
+              <span data-testid="mine-name">{session.name || maskPhone(session.phone)}</span>
+              <Tag color="warning" fill="solid" round className="mine-card__vip" data-testid="mine-vip">
+                {t('mine.vip', { level: session.vipLevel })}
+              </Tag>
+            </div>
+            <div className="mine-card__phone" data-testid="mine-phone">
+              {maskPhone(session.phone)}
+            </div>
+            {session.gradeText && <div className="mine-card__grade">{session.gradeText}</div>}
+          </div>
+        </Link>
+        {session.inviteCode && (
+          <CopyText className="mine-card__invite" label={t('share.inviteCode')} text={session.inviteCode} data-testid="mine-invite-code" />
+        )}
+      </section>
+
+      <nav className="mine-shortcuts" aria-label={t('mine.shortcuts.label')}>
+        {SHORTCUTS.map((s) => (
+          <Link key={s.to} to={s.to} className="mine-shortcuts__item" data-testid={s.testId}>
+            <span className="mine-shortcuts__icon">{s.icon}</span>
+            <span className="mine-shortcuts__label">{t(s.key)}</span>
+          </Link>
+        ))}
+      </nav>
+
+      <List mode="card" className="mine-list">
+        <List.Item prefix={<UserOutline />} onClick={() => navigate('/user/information')}>
+          {t('information.title')}
+        </List.Item>
+        <List.Item prefix={<CheckShieldOutline />} onClick={() => navigate('/user/securitycenter')}>
+          {t('security.title')}
+        </List.Item>
+        <List.Item prefix={<SetOutline />} onClick={() => navigate('/user/system')}>
+          {t('system.title')}
+        </List.Item>
+        <List.Item prefix={<GlobalOutline />} onClick={() => navigate('/index/language')}>
+          {t('language.title')}
+        </List.Item>
+      </List>
+      <List mode="card" className="mine-list">
+        <List.Item prefix={<UserContactOutline />} onClick={openService} data-testid="mine-service">
+          {t('header.service')}
+        </List.Item>
+        <List.Item prefix={<UserAddOutline />} onClick={openShare} data-testid="mine-share">
+          {t('header.share')}
+        </List.Item>
+        <List.Item prefix={<InformationCircleOutline />} onClick={() => navigate('/index/about')}>
+          {t('about.title')}
+        </List.Item>
+        <List.Item prefix={<FileOutline />} extra={session.version} arrow={false}>
+          {t('system.version')}
+        </List.Item>
+      </List>
+    </div>
+  );
 }

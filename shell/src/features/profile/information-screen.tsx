@@ -1,3 +1,74 @@
-export default function Screen() {
-  return null;
+import { useState } from 'react';
+import { Button, Dialog, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { accountsApi } from '@rigshare/api-client';
+import { loggedOut, selectSession } from '@rigshare/session';
+import { CopyText } from '@rigshare/ui';
+import { maskPhone } from './mask-phone';
+import { UserAvatar } from './user-avatar';
+
+/** Personal information and logout (with a confirmation). */
+export default function InformationScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const session = useSelector(selectSession);
+  const [leaving, setLeaving] = useState(false);
+
+  const logout = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('information.logoutTitle'),
+      content: t('information.logoutConfirm'),
+      confirmText: t('information.logout'),
+      cancelText: t('common:actions.cancel'),
+    });
+    if (!confirmed || !session.token) return;
+    setLeaving(true);
+    try {
+      await accountsApi.logout(session.token);
+    } catch {
+      // Not logged out: the API client showed why; the session stays as it is.
+      setLeaving(false);
+      return;
+    }
+    dispatch(loggedOut());
+    navigate('/user/login', { replace: true });
+  };
+
+  return (
+    <div className="information-screen">
+      <List mode="card">
+        <List.Item extra={<UserAvatar avatar={session.avatar} name={session.name || session.phone} size={44} />} onClick={() => navigate('/user/edit')} data-testid="info-avatar">
+          {t('information.avatar')}
+        </List.Item>
+        <List.Item extra={<span data-testid="info-name">{session.name || t('information.notSet')}</span>} onClick={() => navigate('/user/name')}>
+          {t('information.name')}
+        </List.Item>
+        <List.Item extra={maskPhone(session.phone)} arrow={false}>
+          {t('fields.phone')}
+        </List.Item>
+        <List.Item extra={session.userId} arrow={false}>
+          {t('information.userId')}
+        </List.Item>
+        <List.Item extra={t('mine.vip', { level: session.vipLevel })} arrow={false}>
+          {t('information.vipLevel')}
+        </List.Item>
+      </List>
+      <List mode="card">
+        <List.Item arrow={false} extra={session.inviteCode ? <CopyText text={session.inviteCode} /> : '—'}>
+          {t('share.inviteCode')}
+        </List.Item>
+        <List.Item arrow={false} extra={session.upInviteCode || '—'}>
+          {t('information.inviterCode')}
+        </List.Item>
+      </List>
+      <div className="screen-actions">
+        <Button block color="danger" fill="outline" size="large" loading={leaving} onClick={() => void logout()} data-testid="logout">
+          {t('information.logout')}
+        </Button>
+      </div>
+    </div>
+  );
 }

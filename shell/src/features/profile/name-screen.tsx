@@ -1,3 +1,58 @@
-export default function Screen() {
-  return null;
+import { useState } from 'react';
+import { Button, Form, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { accountsApi } from '@rigshare/api-client';
+import { isValidDisplayName } from '@rigshare/domain';
+import { nameChanged, type RootState } from '@rigshare/session';
+import { FieldInput } from '../auth/field-input';
+import { ruleCheck } from '../auth/auth-rules';
+
+/** Change the display name (1 to 32 characters). */
+export default function NameScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const current = useSelector((state: RootState) => state.session.name);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async ({ name }: { name: string }) => {
+    const next = name.trim();
+    setSaving(true);
+    try {
+      await accountsApi.modifyName(next);
+      dispatch(nameChanged(next));
+      Toast.show({ content: t('name.saved') });
+      navigate(-1);
+    } catch {
+      // The API client showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      className="auth-form"
+      layout="vertical"
+      mode="card"
+      initialValues={{ name: current }}
+      onFinish={submit}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={saving} data-testid="name-submit">
+          {t('common:actions.save')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="name"
+        label={t('information.name')}
+        description={t('name.help')}
+        rules={[{ validator: async (_, v?: string) => ruleCheck(v && isValidDisplayName(v) ? null : 'validation.name', t) }]}
+      >
+        <FieldInput testId="name-input" name="name" maxLength={32} autoComplete="nickname" clearable placeholder={t('name.placeholder')} />
+      </Form.Item>
+    </Form>
+  );
 }

@@ -1,3 +1,64 @@
-export default function Screen() {
-  return null;
+import { useState } from 'react';
+import { Button, Form, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { accountsApi } from '@rigshare/api-client';
+import { FieldInput } from '../auth/field-input';
+import { confirmProblem, passwordProblem, ruleCheck } from '../auth/auth-rules';
+
+interface PasswordValues {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Change the login password; the server ends the member's other sessions. */
+export default function LoginPasswordScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<PasswordValues>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: PasswordValues) => {
+    setSaving(true);
+    try {
+      await accountsApi.updatePassword(values);
+      Toast.show({ content: t('loginPassword.saved') });
+      navigate(-1);
+    } catch {
+      // The API client showed the server's message ("Please enter the correct old password").
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      className="auth-form"
+      layout="vertical"
+      mode="card"
+      onFinish={submit}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={saving} data-testid="password-submit">
+          {t('common:actions.submit')}
+        </Button>
+      }
+    >
+      <Form.Item name="oldPassword" label={t('fields.oldPassword')} rules={[{ validator: async (_, v?: string) => ruleCheck(v ? null : 'validation.passwordRequired', t) }]}>
+        <FieldInput testId="old-password" name="oldPassword" type="password" autoComplete="current-password" placeholder={t('fields.oldPasswordPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="password" label={t('fields.newPassword')} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
+        <FieldInput testId="new-password" name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        dependencies={['password']}
+        rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
+      >
+        <FieldInput testId="new-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
+      </Form.Item>
+    </Form>
+  );
 }

@@ -1,2 +1,0 @@
-// CSS imported by antd-mobile's CommonJS build means nothing to jsdom.
-module.exports = {};

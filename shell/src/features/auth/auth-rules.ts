@@ -1,0 +1,34 @@
+import { isValidCode, isValidPassword, isValidPhone } from '@rigshare/domain';
+
+/**
+ * Form checks built on the domain rules (SPEC.md section 5). Each returns the `shell` message
+ * key of the first problem, or null.
+ */
+export function phoneProblem(phone: string | undefined): string | null {
+  return phone && isValidPhone(phone) ? null : 'validation.phone';
+}
+
+export function passwordProblem(password: string | undefined): string | null {
+  return password && isValidPassword(password) ? null : 'validation.password';
+}
+
+export function confirmProblem(password: string | undefined, confirm: string | undefined): string | null {
+  if (!confirm) return 'validation.confirmRequired';
+  return password === confirm ? null : 'validation.passwordMismatch';
+}
+
+export function smsCodeProblem(code: string | undefined): string | null {
+  return code && isValidCode(code) ? null : 'validation.smsCode';
+}
+
+/** Before a code is sent: a valid phone first, then the image code. */
+export function sendCodeProblem(phone: string | undefined, captchaCode: string | undefined): string | null {
+  if (!phone || !isValidPhone(phone)) return 'validation.phoneForCode';
+  if (!captchaCode || !captchaCode.trim()) return 'validation.captchaRequired';
+  return null;
+}
+
+/** Turns a message key from the checks above into a form validation error. */
+export function ruleCheck(problem: string | null, t: (key: string) => string): void {
+  if (problem) throw new Error(t(problem));
+}

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { accountsApi, type Captcha } from '@rigshare/api-client';
+
+/** An image captcha from auth/captcha; `refresh` fetches a new one (after a tap or a failed send). */
+export function useCaptcha(): { captcha: Captcha | null; failed: boolean; refresh: () => void } {
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(0);
+  const refresh = useCallback(() => {
+    const request = ++latest.current;
+    setFailed(false);
+    accountsApi.captcha().then(
+      ({ data }) => request === latest.current && setCaptcha(data),
+      () => {
+        if (request !== latest.current) return;
+        setCaptcha(null);
+        setFailed(true);
+      },
+    );
+  }, []);
+  useEffect(() => {
+    refresh();
+    return () => {
+      latest.current++;
+    };
+  }, [refresh]);
+  return { captcha, failed, refresh };
+}
+
+export function captchaSrc(svg: string): string {
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}

@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { Dialog, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { accountsApi } from '@rigshare/api-client';
+import { MIN_SERVICE_LINK_LENGTH, NO_SERVICE_TOAST_MS } from '@rigshare/domain';
+import { useDebouncedClick } from '@rigshare/ui';
+
+/** A link the member can be sent to: present and at least 8 characters (SPEC.md section 7). */
+export function isUsableServiceLink(link: string | null | undefined): link is string {
+  return typeof link === 'string' && link.trim().length >= MIN_SERVICE_LINK_LENGTH;
+}
+
+/**
+ * The customer-service button: asks the server for the current link; none (or too short) shows
+ * "No customer service online" for 4 s, otherwise a dialog opens the link in a new tab. A failed
+ * call is already shown by the API client with the server's message.
+ */
+export function useCustomerService(): () => void {
+  const { t } = useTranslation('shell');
+  const open = useCallback(async () => {
+    let link: string | null;
+    try {
+      ({
+        data: { appUrl: link },
+      } = await accountsApi.serviceLink());
+    } catch {
+      return;
+    }
+    if (!isUsableServiceLink(link)) {
+      Toast.show({ content: t('service.none'), duration: NO_SERVICE_TOAST_MS });
+      return;
+    }
+    const target = link.trim();
+    Dialog.show({
+      title: t('service.title'),
+      content: t('service.content'),
+      closeOnMaskClick: true,
+      closeOnAction: true,
+      actions: [
+        [
+          { key: 'cancel', text: t('common:actions.cancel') },
+          { key: 'open', text: t('service.open'), bold: true, onClick: () => void window.open(target, '_blank', 'noopener') },
+        ],
+      ],
+    });
+  }, [t]);
+  return useDebouncedClick(open);
+}

@@ -1,0 +1,33 @@
+import { GlobalOutline, MessageOutline, UserAddOutline, UserContactOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LOCALES } from '@rigshare/i18n';
+import { useCustomerService } from './customer-service';
+import { useShareDialog } from './share-dialog';
+
+/** The home tab's own header: brand, language, customer service, invite and messages. */
+export function HomeHeader() {
+  const { t, i18n } = useTranslation('shell');
+  const openService = useCustomerService();
+  const openShare = useShareDialog();
+  const language = LOCALES.find((l) => l.tag === i18n.language)?.name ?? LOCALES[0].name;
+  return (
+    <header className="home-header">
+      <span className="home-header__brand">Rigshare</span>
+      <nav className="home-header__actions">
+        <Link to="/index/language" className="home-header__lang" aria-label={t('header.language')} data-testid="header-language">
+          <GlobalOutline /> <span>{language}</span>
+        </Link>
+        <button type="button" className="icon-button" onClick={openService} aria-label={t('header.service')} data-testid="header-service">
+          <UserContactOutline />
+        </button>
+        <button type="button" className="icon-button" onClick={openShare} aria-label={t('header.share')} data-testid="header-share">
+          <UserAddOutline />
+        </button>
+        <Link to="/message" className="icon-button" aria-label={t('header.messages')} data-testid="header-messages">
+          <MessageOutline />
+        </Link>
+      </nav>
+    </header>
+  );
+}

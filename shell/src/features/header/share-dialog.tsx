@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { accountsApi } from '@rigshare/api-client';
+import { CopyText, useDebouncedClick } from '@rigshare/ui';
+
+/** The invite-code share button: the member's code and link from /share/info, each with copy. */
+export function useShareDialog(): () => void {
+  const { t } = useTranslation('shell');
+  const open = useCallback(async () => {
+    let shareUrl: string;
+    let inviteCode: string;
+    try {
+      ({
+        data: { shareUrl, inviteCode },
+      } = await accountsApi.shareInfo());
+    } catch {
+      return;
+    }
+    Dialog.show({
+      title: t('share.title'),
+      closeOnMaskClick: true,
+      closeOnAction: true,
+      content: (
+        <div className="share-dialog" data-testid="share-dialog">
+          <p className="share-dialog__hint">{t('share.hint')}</p>
+          <CopyText label={t('share.inviteCode')} text={inviteCode} data-testid="share-invite-code" className="share-dialog__code" />
+          <CopyText label={t('share.link')} text={shareUrl} data-testid="share-url" className="share-dialog__link" />
+        </div>
+      ),
+      actions: [{ key: 'close', text: t('share.close') }],
+    });
+  }, [t]);
+  return useDebouncedClick(open);
+}

@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import { Dialog, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { accountsApi, type VersionUpdate } from '@rigshare/api-client';
+import { useDebouncedClick } from '@rigshare/ui';
+
+function openDownload(url: string) {
+  window.open(url, '_blank', 'noopener');
+}
+
+/** The update dialog: Confirm goes to the download; Cancel only when the update is not compulsory. */
+export function showUpdateDialog(update: VersionUpdate, t: TFunction): void {
+  const download = { key: 'download', text: t('shell:update.download'), bold: true, onClick: () => openDownload(update.downUrl) };
+  Dialog.show({
+    title: t('shell:update.title', { version: update.version }),
+    content: <div className="update-dialog__text">{update.extra}</div>,
+    closeOnMaskClick: false,
+    // A compulsory update keeps its dialog: the only way on is the download.
+    closeOnAction: !update.compulsory,
+    actions: update.compulsory ? [download] : [[{ key: 'later', text: t('common:actions.cancel') }, download]],
+  });
+}
+
+/**
+ * Asks /app/version/update (platform ANDROID, code 51). When the member asked, "Already the latest
+ * version" answers a null reply; the silent check after login says nothing then.
+ */
+export async function checkForUpdate(t: TFunction, userInitiated: boolean): Promise<void> {
+  let update: VersionUpdate | null;
+  try {
+    ({ data: update } = await accountsApi.versionUpdate());
+  } catch {
+    return;
+  }
+  if (update) showUpdateDialog(update, t);
+  else if (userInitiated) Toast.show({ content: t('shell:update.latest') });
+}
+
+let checkedForToken: string | null = null;
+
+/** Once per login: the silent check the home screen runs on mount. */
+export async function checkForUpdateOnce(t: TFunction, token: string | null): Promise<void> {
+  if (!token || checkedForToken === token) return;
+  checkedForToken = token;
+  await checkForUpdate(t, false);
+}
+
+/** The "Check for updates" button (debounced 1 s). */
+export function useUpdateCheck(): () => void {
+  const { t } = useTranslation('shell');
+  const check = useCallback(() => checkForUpdate(t, true), [t]);
+  return useDebouncedClick(check);
+}

@@ -1,0 +1,2 @@
+// CSS imported by antd-mobile's CommonJS build and by the shell means nothing to jsdom.
+module.exports = {};
