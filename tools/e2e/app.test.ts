@@ -131,8 +131,10 @@ const TABS: [route: string, remote: RemoteName | 'shell'][] = [
 it('every tab opens, its code comes from its own remote origin, and shared libraries load once', async () => {
   await login(DEMO.phone, DEMO.password);
   for (const [route, remote] of TABS) {
-    fetched = [];
     await go(route);
+    // A fresh page load, so each remote is fetched for this screen alone.
+    fetched = [];
+    await page.reload();
     await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('reload-notice').count()).resolves.toBe(0);
     await expect(page.getByTestId('not-found').count()).resolves.toBe(0);
@@ -144,27 +146,50 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
     }
   }
 
-  // One React, one store (session lib), one axios and one i18next in the page, used by every remote.
-  const shared = await page.evaluate(() => {
-    type Entry = { from: string; loaded?: boolean; useIn?: string[] };
-    const scopes = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__?.__SHARE__ ?? {};
-    const loaded: Record<string, { copies: string[]; users: string[] }> = {};
-    for (const scope of Object.values(scopes))
-      for (const packages of Object.values(scope))
-        for (const [name, versions] of Object.entries(packages))
-          for (const [version, entry] of Object.entries(versions)) {
-            if (!entry.loaded) continue;
-            const record = (loaded[name] ??= { copies: [], users: [] });
-            record.copies.push(`${entry.from}@${version}`);
-            record.users.push(...(entry.useIn ?? []));
-          }
-    return loaded;
-  });
-  for (const name of ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', '@rigshare/session', 'axios', '@rigshare/api-client', 'i18next', 'react-i18next']) {
-    expect([name, new Set(shared[name]?.copies).size]).toEqual([name, 1]);
+  // Now every remote in one page (hash navigation, no reload), then look at the federation share scope:
+  // one React, one store (session lib), one axios and one i18next, all from the shell, used by every remote.
+  for (const [route, remote] of TABS) {
+    await go(route);
+    if (remote === 'shell') continue;
+    await page.waitForFunction(
+      (name) => (globalThis as { __FEDERATION__?: { __INSTANCES__?: { name: string }[] } }).__FEDERATION__?.__INSTANCES__?.some((i) => i.name === name),
+      `rigshare_${remote}`,
+    );
   }
-  // The remotes took React from the shared scope rather than bringing their own.
-  expect(shared.react.users).toEqual(expect.arrayContaining(['rigshare_products', 'rigshare_team']));
+  const instances = await page.evaluate(() => {
+    type Entry = { from: string; loaded?: boolean };
+    type Instance = { name: string; shareScopeMap?: Record<string, Record<string, Record<string, Entry>>> };
+    const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: Instance[] } }).__FEDERATION__;
+    return (federation?.__INSTANCES__ ?? []).map((instance) => {
+      const providers: Record<string, string[]> = {};
+      for (const scope of Object.values(instance.shareScopeMap ?? {}))
+        for (const [name, versions] of Object.entries(scope))
+          for (const entry of Object.values(versions)) if (entry.loaded) (providers[name] ??= []).push(entry.from);
+      return { name: instance.name, providers };
+    });
+  });
+  expect(instances.map((i) => i.name).sort()).toEqual(
+    ['rigshare_community', 'rigshare_messages', 'rigshare_products', 'rigshare_shell', 'rigshare_team', 'rigshare_wallet'],
+  );
+  const SINGLETONS = ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', '@rigshare/session', 'axios', '@rigshare/api-client', 'i18next', 'react-i18next'];
+  for (const { name, providers } of instances) {
+    for (const singleton of SINGLETONS) {
+      // Whatever a remote loaded of these, it took the shell's copy; none brought its own.
+      expect([name, singleton, [...new Set(providers[singleton] ?? ['rigshare_shell'])]]).toEqual([name, singleton, ['rigshare_shell']]);
+    }
+  }
+  // And the shell did load each of them.
+  const shell = instances.find((i) => i.name === 'rigshare_shell')!;
+  for (const singleton of SINGLETONS) expect([singleton, shell.providers[singleton]?.length]).toEqual([singleton, 1]);
+  // A remote that bundled React privately would leave no trace in the share scope: its manifest
+  // must declare React, its JSX runtime and the UI kit as shared.
+  for (const remote of ['products', 'wallet', 'team', 'community', 'messages'] as const) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distOf(remote), 'mf-manifest.json'), 'utf8')) as { shared: { name: string }[] };
+    expect([remote, manifest.shared.map((entry) => entry.name)]).toEqual([
+      remote,
+      expect.arrayContaining(['react', 'react/jsx-runtime', 'react-i18next', 'antd-mobile']),
+    ]);
+  }
 });
 
 it('the shell bundle holds no remote screen code', () => {
@@ -255,7 +280,8 @@ it('a remote rebuilt with a changed label and redeployed shows the change on rel
   const shellBefore = digestOf(path.join(distOf('shell'), 'static'));
 
   // A copy of the messages remote with its English screen title changed, built into its own folder.
-  const workdir = path.join(ROOT, 'tools/e2e-artifacts/messages');
+  // Two levels below the root, like remotes/messages, so its build config resolves the same way.
+  const workdir = path.join(ROOT, '.e2e-artifacts/messages');
   fs.rmSync(workdir, { recursive: true, force: true });
   fs.mkdirSync(workdir, { recursive: true });
   for (const item of ['src', 'locales', 'rsbuild.config.ts', 'package.json', 'tsconfig.json']) {

@@ -1,3 +1,23 @@
-// react-router 7 expects the encoding API, which jsdom does not provide; harmless under node.
-const { TextDecoder, TextEncoder } = require('util');
-Object.assign(globalThis, { TextDecoder, TextEncoder });
+// jsdom has no TextEncoder/TextDecoder (react-router needs them); harmless under node.
+const { TextEncoder, TextDecoder } = require('node:util');
+
+if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom has no layout, so nothing ever scrolls into view; lazy images simply stay unloaded.
+if (typeof window !== 'undefined' && typeof window.IntersectionObserver === 'undefined') {
+  class NoLayoutIntersectionObserver {
+    constructor() {
+      this.root = null;
+      this.rootMargin = '0px';
+      this.thresholds = [0];
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  window.IntersectionObserver = NoLayoutIntersectionObserver;
+  globalThis.IntersectionObserver = NoLayoutIntersectionObserver;
+}

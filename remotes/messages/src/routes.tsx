@@ -4,7 +4,7 @@ import type { RemoteModule } from '@rigshare/contract';
 const remote: RemoteModule = {
   name: 'messages',
   namespace: 'messages',
-  routes: [{ path: '/message', Component: lazy(() => import('./features/landing/landing-screen')), titleKey: 'landing.title', depth: 1 }],
+  routes: [{ path: '/message', Component: lazy(() => import('./features/inbox/inbox-screen')), titleKey: 'inbox.title', depth: 1 }],
   loadTranslations: (lng) => import(`../locales/${lng}/messages.json`),
 };
 

@@ -4,3 +4,4 @@
  */
 const root = document.getElementById('root');
 if (root) root.textContent = 'Rigshare team module. Open the Rigshare app to use it.';
+export {};

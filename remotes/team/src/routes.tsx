@@ -4,7 +4,7 @@ import type { RemoteModule } from '@rigshare/contract';
 const remote: RemoteModule = {
   name: 'team',
   namespace: 'team',
-  routes: [{ path: '/index/friend', Component: lazy(() => import('./features/landing/landing-screen')), titleKey: 'landing.title', depth: 1 }],
+  routes: [{ path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 }],
   loadTranslations: (lng) => import(`../locales/${lng}/team.json`),
 };
 

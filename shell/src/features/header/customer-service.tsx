@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '@rigshare/api-client';
-import { MIN_SERVICE_LINK_LENGTH, NO_SERVICE_TOAST_MS } from '@rigshare/domain';
+import { ERROR_TOAST_MS, MIN_SERVICE_LINK_LENGTH, NO_SERVICE_TOAST_MS } from '@rigshare/domain';
 import { useDebouncedClick } from '@rigshare/ui';
 
 /** A link the member can be sent to: present and at least 8 characters (SPEC.md section 7). */
@@ -12,8 +12,7 @@ export function isUsableServiceLink(link: string | null | undefined): link is st
 
 /**
  * The customer-service button: asks the server for the current link; none (or too short) shows
- * "No customer service online" for 4 s, otherwise a dialog opens the link in a new tab. A failed
- * call is already shown by the API client with the server's message.
+ * "No customer service online" for 4 s, otherwise a dialog opens the link in a new tab.
  */
 export function useCustomerService(): () => void {
   const { t } = useTranslation('shell');
@@ -22,8 +21,11 @@ export function useCustomerService(): () => void {
     try {
       ({
         data: { appUrl: link },
-      } = await accountsApi.serviceLink());
-    } catch {
+      } = await accountsApi.serviceLink({ quiet: true }));
+    } catch (error) {
+      // SPEC.md section 7: the server's message, or "fail" when it gave none.
+      const message = error instanceof Error && error.message ? error.message : t('service.fail');
+      Toast.show({ content: message, duration: ERROR_TOAST_MS });
       return;
     }
     if (!isUsableServiceLink(link)) {

@@ -29,7 +29,8 @@ export function showUpdateDialog(update: VersionUpdate, t: TFunction): void {
 export async function checkForUpdate(t: TFunction, userInitiated: boolean): Promise<void> {
   let update: VersionUpdate | null;
   try {
-    ({ data: update } = await accountsApi.versionUpdate());
+    // The check after login stays silent: no spinner, no error toast.
+    ({ data: update } = await accountsApi.versionUpdate(userInitiated ? {} : { silent: true, quiet: true }));
   } catch {
     return;
   }

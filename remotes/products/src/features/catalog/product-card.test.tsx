@@ -1,0 +1,80 @@
+/** @jest-environment jsdom */
+import { act, screen } from '@testing-library/react';
+import type { ProductCard as Product } from '../../api/products';
+import { renderWithI18n } from '../../testing/render-with-i18n';
+import { ProductCard } from './product-card';
+
+const NOW = Date.parse('2026-03-01T10:00:00.000Z');
+
+function product(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 7,
+    productImg: 'https://img.example.test/rig-7.png',
+    productName: 'S19 Pro rig share',
+    categoryName: 'Bitcoin',
+    status: 1,
+    startTime: '2026-03-05T08:00:00.000Z',
+    endTime: '2026-04-05T08:00:00.000Z',
+    dayReturnAmount: '2500000',
+    price: '100000000',
+    walletotal: '75000000',
+    validDays: 30,
+    daotimes: '2026-03-01T10:00:03.000Z',
+    maxBuy: -1,
+    unitsOffered: 300,
+    unitsSold: 100,
+    ...overrides,
+  };
+}
+
+describe('ProductCard', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: NOW });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('shows the product facts with amounts from micro-units and the real share sold', async () => {
+    await renderWithI18n(<ProductCard product={product()} />);
+    expect(screen.getByTestId('product-name').textContent).toBe('S19 Pro rig share');
+    expect(screen.getByText('100.00 USDT')).toBeTruthy();
+    expect(screen.getByText('Expected daily return')).toBeTruthy();
+    expect(screen.getByText('2.50 USDT')).toBeTruthy();
+    expect(screen.getByText('75.00 USDT')).toBeTruthy();
+    expect(screen.getByText('33% sold')).toBeTruthy();
+    expect(screen.getByText('100 of 300 units sold')).toBeTruthy();
+    expect(screen.queryByTestId('product-status')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/guaranteed|risk-free|55%/i);
+  });
+
+  it('marks a sold-out product', async () => {
+    await renderWithI18n(<ProductCard product={product({ status: 3, unitsSold: 300 })} />);
+    expect(screen.getByTestId('product-status').textContent).toBe('SOLD OUT');
+    expect(screen.getByText('100% sold')).toBeTruthy();
+  });
+
+  it('counts a rush purchase down every second to its target and then stays at zero', async () => {
+    await renderWithI18n(<ProductCard product={product({ status: 6 })} />);
+    const badge = screen.getByTestId('product-status');
+    expect(badge.textContent).toContain('Rush purchase');
+    expect(badge.textContent).toContain('00:00:03');
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(badge.textContent).toContain('00:00:02');
+    act(() => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(badge.textContent).toContain('00:00:00');
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('shows a pre-sale badge with the start time', async () => {
+    await renderWithI18n(<ProductCard product={product({ status: 5 })} />);
+    const badge = screen.getByTestId('product-status');
+    expect(badge.textContent).toContain('Pre sale');
+    expect(badge.textContent).toContain('Starts');
+    expect(badge.textContent).toContain('2026');
+  });
+});

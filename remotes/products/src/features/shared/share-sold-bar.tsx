@@ -1,0 +1,19 @@
+import { ProgressBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { shareSoldPercent } from './share-sold';
+import '../../products.css';
+
+/** The real share sold: units sold over units offered (DESIGN.md section 1). */
+export function ShareSoldBar({ unitsSold, unitsOffered }: { unitsSold: number; unitsOffered: number }) {
+  const { t } = useTranslation('products');
+  const percent = shareSoldPercent(unitsSold, unitsOffered);
+  return (
+    <div className="products-share-sold">
+      <ProgressBar percent={percent} className="products-progress" aria-label={t('card.shareSold')} />
+      <div className="products-share-sold-text">
+        <span>{t('card.percentSold', { percent })}</span>
+        <span>{t('card.unitsSold', { sold: unitsSold, offered: unitsOffered })}</span>
+      </div>
+    </div>
+  );
+}
