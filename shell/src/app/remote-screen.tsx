@@ -5,7 +5,7 @@ import type { WidgetSlot } from '@rigshare/contract';
 import { findRoute, loadRemoteModule } from './remote-registry';
 import { ScreenFrame, ScreenLoading } from './screen-frame';
 import { AreaBoundary } from './area-boundary';
-import NotFoundScreen from '../features/errors/not-found-screen';
+import NotYetAvailableScreen from '../features/errors/not-yet-available-screen';
 
 /** Renders the screen a remote owns for the current path, loading the remote on first use. */
 function RemoteRouteContent({ remote }: { remote: string }) {
@@ -13,7 +13,7 @@ function RemoteRouteContent({ remote }: { remote: string }) {
   const { pathname } = useLocation();
   const { t } = useTranslation(module.namespace);
   const route = findRoute(module, pathname);
-  if (!route) return <NotFoundScreen />;
+  if (!route) return <NotYetAvailableScreen />;
   const { Component } = route;
   return (
     <ScreenFrame title={route.titleKey ? t(route.titleKey) : undefined} depth={route.depth}>
