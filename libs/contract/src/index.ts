@@ -55,3 +55,4 @@ export interface RuntimeConfig {
 }
 
 export { parseRemotesDocument, parseRuntimeConfig, RuntimeDocumentError } from './validate';
+export { routeTableProblems } from './route-table';

@@ -3,3 +3,4 @@ export * from './constants';
 export * from './envelope';
 export * from './money';
 export * from './locales';
+export * from './account';

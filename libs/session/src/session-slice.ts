@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE } from '@rigshare/domain';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE, type LoginData, type UserInfo } from '@rigshare/domain';
+
+export type { LoginData, UserInfo } from '@rigshare/domain';
 
 /** Every session field of SPEC.md section 3. */
 export interface SessionState {
@@ -24,42 +26,6 @@ export interface SessionState {
   markHeadbgUrl: string;
   markText: string;
   timezoneType: number;
-}
-
-/** The login reply's data (SPEC.md section 3); the token travels in `msg`. */
-export interface LoginData {
-  userId: string;
-  headUrl: string | null;
-  vipLevel: number;
-  phone: string;
-  name: string;
-  shareCode: string;
-  createTime: string;
-  invitateCode: string;
-  markHeadbgUrl: string | null;
-  markText: string | null;
-  timezoneType: number | null;
-}
-
-/** The /user/info reply's data. */
-export interface UserInfo {
-  userId: string;
-  phone: string;
-  name: string;
-  headUrl: string | null;
-  vipLevel: number;
-  grade: number;
-  gradeText: string;
-  invitateCode: string;
-  upInviteCode: string | null;
-  shareCode: string;
-  num: number;
-  endTime: string | null;
-  project: number;
-  coupon: number;
-  markHeadbgUrl: string | null;
-  markText: string | null;
-  timezoneType: number | null;
 }
 
 export function emptySession(languageType: string = DEFAULT_LOCALE, token: string | null = null): SessionState {

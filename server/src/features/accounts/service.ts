@@ -1,5 +1,5 @@
 import { isValidDisplayName, isValidPassword, isValidPhone, type LocaleTag } from '@rigshare/domain';
-import type { LoginData, UserInfo } from './contract';
+import type { LoginData, UserInfo } from '@rigshare/domain';
 import type { AppDeps } from '../../types';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { accountsApi } from '@rigshare/api-client';
-import { renderWithI18n } from '../../testing/render-with-i18n';
+import { renderScreen } from '@rigshare/ui/testing';
+import english from '../../../locales/en-US/team.json';
 import TeamScreen from './team-screen';
 
 jest.mock('@rigshare/api-client', () => ({ accountsApi: { shareInfo: jest.fn() } }));
@@ -12,7 +13,7 @@ describe('TeamScreen', () => {
 
   it('shows the invite code and link the server returns, each with a copy button, and an empty team', async () => {
     shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/#/register?code=RS7Q2K' } });
-    await renderWithI18n(<TeamScreen />, '/index/friend');
+    await renderScreen(<TeamScreen />, { namespace: 'team', resource: english, path: '/index/friend' });
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toContain('RS7Q2K'));
     expect(screen.getByTestId('invite-code').textContent).toContain('Invite code');
     expect(screen.getByTestId('invite-link').textContent).toContain('https://app.example.test/#/register?code=RS7Q2K');
@@ -25,7 +26,7 @@ describe('TeamScreen', () => {
   it('says the invite could not be loaded and asks the server again on retry', async () => {
     shareInfo.mockRejectedValueOnce(new Error('Cannot reach the server.'));
     shareInfo.mockResolvedValueOnce({ code: 200, msg: 'ok', data: { inviteCode: 'AB12CD', shareUrl: 'https://app.example.test/r/AB12CD' } });
-    await renderWithI18n(<TeamScreen />, '/index/friend');
+    await renderScreen(<TeamScreen />, { namespace: 'team', resource: english, path: '/index/friend' });
     await waitFor(() => expect(screen.getByText('Your invite details could not be loaded')).toBeTruthy());
     expect(screen.getByText('Cannot reach the server.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,5 +1,9 @@
-/** Reply shapes the browser reads; they mirror LoginData and UserInfo in libs/session/src/session-slice.ts. */
+/**
+ * Account shapes the API returns and the browser keeps in its session (SPEC.md section 3). One
+ * definition, read by the server that builds them and the session slice that stores them.
+ */
 
+/** The login reply's data; the token itself travels in the envelope's `msg`. */
 export interface LoginData {
   userId: string;
   headUrl: string | null;
@@ -14,6 +18,7 @@ export interface LoginData {
   timezoneType: number | null;
 }
 
+/** The /user/info reply's data. */
 export interface UserInfo {
   userId: string;
   phone: string;
@@ -23,8 +28,10 @@ export interface UserInfo {
   grade: number;
   gradeText: string;
   invitateCode: string;
+  /** The inviter's invite code. */
   upInviteCode: string | null;
   shareCode: string;
+  /** Direct invitees. */
   num: number;
   endTime: string | null;
   project: number;

@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { act, render, type RenderResult } from '@testing-library/react';
+
+export interface RenderScreenOptions {
+  /** The module's i18n namespace, e.g. `community`. */
+  namespace: string;
+  /** Its real English resource (`locales/en-US/<namespace>.json`). */
+  resource: Record<string, unknown>;
+  /** The hash path the screen is shown at. */
+  path?: string;
+}
+
+/**
+ * Renders a screen as the shell would: inside a router, with i18next holding the module's real
+ * English strings. Work the screen starts on mount settles inside `act`. For tests only; it is
+ * exported as `@rigshare/ui/testing` so no runtime bundle carries Testing Library.
+ */
+export async function renderScreen(ui: ReactElement, { namespace, resource, path = '/' }: RenderScreenOptions): Promise<RenderResult> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    fallbackLng: 'en-US',
+    resources: { 'en-US': { [namespace]: resource } },
+    ns: [namespace],
+    defaultNS: namespace,
+    interpolation: { escapeValue: false },
+  });
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </I18nextProvider>,
+    );
+  });
+  return result as RenderResult;
+}
