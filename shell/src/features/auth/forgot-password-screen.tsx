@@ -5,9 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { CaptchaImage } from './captcha-image';
 import { FieldInput } from './field-input';
+import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
-import { useCaptcha } from './use-captcha';
-import { confirmProblem, passwordProblem, phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+import { useCodeSender } from './use-captcha';
+import { phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
 
 interface ResetValues {
   phone: string;
@@ -22,18 +23,8 @@ export default function ForgotPasswordScreen() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetValues>();
-  const { captcha, failed, refresh } = useCaptcha();
+  const { captcha, failed, refresh, sendCode } = useCodeSender(form, accountsApi.sendResetCode);
   const [submitting, setSubmitting] = useState(false);
-
-  const sendCode = async () => {
-    const { phone, captchaCode } = form.getFieldsValue(['phone', 'captchaCode']) as Partial<ResetValues>;
-    try {
-      await accountsApi.sendResetCode(phone!.trim(), captcha?.captchaId ?? '', captchaCode!.trim());
-    } finally {
-      form.setFieldValue('captchaCode', '');
-      refresh();
-    }
-  };
 
   const submit = async (values: ResetValues) => {
     setSubmitting(true);
@@ -79,17 +70,7 @@ export default function ForgotPasswordScreen() {
         >
           <FieldInput testId="reset-sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
         </Form.Item>
-        <Form.Item name="password" label={t('fields.newPassword')} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
-          <FieldInput testId="reset-password" name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
-        >
-          <FieldInput testId="reset-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
-        </Form.Item>
+        <NewPasswordFields form={form} testIdPrefix="reset-" />
       </Form>
     </div>
   );

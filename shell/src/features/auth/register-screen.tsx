@@ -7,9 +7,10 @@ import { isAlphanumeric } from '@rigshare/domain';
 import { CaptchaImage } from './captcha-image';
 import { CountryCodePicker } from './country-code-picker';
 import { FieldInput } from './field-input';
+import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
-import { useCaptcha } from './use-captcha';
-import { confirmProblem, passwordProblem, phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+import { useCodeSender } from './use-captcha';
+import { phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
 
 interface RegisterValues {
   phone: string;
@@ -27,19 +28,8 @@ export default function RegisterScreen() {
   const [params] = useSearchParams();
   const linkCode = (params.get('code') ?? '').trim();
   const [form] = Form.useForm<RegisterValues>();
-  const { captcha, failed, refresh } = useCaptcha();
+  const { captcha, failed, refresh, sendCode } = useCodeSender(form, accountsApi.sendRegisterCode);
   const [submitting, setSubmitting] = useState(false);
-
-  const sendCode = async () => {
-    const { phone, captchaCode } = form.getFieldsValue(['phone', 'captchaCode']) as Partial<RegisterValues>;
-    try {
-      await accountsApi.sendRegisterCode(phone!.trim(), captcha?.captchaId ?? '', captchaCode!.trim());
-    } finally {
-      // An image code is good for one try either way.
-      form.setFieldValue('captchaCode', '');
-      refresh();
-    }
-  };
 
   const submit = async (values: RegisterValues) => {
     setSubmitting(true);
@@ -89,17 +79,7 @@ export default function RegisterScreen() {
             </Form.Item>
           </div>
         </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
-          <FieldInput testId="password" name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
-        >
-          <FieldInput testId="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
-        </Form.Item>
+        <NewPasswordFields form={form} labelKey="fields.password" />
         <Form.Item
           name="inviteCode"
           label={t('fields.inviteCode')}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FormInstance } from 'antd-mobile/es/components/form';
 import { accountsApi, type Captcha } from '@rigshare/api-client';
 
 /** An image captcha from auth/captcha; `refresh` fetches a new one (after a tap or a failed send). */
@@ -29,4 +30,24 @@ export function useCaptcha(): { captcha: Captcha | null; failed: boolean; refres
 
 export function captchaSrc(svg: string): string {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}
+
+type SendCode = (phone: string, captchaId: string, captchaCode: string) => Promise<unknown>;
+
+/**
+ * The image code plus the "send SMS code" action that spends it: the phone and image code come
+ * from the form, and the image code is renewed after every try, since the server takes one guess.
+ */
+export function useCodeSender(form: FormInstance, send: SendCode) {
+  const { captcha, failed, refresh } = useCaptcha();
+  const sendCode = async () => {
+    const { phone, captchaCode } = form.getFieldsValue(['phone', 'captchaCode']) as { phone?: string; captchaCode?: string };
+    try {
+      await send(phone?.trim() ?? '', captcha?.captchaId ?? '', captchaCode?.trim() ?? '');
+    } finally {
+      form.setFieldValue('captchaCode', '');
+      refresh();
+    }
+  };
+  return { captcha, failed, refresh, sendCode };
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { FieldInput } from '../auth/field-input';
-import { confirmProblem, passwordProblem, ruleCheck } from '../auth/auth-rules';
+import { NewPasswordFields } from '../auth/new-password-fields';
+import { ruleCheck } from '../auth/auth-rules';
 
 interface PasswordValues {
   oldPassword: string;
@@ -48,17 +49,7 @@ export default function LoginPasswordScreen() {
       <Form.Item name="oldPassword" label={t('fields.oldPassword')} rules={[{ validator: async (_, v?: string) => ruleCheck(v ? null : 'validation.passwordRequired', t) }]}>
         <FieldInput testId="old-password" name="oldPassword" type="password" autoComplete="current-password" placeholder={t('fields.oldPasswordPlaceholder')} />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.newPassword')} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
-        <FieldInput testId="new-password" name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('fields.confirmPassword')}
-        dependencies={['password']}
-        rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
-      >
-        <FieldInput testId="new-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
-      </Form.Item>
+      <NewPasswordFields form={form} testIdPrefix="new-" />
     </Form>
   );
 }
