@@ -3,6 +3,7 @@
  * singleton and how chunks are named. Each app's rsbuild.config.ts is a one-line call of
  * `shellConfig` or `remoteConfig`.
  */
+import path from 'node:path';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -25,7 +26,6 @@ const SINGLETONS = [
   'react-i18next',
   'axios',
   'antd-mobile',
-  'antd-mobile-icons',
   '@rigshare/api-client',
   '@rigshare/i18n',
   '@rigshare/session',
@@ -35,14 +35,20 @@ const SINGLETONS = [
 
 export const shared = Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true }]));
 
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+
 const common: RsbuildConfig = {
   plugins: [pluginReact()],
   source: {
     define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   },
   resolve: {
-    // react-router 7 resolves to its development build unless the production condition is asked for.
-    conditionNames: ['production', 'browser', 'import', 'module', 'require', 'default'],
+    // react-router 7's package exports point every condition at its development build (warnings,
+    // checks, ~60 kB more); its production build sits beside it and is only reachable by path.
+    alias: {
+      'react-router$': path.join(reactRouterDist, 'index.mjs'),
+      'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+    },
   },
   output: {
     distPath: { root: 'dist' },

@@ -3,6 +3,7 @@
  * the federation manifest never cached, hashed files immutable, CORS only for allowed origins.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 
 export interface StaticServerOptions {
@@ -22,6 +23,8 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', allowe
       reply.header('Vary', 'Origin');
     }
   });
+  // Brotli or gzip as the browser accepts, like any CDN in front of these files.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyStatic, {
     root,
     // Read the files on every request so a redeployed build is served without a restart.
