@@ -34,6 +34,25 @@ export interface ProductCard {
   maxBuy: number;
   unitsOffered: number;
   unitsSold: number;
+  /** Units still for sale (unitsOffered - unitsSold). */
+  unitsLeft: number;
+  /** Version of the lease agreement that applies to this product. */
+  agreementVersion: string;
+}
+
+/** One section of the lease agreement, shown in the order the server sends. */
+export interface AgreementSection {
+  heading: string;
+  body: string;
+}
+
+/** The lease agreement of one product, in the reader's language, with the product's real figures filled in. */
+export interface LeaseAgreement {
+  productId: number;
+  version: string;
+  operatorName: string;
+  title: string;
+  sections: AgreementSection[];
 }
 
 export const NO_BUY_LIMIT = -1;
@@ -48,5 +67,10 @@ export async function listProducts(pageNum: number, pageSize: number, signal?: A
 
 export async function getProduct(id: number, signal?: AbortSignal): Promise<ProductCard> {
   const body = await get<ProductCard>('orders', 'product/detail', { ...OWN_STATES, params: { id }, signal });
+  return body.data;
+}
+
+export async function getAgreement(id: number, signal?: AbortSignal): Promise<LeaseAgreement> {
+  const body = await get<LeaseAgreement>('orders', 'product/agreement', { ...OWN_STATES, params: { id }, signal });
   return body.data;
 }

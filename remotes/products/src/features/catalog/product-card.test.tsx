@@ -23,6 +23,8 @@ function product(overrides: Partial<Product> = {}): Product {
     maxBuy: -1,
     unitsOffered: 300,
     unitsSold: 100,
+    unitsLeft: 200,
+    agreementVersion: '2026-03-01',
     ...overrides,
   };
 }

@@ -1,20 +1,21 @@
 import { Button, ErrorBlock, Image, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { getProduct, NO_BUY_LIMIT, type ProductCard } from '../../api/products';
+import { Link, useSearchParams } from 'react-router-dom';
+import { listUsableCoupons, type Coupon } from '../../api/coupons';
+import { getAgreement, getProduct, NO_BUY_LIMIT, type LeaseAgreement as Agreement, type ProductCard } from '../../api/products';
+import { getWalletSummary } from '../../api/wallet-summary';
 import { formatDateTime } from '../shared/format-date-time';
 import { Money } from '../shared/money';
+import { parseId } from '../shared/parse-id';
 import { ShareSoldBar } from '../shared/share-sold-bar';
 import { StatusTag } from '../shared/status-tag';
 import { useRequest } from '../shared/use-request';
+import { LeaseAgreement } from './lease-agreement';
+import { PurchasePanel } from './purchase-panel';
 import '../../products.css';
 
 /** A positive whole-number product id from the query string, or null. */
-export function parseProductId(raw: string | null): number | null {
-  if (!raw || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
+export const parseProductId = parseId;
 
 function ProductFacts({ product }: { product: ProductCard }) {
   const { t, i18n } = useTranslation('products');
@@ -36,6 +37,7 @@ function ProductFacts({ product }: { product: ProductCard }) {
         <List.Item extra={product.validDays}>{t('card.validDays')}</List.Item>
         <List.Item extra={<Money micro={product.walletotal} />}>{t('card.totalReturn')}</List.Item>
         <List.Item extra={product.maxBuy === NO_BUY_LIMIT ? t('detail.noLimit') : product.maxBuy}>{t('detail.purchaseLimit')}</List.Item>
+        <List.Item extra={product.unitsLeft}>{t('detail.unitsLeft')}</List.Item>
         <List.Item extra={formatDateTime(product.startTime, i18n.language)}>{t('detail.saleStart')}</List.Item>
         <List.Item extra={formatDateTime(product.endTime, i18n.language)}>{t('detail.saleEnd')}</List.Item>
       </List>
@@ -44,13 +46,43 @@ function ProductFacts({ product }: { product: ProductCard }) {
         <ShareSoldBar unitsSold={product.unitsSold} unitsOffered={product.unitsOffered} />
       </section>
       <p className="products-detail-note">{t('detail.returnsNote')}</p>
+      <div className="products-links">
+        <Link to="/index/incomePattern" className="products-more-link">
+          {t('detail.howIncomeWorks')}
+        </Link>
+        <Link to={`/index/getcoupon?productId=${product.id}`} className="products-more-link">
+          {t('detail.getCoupons')}
+        </Link>
+      </div>
     </>
   );
 }
 
-function LoadedProduct({ id }: { id: number }) {
+interface DetailData {
+  product: ProductCard;
+  agreement: Agreement;
+  coupons: Coupon[];
+  /** null when the balance could not be loaded; the server still checks it on buying. */
+  available: string | null;
+}
+
+async function loadDetail(id: number, signal: AbortSignal): Promise<DetailData> {
+  const [product, agreement, coupons, available] = await Promise.all([
+    getProduct(id, signal),
+    getAgreement(id, signal),
+    // Coupons and the balance inform the summary; the purchase itself does not depend on them loading.
+    listUsableCoupons(id, signal).catch(() => [] as Coupon[]),
+    getWalletSummary(signal).then(
+      (summary) => summary.available,
+      () => null,
+    ),
+  ]);
+  return { product, agreement, coupons, available };
+}
+
+function LoadedProduct({ id, couponId }: { id: number; couponId: number | null }) {
   const { t } = useTranslation('products');
-  const [state, retry] = useRequest(`product-${id}`, (signal) => getProduct(id, signal));
+  const [state, retry] = useRequest(`product-${id}`, (signal) => loadDetail(id, signal));
   if (state.status === 'loading')
     return (
       <div className="products-skeleton" aria-busy="true">
@@ -67,17 +99,28 @@ function LoadedProduct({ id }: { id: number }) {
         </Button>
       </ErrorBlock>
     );
-  return <ProductFacts product={state.data} />;
+  const { product, agreement, coupons, available } = state.data;
+  return (
+    <>
+      <ProductFacts product={product} />
+      <LeaseAgreement agreement={agreement} />
+      <PurchasePanel product={product} coupons={coupons} available={available} initialCouponId={couponId} />
+    </>
+  );
 }
 
-/** `/index/detail?id=N`: the facts of one product and its real share sold. */
+/**
+ * `/index/detail?id=N[&couponId=M]`: the facts of one product, its real share sold, the full lease
+ * agreement and, on the same screen before the buy button, every figure of the purchase.
+ */
 export default function ProductDetailScreen() {
   const { t } = useTranslation('products');
   const [params] = useSearchParams();
-  const id = parseProductId(params.get('id'));
+  const id = parseId(params.get('id'));
+  const couponId = parseId(params.get('couponId'));
   return (
     <div className="products-screen products-detail">
-      {id === null ? <ErrorBlock status="empty" title={t('detail.notFound')} description="" /> : <LoadedProduct key={id} id={id} />}
+      {id === null ? <ErrorBlock status="empty" title={t('detail.notFound')} description="" /> : <LoadedProduct key={`${id}-${couponId ?? ''}`} id={id} couponId={couponId} />}
     </div>
   );
 }

@@ -1,0 +1,108 @@
+/** Typed calls for buying and for the member's orders (the `orders` service host). */
+import { get, post, type RequestOptions } from '@rigshare/api-client';
+import type { Page } from '@rigshare/domain';
+
+export type OrderStatus = 'Valid' | 'Expired';
+
+/** One order. Amounts are integer micro-unit strings. */
+export interface Order {
+  id: number;
+  productId: number;
+  productName: string;
+  productImg: string;
+  quantity: number;
+  /** Price of one unit. */
+  price: string;
+  /** Paid, after the coupon. */
+  amount: string;
+  couponAmount: string;
+  /** Expected daily return per unit. */
+  dayReturnAmount: string;
+  /** dayReturnAmount x quantity. */
+  dailyIncome: string;
+  validDays: number;
+  /** Expected total return: dailyIncome x validDays. */
+  walletotal: string;
+  /** Income accrued so far. */
+  earned: string;
+  daysPaid: number;
+  daysDelayed: number;
+  /** ISO time the order was made ("get time"). */
+  createTime: string;
+  /** ISO time the last day ends. */
+  expireTime: string;
+  status: OrderStatus;
+}
+
+export interface OrderTotals {
+  orders: number;
+  validOrders: number;
+  invested: string;
+  earned: string;
+  expectedTotal: string;
+}
+
+/** One day of an order's income. */
+export interface OrderDay {
+  day: number;
+  amount: string;
+  accruedAt: string | null;
+  status: 'Paid' | 'Delayed';
+  reason: string | null;
+}
+
+export interface CreateOrderInput {
+  productId: number;
+  quantity: number;
+  couponId?: number;
+  /** Idempotency key kept across retries of one purchase attempt. */
+  requestId: string;
+}
+
+/** Screens using these calls draw their own loading and error states. */
+const OWN_STATES: RequestOptions = { silent: true, quiet: true };
+
+/** Buys; a refusal is toasted by the client with the server's message and rethrown. */
+export async function createOrder(input: CreateOrderInput): Promise<Order> {
+  const body = await post<Order>('orders', 'mine/order/create', {
+    productId: input.productId,
+    quantity: input.quantity,
+    agree: '1',
+    couponId: input.couponId,
+    requestId: input.requestId,
+  });
+  return body.data;
+}
+
+export async function listOrders(pageNum: number, pageSize: number, status?: OrderStatus, signal?: AbortSignal): Promise<Page<Order>> {
+  const params: Record<string, unknown> = { pageNum, pageSize };
+  if (status) params.status = status;
+  const body = await get<Page<Order>>('orders', 'mine/order/record', { ...OWN_STATES, params, signal });
+  return body.data;
+}
+
+export async function getOrderTotals(signal?: AbortSignal): Promise<OrderTotals> {
+  const body = await get<OrderTotals>('orders', 'mine/order/totalrecord', { ...OWN_STATES, signal });
+  return body.data;
+}
+
+export async function listOrderDays(orderId: number, pageNum: number, pageSize: number, signal?: AbortSignal): Promise<Page<OrderDay>> {
+  const body = await get<Page<OrderDay>>('orders', 'mine/order/subrecord', { ...OWN_STATES, params: { orderId, pageNum, pageSize }, signal });
+  return body.data;
+}
+
+/** Largest page the API serves (docs/api.md). */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * One of the member's orders by id. The contract has no single-order call, so this pages through
+ * the member's own orders (newest first) until it finds it; null when it is not theirs or not there.
+ */
+export async function findOrder(id: number, signal?: AbortSignal): Promise<Order | null> {
+  for (let pageNum = 1; ; pageNum += 1) {
+    const page = await listOrders(pageNum, MAX_PAGE_SIZE, undefined, signal);
+    const found = page.list.find((order) => order.id === id);
+    if (found) return found;
+    if (page.list.length === 0 || pageNum * MAX_PAGE_SIZE >= page.total) return null;
+  }
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@rigshare/api-client';
+import { PageEmpty } from '@rigshare/ui';
+import { isCouponOpen, listReceivableCoupons, receiveCoupon, type Coupon } from '../../api/coupons';
+import { MAX_PAGE_SIZE } from '../../api/orders';
+import { listProducts } from '../../api/products';
+import { CouponItem } from '../shared/coupon-item';
+import { parseId } from '../shared/parse-id';
+import { useRequest } from '../shared/use-request';
+import '../../products.css';
+
+/** Coupons for every product: the server's list when it answers without a product, else one list per product on sale, merged. */
+async function receivableForAllProducts(signal: AbortSignal): Promise<Coupon[]> {
+  try {
+    return await listReceivableCoupons(null, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 400) throw error;
+  }
+  const products = await listProducts(1, MAX_PAGE_SIZE, signal);
+  const lists = await Promise.all(products.list.map((product) => listReceivableCoupons(product.id, signal)));
+  const byId = new Map<number, Coupon>();
+  for (const coupon of lists.flat()) if (!byId.has(coupon.id)) byId.set(coupon.id, coupon);
+  return [...byId.values()];
+}
+
+async function loadReceivable(productId: number | null, signal: AbortSignal): Promise<Coupon[] | null> {
+  if (!(await isCouponOpen(signal))) return null;
+  return productId === null ? receivableForAllProducts(signal) : listReceivableCoupons(productId, signal);
+}
+
+function ReceivableList({ coupons, productId }: { coupons: Coupon[]; productId: number | null }) {
+  const { t } = useTranslation('products');
+  const [received, setReceived] = useState<Record<number, Coupon>>({});
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const receive = async (coupon: Coupon) => {
+    setBusy(coupon.id);
+    try {
+      const got = await receiveCoupon(coupon.id);
+      setReceived((all) => ({ ...all, [coupon.id]: got }));
+      Toast.show({ icon: 'success', content: t('coupon.receivedToast') });
+    } catch {
+      // The client has shown the server's message (for example: already received).
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (coupons.length === 0) return <PageEmpty title={t('coupon.noneToReceiveTitle')} description={t('coupon.noneToReceiveDescription')} />;
+  return (
+    <div className="products-list">
+      {coupons.map((coupon) => {
+        const got = received[coupon.id];
+        return (
+          <CouponItem
+            key={coupon.id}
+            coupon={got ?? coupon}
+            state={got ? 'received' : coupon.state}
+            action={
+              got ? (
+                productId !== null ? (
+                  <Link to={`/index/detail?id=${productId}&couponId=${coupon.id}`} className="products-more-link">
+                    {t('coupon.use')}
+                  </Link>
+                ) : null
+              ) : (
+                <Button size="small" color="primary" data-testid="receive-coupon" loading={busy === coupon.id} disabled={busy !== null || coupon.state !== 'available'} onClick={() => void receive(coupon)}>
+                  {t('coupon.receive')}
+                </Button>
+              )
+            }
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** `/index/getcoupon[?productId=N]`: coupons the member can still receive, for one product or all. */
+export default function GetCouponScreen() {
+  const { t } = useTranslation('products');
+  const [params] = useSearchParams();
+  const productId = parseId(params.get('productId'));
+  const [state, retry] = useRequest(`receivable-${productId ?? 'all'}`, (signal) => loadReceivable(productId, signal));
+  return (
+    <div className="products-screen products-detail">
+      {state.status === 'loading' && <Skeleton.Paragraph lineCount={4} animated />}
+      {state.status === 'error' && (
+        <ErrorBlock status="default" title={t('coupon.loadError')} description={state.message}>
+          <Button size="small" color="primary" onClick={retry}>
+            {t('actions.retry')}
+          </Button>
+        </ErrorBlock>
+      )}
+      {state.status === 'ready' &&
+        (state.data === null ? (
+          <PageEmpty title={t('coupon.closedTitle')} description={t('coupon.closedDescription')} />
+        ) : (
+          <ReceivableList coupons={state.data} productId={productId} />
+        ))}
+      <div className="products-links">
+        <Link to="/index/mycoupon" className="products-more-link">
+          {t('coupon.myTitle')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useCallback, useState } from 'react';
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
+import { PageEmpty, PullToLoadList } from '@rigshare/ui';
+import { listMyCoupons, MY_COUPON_STATES, type Coupon, type MyCouponState } from '../../api/coupons';
+import { CouponItem } from '../shared/coupon-item';
+import '../../products.css';
+
+/** `/index/mycoupon`: the member's coupons by state: usable (received), used, expired. */
+export default function MyCouponScreen() {
+  const { t } = useTranslation('products');
+  const [state, setState] = useState<MyCouponState>('received');
+  const load = useCallback((pageNum: number) => listMyCoupons(pageNum, DEFAULT_PAGE_SIZE, state), [state]);
+  return (
+    <div className="products-screen products-detail">
+      <Tabs activeKey={state} onChange={(key) => setState(key as MyCouponState)} className="products-tabs">
+        {MY_COUPON_STATES.map((key) => (
+          <Tabs.Tab key={key} title={t(`coupon.tab.${key}`)} />
+        ))}
+      </Tabs>
+      <PullToLoadList<Coupon>
+        className="products-list"
+        resetKey={state}
+        load={load}
+        itemKey={(coupon) => coupon.id}
+        renderItem={(coupon) => <CouponItem coupon={coupon} state={coupon.state} />}
+        empty={<PageEmpty title={t('coupon.noneTitle')} description={t(`coupon.none.${state}`)} />}
+      />
+      <div className="products-links">
+        <Link to="/index/getcoupon" className="products-more-link">
+          {t('coupon.getTitle')}
+        </Link>
+      </div>
+    </div>
+  );
+}

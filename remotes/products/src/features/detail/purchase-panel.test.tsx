@@ -1,0 +1,112 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { Coupon } from '../../api/coupons';
+import type { ProductCard } from '../../api/products';
+import { renderWithI18n } from '../../testing/render-with-i18n';
+import { PurchasePanel } from './purchase-panel';
+
+const NOW = Date.parse('2026-03-01T10:00:00.000Z');
+
+function product(overrides: Partial<ProductCard> = {}): ProductCard {
+  return {
+    id: 7,
+    productImg: 'https://img.example.test/rig-7.png',
+    productName: 'S19 Pro rig share',
+    categoryName: 'Bitcoin',
+    status: 1,
+    startTime: '2026-02-01T08:00:00.000Z',
+    endTime: '2026-04-05T08:00:00.000Z',
+    dayReturnAmount: '2500000',
+    price: '100000000',
+    walletotal: '75000000',
+    validDays: 30,
+    daotimes: null,
+    maxBuy: 2,
+    unitsOffered: 300,
+    unitsSold: 100,
+    unitsLeft: 200,
+    agreementVersion: '2026-03-01',
+    ...overrides,
+  };
+}
+
+const coupon: Coupon = {
+  id: 3,
+  name: 'New member 5 USDT off',
+  kind: 'discount',
+  amount: '5000000',
+  minSpend: '200000000',
+  productId: null,
+  startTime: '2026-01-01T00:00:00.000Z',
+  endTime: '2026-12-31T00:00:00.000Z',
+  state: 'received',
+};
+
+const buyButton = () => screen.getByTestId('buy') as HTMLButtonElement;
+const agreeBox = () => screen.getByTestId('agree-lease').querySelector('input') as HTMLInputElement;
+const plus = () => screen.getByTestId('quantity').querySelector('.adm-stepper-plus') as HTMLButtonElement;
+
+describe('PurchasePanel', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW }));
+  afterEach(() => jest.useRealTimers());
+
+  it('keeps the buy button disabled until the lease agreement is agreed', async () => {
+    await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="500000000" />);
+    expect(buyButton().disabled).toBe(true);
+    expect(screen.getByText('Please read and agree to the lease agreement first.')).toBeTruthy();
+    fireEvent.click(agreeBox());
+    expect(buyButton().disabled).toBe(false);
+    fireEvent.click(agreeBox());
+    expect(buyButton().disabled).toBe(true);
+  });
+
+  it('shows every figure before the buy button and follows the quantity up to maxBuy', async () => {
+    await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="500000000" />);
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('100.00 USDT');
+    expect(screen.getByText('Unit price × 1')).toBeTruthy();
+    expect(screen.getByText('Fee')).toBeTruthy();
+    expect(screen.getByText('500.00 USDT')).toBeTruthy();
+    fireEvent.click(plus());
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('200.00 USDT');
+    expect(screen.getByText('5.00 USDT')).toBeTruthy(); // expected daily return 2.5 x 2
+    expect(screen.getByText('150.00 USDT')).toBeTruthy(); // expected total return 5 x 30
+    expect(plus().disabled).toBe(true); // maxBuy 2
+    expect(document.body.textContent).not.toMatch(/guaranteed|risk-free/i);
+  });
+
+  it('lets a coupon be chosen once the order reaches its minimum spend, and marks it chosen', async () => {
+    await renderWithI18n(<PurchasePanel product={product()} coupons={[coupon]} available="500000000" />);
+    const radio = () => screen.getByText('New member 5 USDT off').closest('label')!.querySelector('input') as HTMLInputElement;
+    expect(radio().disabled).toBe(true);
+    expect(screen.getByText("The order is below this coupon's minimum spend.")).toBeTruthy();
+    fireEvent.click(plus());
+    expect(radio().disabled).toBe(false);
+    fireEvent.click(radio());
+    expect(screen.getByTestId('coupon-state').textContent).toBe('Chosen');
+    expect(screen.getByTestId('coupon-discount').textContent).toBe('-5.00 USDT');
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('195.00 USDT');
+  });
+
+  it('warns when the available balance is lower than the amount to pay', async () => {
+    await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="99000000" />);
+    expect(screen.getByRole('status').textContent).toContain('lower than the amount to pay');
+  });
+
+  it('never enables buying a sold-out product', async () => {
+    await renderWithI18n(<PurchasePanel product={product({ status: 3, unitsLeft: 0 })} coupons={[]} available="500000000" />);
+    fireEvent.click(agreeBox());
+    expect(buyButton().disabled).toBe(true);
+    expect(screen.getByText('This product is sold out.')).toBeTruthy();
+  });
+
+  it('enables a pre-sale only when its real start time comes', async () => {
+    await renderWithI18n(<PurchasePanel product={product({ status: 5, startTime: '2026-03-01T10:00:02.000Z' })} coupons={[]} available="500000000" />);
+    fireEvent.click(agreeBox());
+    expect(buyButton().disabled).toBe(true);
+    expect(screen.getByText('The sale has not started yet.')).toBeTruthy();
+    act(() => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(buyButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+import { useCallback, useState } from 'react';
+import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
+import { PageEmpty, PullToLoadList } from '@rigshare/ui';
+import { getOrderTotals, listOrders, type Order, type OrderStatus } from '../../api/orders';
+import { Money } from '../shared/money';
+import { useRequest } from '../shared/use-request';
+import { OrderCard } from './order-card';
+import { orderDetailPath } from './order-display';
+import '../../products.css';
+
+type Filter = 'all' | OrderStatus;
+const FILTERS: Filter[] = ['all', 'Valid', 'Expired'];
+
+function Totals() {
+  const { t } = useTranslation('products');
+  const [state, retry] = useRequest('order-totals', (signal) => getOrderTotals(signal));
+  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={2} animated />;
+  if (state.status === 'error')
+    return (
+      <ErrorBlock status="default" title={t('orders.totalsError')} description={state.message}>
+        <Button size="small" color="primary" onClick={retry}>
+          {t('actions.retry')}
+        </Button>
+      </ErrorBlock>
+    );
+  const totals = state.data;
+  return (
+    <dl className="products-totals" data-testid="order-totals">
+      <div>
+        <dt>{t('orders.invested')}</dt>
+        <dd>
+          <Money micro={totals.invested} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('orders.earned')}</dt>
+        <dd>
+          <Money micro={totals.earned} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('orders.expectedTotal')}</dt>
+        <dd>
+          <Money micro={totals.expectedTotal} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('orders.count')}</dt>
+        <dd>{t('orders.countValue', { orders: totals.orders, valid: totals.validOrders })}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** `/user/myorder`: the member's totals, then their orders by status, newest first. */
+export default function MyOrdersScreen() {
+  const { t } = useTranslation('products');
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<Filter>('all');
+  const load = useCallback((pageNum: number) => listOrders(pageNum, DEFAULT_PAGE_SIZE, filter === 'all' ? undefined : filter), [filter]);
+  return (
+    <div className="products-screen products-detail">
+      <section className="products-detail-section">
+        <Totals />
+        <div className="products-links">
+          <Link to="/user/receiveincome" className="products-more-link">
+            {t('income.title')}
+          </Link>
+          <Link to="/index/incomePattern" className="products-more-link">
+            {t('detail.howIncomeWorks')}
+          </Link>
+        </div>
+      </section>
+      <Tabs activeKey={filter} onChange={(key) => setFilter(key as Filter)} className="products-tabs">
+        {FILTERS.map((key) => (
+          <Tabs.Tab key={key} title={t(`orders.filter.${key}`)} />
+        ))}
+      </Tabs>
+      <PullToLoadList<Order>
+        className="products-list"
+        resetKey={filter}
+        load={load}
+        itemKey={(order) => order.id}
+        renderItem={(order) => <OrderCard order={order} onOpen={() => navigate(orderDetailPath(order.id))} />}
+        empty={
+          <PageEmpty title={t('orders.emptyTitle')} description={t('orders.emptyDescription')}>
+            <Button size="small" color="primary" onClick={() => navigate('/projects')}>
+              {t('orders.browse')}
+            </Button>
+          </PageEmpty>
+        }
+      />
+    </div>
+  );
+}

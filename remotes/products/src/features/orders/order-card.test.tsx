@@ -1,0 +1,62 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen } from '@testing-library/react';
+import type { Order } from '../../api/orders';
+import { renderWithI18n } from '../../testing/render-with-i18n';
+import { OrderCard } from './order-card';
+
+const NOW = Date.parse('2026-03-01T10:00:00.000Z');
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 42,
+    productId: 7,
+    productName: 'S19 Pro rig share',
+    productImg: 'https://img.example.test/rig-7.png',
+    quantity: 2,
+    price: '100000000',
+    amount: '195000000',
+    couponAmount: '5000000',
+    dayReturnAmount: '2500000',
+    dailyIncome: '5000000',
+    validDays: 30,
+    walletotal: '150000000',
+    earned: '15000000',
+    daysPaid: 3,
+    daysDelayed: 0,
+    createTime: '2026-02-26T10:00:00.000Z',
+    expireTime: '2026-03-28T10:00:00.000Z',
+    status: 'Valid',
+    ...overrides,
+  };
+}
+
+describe('OrderCard', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW }));
+  afterEach(() => jest.useRealTimers());
+
+  it('shows what was bought, paid, expected and earned, with its status', async () => {
+    const open = jest.fn();
+    await renderWithI18n(<OrderCard order={order()} onOpen={open} />);
+    expect(screen.getByTestId('order-status').textContent).toBe('Valid');
+    expect(screen.getByText('27 days left')).toBeTruthy();
+    expect(screen.getByText('195.00 USDT')).toBeTruthy();
+    expect(screen.getByText('-5.00 USDT')).toBeTruthy();
+    expect(screen.getByText('150.00 USDT')).toBeTruthy();
+    expect(screen.getByText('15.00 USDT')).toBeTruthy();
+    expect(screen.getByText('3 of 30')).toBeTruthy();
+    expect(screen.queryByTestId('order-delayed')).toBeNull();
+    fireEvent.click(screen.getByTestId('order-card'));
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when payout is delayed', async () => {
+    await renderWithI18n(<OrderCard order={order({ daysDelayed: 2 })} onOpen={() => undefined} />);
+    expect(screen.getByTestId('order-delayed').textContent).toContain('Payout delayed: 2 days');
+  });
+
+  it('shows an expired order as expired without days left', async () => {
+    await renderWithI18n(<OrderCard order={order({ status: 'Expired', daysPaid: 30 })} onOpen={() => undefined} />);
+    expect(screen.getByTestId('order-status').textContent).toBe('Expired');
+    expect(screen.queryByText(/days left/)).toBeNull();
+  });
+});
