@@ -7,8 +7,11 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import { accountRoutes } from './features/accounts/routes';
 import { fileRoutes } from './features/files/routes';
+import { incomeRoutes, walletRoutes } from './features/income/routes';
+import { orderRoutes } from './features/orders/routes';
 import { productRoutes } from './features/products/routes';
 import { systemRoutes } from './features/system/routes';
+import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -55,7 +58,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/user' },
   );
-  await app.register(productRoutes, { prefix: '/api/orders' });
+  await app.register(
+    async (orders) => {
+      await orders.register(productRoutes);
+      await orders.register(orderRoutes);
+    },
+    { prefix: '/api/orders' },
+  );
+  await app.register(incomeRoutes, { prefix: '/api/receive' });
+  await app.register(walletRoutes, { prefix: '/api/assets' });
+
+  if (options.config.jobsIntervalMs > 0) {
+    let stop: (() => void) | null = null;
+    app.addHook('onReady', async () => {
+      stop = startJobs(options.db, clock, options.config.jobsIntervalMs, app.log);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
 
   // The other hosts exist so the browser's base URLs resolve; their features come later.
   for (const host of SERVICE_HOSTS) {

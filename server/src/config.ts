@@ -19,6 +19,10 @@ export interface Config {
   /** Public base URL of this server, used for absolute file URLs; derived from the request when empty. */
   publicUrl: string;
   rateLimits: RateLimits;
+  /** coupon/isOpen; COUPONS_OPEN=0 turns coupons off. */
+  couponsOpen: boolean;
+  /** How often the API runs the accrual and settlement jobs in-process; 0 = never (tests, or a separate worker). */
+  jobsIntervalMs: number;
 }
 
 export interface RateLimits {
@@ -98,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     links: parseLinks(env.LINKS),
     publicUrl: url(env, 'PUBLIC_URL', '').replace(/\/$/, ''),
     rateLimits: DEFAULT_RATE_LIMITS,
+    couponsOpen: env.COUPONS_OPEN !== '0' && env.COUPONS_OPEN !== 'false',
+    jobsIntervalMs: integer(env, 'JOBS_INTERVAL_MS', 60_000, 0, 24 * 3_600_000),
   };
 }

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rigshare.sqlite') });
   await migrateToLatest(db.kysely, db.dialect);
-  const seeded = await seedIfEmpty(db.kysely, new Date(), config.androidDownloadUrl);
+  const seeded = await seedIfEmpty(db, new Date(), config.androidDownloadUrl);
 
   const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL || 'info' } });
   app.addHook('onClose', async () => db.kysely.destroy());

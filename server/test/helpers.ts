@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../src/db/seed';
 
 export interface TestDatabase {
   name: string;
-  open(): Promise<{ db: Db; drop(): Promise<void> }>;
+  open(): Promise<{ db: Db; drop(): Promise<void>; reopen(): Db }>;
 }
 
 /** SQLite (a temp file) always; PostgreSQL too when DATABASE_URL is set (a throwaway database). */
@@ -21,8 +21,13 @@ export function testDatabases(): [string, TestDatabase][] {
       name: 'sqlite',
       async open() {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-test-'));
-        const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'test.sqlite') });
-        return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+        const file = path.join(dir, 'test.sqlite');
+        const db = createDb({ databaseUrl: null, sqliteFile: file });
+        return {
+          db,
+          reopen: () => createDb({ databaseUrl: null, sqliteFile: file }),
+          drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+        };
       },
     },
   ];
@@ -41,6 +46,7 @@ export function testDatabases(): [string, TestDatabase][] {
         const db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
         return {
           db,
+          reopen: () => createDb({ databaseUrl: url.toString(), sqliteFile: '' }),
           drop: async () => {
             const client = new Client({ connectionString: serverUrl });
             await client.connect();
@@ -58,20 +64,25 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The injected clock. */
+  clock: () => Date;
+  /** Opens the same database again (another pool or file handle), as a second server process would. */
+  reopen(): Db;
   /** Moves the injected clock forward. */
   advance(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startApp(database: TestDatabase, overrides: Partial<Config> = {}): Promise<TestContext> {
-  const { db, drop } = await database.open();
+  const { db, drop, reopen } = await database.open();
   await migrateToLatest(db.kysely, db.dialect);
   let now = Date.now();
   const clock = () => new Date(now);
-  await seedIfEmpty(db.kysely, clock());
+  await seedIfEmpty(db, clock());
   const config: Config = {
     ...loadConfig({}),
     rateLimits: DEFAULT_RATE_LIMITS,
+    jobsIntervalMs: 0,
     ...overrides,
   };
   const app = await buildApp({ db, config, clock });
@@ -80,6 +91,8 @@ export async function startApp(database: TestDatabase, overrides: Partial<Config
     app,
     db,
     config,
+    clock,
+    reopen: () => reopen(),
     advance: (ms) => (now += ms),
     close: async () => {
       await app.close();

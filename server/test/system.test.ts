@@ -75,6 +75,41 @@ describe.each(testDatabases())('system and products on %s', (_name, database) =>
     expect((await get('/api/user/appUrl/info')).json().data).toEqual({ appUrl: null });
   });
 
+  it('serves banners, scroll notices and popups in the caller language, with text-free banner art', async () => {
+    const en = (await get('/api/user/sys/carousel')).json().data;
+    const hi = (await get('/api/user/sys/carousel', { language: 'hi_IN' })).json().data;
+    expect(en[0]).toMatchObject({ title: 'Rent a mining machine', subtitle: 'See the price, daily return and term before you buy' });
+    expect(hi[0].title).toBe('माइनिंग मशीन किराये पर लें');
+    expect(hi[0].subtitle).not.toBe(en[0].subtitle);
+    for (const banner of en) {
+      const svg = (await get(new URL(banner.imageUrl).pathname)).body;
+      expect(svg).toContain('<svg');
+      expect(svg).not.toContain('<text');
+    }
+    const scrollTr = (await get('/api/user/sys/scroll-notice', { language: 'tr_TR' })).json().data;
+    expect(scrollTr[1]).toBe('Para çekme işlemlerinde %5 ücret alınır; onaylamadan önce net tutarla birlikte gösterilir.');
+
+    const popup = await ctx.db.kysely
+      .insertInto('notices')
+      .values({
+        kind: 'popup',
+        title: 'Maintenance',
+        content: 'Income screens pause for 10 minutes tonight.',
+        translations: JSON.stringify({ 'it-IT': { title: 'Manutenzione', content: 'Le schermate del reddito si fermano 10 minuti stanotte.' } }),
+        active: 1,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await get('/api/user/sys/popup-notice', { language: 'it_IT' })).json().data).toEqual({
+      id: popup.id,
+      title: 'Manutenzione',
+      content: 'Le schermate del reddito si fermano 10 minuti stanotte.',
+    });
+    expect((await get('/api/user/sys/popup-notice', { language: 'de_DE' })).json().data.title).toBe('Maintenance');
+    await ctx.db.kysely.updateTable('notices').set({ active: 0 }).where('id', '=', popup.id).execute();
+  });
+
   it('allows only the configured browser origins', async () => {
     const allowed = await ctx.app.inject({
       method: 'OPTIONS',

@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
 import { writeRuntimeDocuments } from '../src/runtime-documents';
 import { startStaticServer } from '../src/static-server';
-import { REMOTE_NAMES, distOf, originOf, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
+import { REMOTE_NAMES, ROOT, distOf, originOf, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
 
 export interface Stack {
   topology: Topology;
@@ -24,6 +24,8 @@ export interface Stack {
   startRemote(name: RemoteName, root?: string): Promise<void>;
   /** Read access to the API's database, as an operator would have. */
   db: Database.Database;
+  /** Runs the operator CLI (`npm run admin -- ...`) against this stack's database; returns its output. */
+  admin(...args: string[]): string;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,12 @@ export async function startStack(): Promise<Stack> {
     remoteOrigin: (name) => originOf('localhost', topology.remotePorts[name]),
     apiOrigin: originOf('localhost', topology.apiPort),
     db,
+    admin: (...args) =>
+      execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
+        cwd: path.join(ROOT, 'server'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      }),
     startRemote,
     async stopRemote(name) {
       await remotes.get(name)?.close();

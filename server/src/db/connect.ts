@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type KyselyConfig,
+  type QueryResult,
+} from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from './schema';
 
@@ -12,16 +24,118 @@ export interface Db {
   dialect: DialectName;
 }
 
+/** How long a statement waits for another process's write lock before SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 /** PostgreSQL when a URL is given, otherwise a SQLite file (created with its folder). */
-export function createDb(options: { databaseUrl: string | null; sqliteFile: string }): Db {
+export function createDb(options: { databaseUrl: string | null; sqliteFile: string; poolSize?: number; log?: KyselyConfig['log'] }): Db {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres' };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const database = new SQLite(options.sqliteFile);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return { kysely: new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database), log: options.log }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely's SQLite dialect with two changes that the ledger relies on:
+ *
+ * - every transaction starts with `BEGIN IMMEDIATE`, so it holds SQLite's write lock from its first
+ *   statement (no read-then-upgrade deadlock between processes). Kysely already serializes the single
+ *   connection inside one process; between processes, a busy BEGIN is retried asynchronously so a
+ *   second Kysely instance in the same Node process never blocks the event loop the first one needs;
+ * - integers are read with better-sqlite3's safeIntegers, and any value beyond 2^53 stays a bigint
+ *   instead of being rounded (money is BIGINT micro-units).
+ */
+class ImmediateSqliteDialect implements Dialect {
+  constructor(private readonly database: SQLite.Database) {}
+  createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.database);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class ImmediateSqliteDriver implements Driver {
+  private readonly connection: SqliteConnection;
+  constructor(private readonly database: SQLite.Database) {
+    this.connection = new SqliteConnection(database);
+  }
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS * 4;
+    for (let attempt = 0; ; attempt++) {
+      // Try without the blocking busy handler, then wait asynchronously and try again.
+      this.database.pragma('busy_timeout = 0');
+      try {
+        this.database.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      } finally {
+        this.database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      }
+      await sleep(Math.min(50, 2 + attempt * 2) * (0.5 + Math.random()));
+    }
+  }
+  async commitTransaction(): Promise<void> {
+    this.database.exec('COMMIT');
+  }
+  async rollbackTransaction(): Promise<void> {
+    this.database.exec('ROLLBACK');
+  }
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    this.database.close();
+  }
+}
+
+function unwrapBigints(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key in row) {
+    const value = row[key];
+    if (typeof value === 'bigint' && value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)) {
+      row[key] = Number(value);
+    }
+  }
+  return row;
+}
+
+class SqliteConnection implements DatabaseConnection {
+  constructor(private readonly database: SQLite.Database) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = compiledQuery;
+    const statement = this.database.prepare(sql);
+    if (statement.reader) {
+      statement.safeIntegers(true);
+      const rows = statement.all(parameters as unknown[]) as Record<string, unknown>[];
+      return { rows: rows.map(unwrapBigints) as R[] };
+    }
+    const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
+    return {
+      insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+      numAffectedRows: changes != null ? BigInt(changes) : undefined,
+      rows: [],
+    };
+  }
+
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not used with SQLite here');
+  }
 }

@@ -15,6 +15,15 @@ export interface Database {
   carousel: CarouselTable;
   notices: NoticesTable;
   products: ProductsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  orders: OrdersTable;
+  income_accruals: IncomeAccrualsTable;
+  takeouts: TakeoutsTable;
+  coupons: CouponsTable;
+  user_coupons: UserCouponsTable;
+  exchange_rates: ExchangeRatesTable;
+  job_runs: JobRunsTable;
 }
 
 export interface UsersTable {
@@ -89,6 +98,9 @@ export interface AppVersionsTable {
 export interface CarouselTable {
   id: Generated<number>;
   title: string;
+  subtitle: string;
+  /** JSON { "<locale tag>": { title, subtitle } }; English lives in title/subtitle. */
+  translations: string | null;
   image_url: string;
   link: string;
   sort_order: number;
@@ -101,6 +113,8 @@ export interface NoticesTable {
   kind: string;
   title: string;
   content: string;
+  /** JSON { "<locale tag>": { title, content } }; English lives in title/content. */
+  translations: string | null;
   active: number;
   created_at: string;
 }
@@ -121,6 +135,127 @@ export interface ProductsTable {
   units_offered: number;
   units_sold: number;
   sort_order: number;
+  created_at: string;
+}
+
+type Money = string | number | bigint;
+
+/** One account of the double-entry ledger; balance = credits - debits, kept by src/ledger only. */
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  owner_user_id: number | null;
+  kind: string;
+  /** 1 for platform accounts that may go below zero (sources such as adjustments); 0 otherwise. */
+  allow_negative: number;
+  balance: Money;
+  created_at: string;
+}
+
+/** An immutable movement of `amount` from the debit account to the credit account. */
+export interface LedgerTransfersTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  /** Groups the legs of one operation (all committed together). */
+  operation_key: string;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: Money;
+  type: string;
+  description: string;
+  /** The staff member's stated reason for an Adjustment; null otherwise. */
+  reason: string | null;
+  /** debit>credit:amount:type; a retry with the same key must carry the same fingerprint. */
+  fingerprint: string;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  unit_price: Money;
+  amount: Money;
+  coupon_id: number | null;
+  coupon_amount: Money;
+  day_return_amount: Money;
+  valid_days: number;
+  request_id: string;
+  request_hash: string;
+  created_at: string;
+  /** created_at in epoch milliseconds, so the accrual job finds due days with integer arithmetic. */
+  created_ms: Money;
+  /** created_ms + valid_days x 24 h: the last day's due time. */
+  ends_ms: Money;
+  status: string;
+}
+
+export interface IncomeAccrualsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  day: number;
+  amount: Money;
+  /** 'Paid' or 'Delayed'. */
+  status: string;
+  reason: string | null;
+  /** When the day became due, epoch ms (created_ms + day x 24 h). */
+  due_ms: Money;
+  accrued_at: string | null;
+  /** The job run that paid it (the transfer is accrual:<run>:<user>); null for a bonus or while delayed. */
+  paid_run_id: number | null;
+  /** 'job' or 'bonus' (the free first-day income). */
+  source: string;
+}
+
+export interface TakeoutsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  amount: Money;
+  status: string;
+  transfer_id: number;
+  settle_transfer_id: number | null;
+  created_at: string;
+  settle_due_at: string;
+  settled_at: string | null;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  name: string;
+  translations: string | null;
+  amount: Money;
+  min_spend: Money;
+  product_id: number | null;
+  start_time: string;
+  end_time: string;
+  active: number;
+  created_at: string;
+}
+
+export interface UserCouponsTable {
+  id: Generated<number>;
+  user_id: number;
+  coupon_id: number;
+  received_at: string;
+  used_at: string | null;
+  order_id: number | null;
+}
+
+export interface ExchangeRatesTable {
+  currency: string;
+  /** Units of the currency per 1 USD, a decimal string. */
+  rate: string;
+  source: string;
+  updated_at: string;
+}
+
+export interface JobRunsTable {
+  id: Generated<number>;
+  job: string;
+  /** The clock time the run accrued up to. */
+  as_of: string;
   created_at: string;
 }
 

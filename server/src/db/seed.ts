@@ -1,8 +1,10 @@
 import { APP_VERSION, APP_VERSION_CODE, PLATFORM_ANDROID, parseAmount } from '@rigshare/domain';
-import type { Kysely } from 'kysely';
+import { SEED_BANNERS, SEED_SCROLL_NOTICES } from '../content/seed-content';
 import { insertMember } from '../features/accounts/members';
+import { memberAccounts, platformAccountId } from '../ledger/accounts';
+import { postOperation } from '../ledger/ledger';
 import { hashPassword } from '../security/password';
-import type { Database } from './schema';
+import type { Db } from './connect';
 
 export const DEMO_PHONE = '9000000001';
 export const DEMO_PASSWORD = 'Demo12345';
@@ -10,14 +12,22 @@ export const ROOT_INVITE_CODE = 'RIGSHARE';
 
 const DAY_MS = 86_400_000;
 
-/** Demo data for an empty database: the root member, banners, notices, the app version, products. */
-export async function seedIfEmpty(db: Kysely<Database>, now: Date, androidDownloadUrl = ''): Promise<boolean> {
+export const DEMO_BALANCE = '1000';
+export const DEMO_POOL_FUNDING = '20000';
+
+/**
+ * Demo data for an empty database: the root member, banners, notices, the app version, products,
+ * coupons, exchange rates, and two ledger operations: demo mining revenue into the revenue pool and
+ * the demo member's "Demo balance" adjustment.
+ */
+export async function seedIfEmpty(database: Db, now: Date, androidDownloadUrl = ''): Promise<boolean> {
+  const db = database.kysely;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
 
   await db.transaction().execute(async (trx) => {
-    await insertMember(trx, {
+    const demoId = await insertMember(trx, {
       phone: DEMO_PHONE,
       passwordHash: await hashPassword(DEMO_PASSWORD),
       inviterId: null,
@@ -40,31 +50,31 @@ export async function seedIfEmpty(db: Kysely<Database>, now: Date, androidDownlo
 
     await trx
       .insertInto('carousel')
-      .values([
-        { title: 'Rent a mining machine', image_url: '/api/user/static/banner-rent.svg', link: '', sort_order: 1, active: 1 },
-        { title: 'Every transfer on record', image_url: '/api/user/static/banner-transparency.svg', link: '', sort_order: 2, active: 1 },
-        { title: 'Invite friends', image_url: '/api/user/static/banner-invite.svg', link: '', sort_order: 3, active: 1 },
-      ])
+      .values(
+        SEED_BANNERS.map((b, i) => ({
+          title: b.en.title,
+          subtitle: b.en.subtitle,
+          translations: JSON.stringify(b.translations),
+          image_url: `/api/user/static/${b.image}.svg`,
+          link: '',
+          sort_order: i + 1,
+          active: 1,
+        })),
+      )
       .execute();
 
     await trx
       .insertInto('notices')
-      .values([
-        {
+      .values(
+        SEED_SCROLL_NOTICES.map((n) => ({
           kind: 'scroll',
           title: '',
-          content: 'Daily income is paid from recorded mining revenue; if revenue is short, payouts are delayed and shown as such.',
+          content: n.en,
+          translations: JSON.stringify(n.translations),
           active: 1,
           created_at: now.toISOString(),
-        },
-        {
-          kind: 'scroll',
-          title: '',
-          content: 'Withdrawals carry a 5% fee, shown with the net amount before you confirm.',
-          active: 1,
-          created_at: now.toISOString(),
-        },
-      ])
+        })),
+      )
       .execute();
 
     const product = (p: {
@@ -109,6 +119,126 @@ export async function seedIfEmpty(db: Kysely<Database>, now: Date, androidDownlo
         product({ name: 'Innosilicon E9 share', category: 'Ethash', image: 'product-e9', status: 1, start: -10 * DAY_MS, end: 150 * DAY_MS, dayReturn: '12.5', validDays: 120, price: '1200', maxBuy: 2, offered: 80, sold: 9, sort: 6 }),
       ])
       .execute();
+
+    await trx
+      .insertInto('coupons')
+      .values([
+        {
+          name: 'New member 5 USDT off',
+          translations: JSON.stringify(COUPON_NAMES.newMember),
+          amount: parseAmount('5').toString(),
+          min_spend: parseAmount('100').toString(),
+          product_id: null,
+          start_time: at(-DAY_MS),
+          end_time: at(90 * DAY_MS),
+          active: 1,
+          created_at: now.toISOString(),
+        },
+        {
+          name: '20 USDT off Antminer L7 share',
+          translations: JSON.stringify(COUPON_NAMES.l7),
+          amount: parseAmount('20').toString(),
+          min_spend: parseAmount('700').toString(),
+          product_id: 2,
+          start_time: at(-DAY_MS),
+          end_time: at(60 * DAY_MS),
+          active: 1,
+          created_at: now.toISOString(),
+        },
+        {
+          name: '1 USDT off any machine',
+          translations: JSON.stringify(COUPON_NAMES.small),
+          amount: parseAmount('1').toString(),
+          min_spend: parseAmount('15').toString(),
+          product_id: null,
+          start_time: at(-DAY_MS),
+          end_time: at(30 * DAY_MS),
+          active: 1,
+          created_at: now.toISOString(),
+        },
+      ])
+      .execute();
+
+    // Demo figures an operator would maintain; source and date are shown with every rate.
+    await trx
+      .insertInto('exchange_rates')
+      .values([
+        { currency: 'INR', rate: '83.20', source: 'operator', updated_at: now.toISOString() },
+        { currency: 'NGN', rate: '1550.00', source: 'operator', updated_at: now.toISOString() },
+        { currency: 'TRY', rate: '34.10', source: 'operator', updated_at: now.toISOString() },
+        { currency: 'EUR', rate: '0.92', source: 'operator', updated_at: now.toISOString() },
+      ])
+      .execute();
+
+    const miningRevenue = await platformAccountId(trx, 'platform.mining_revenue');
+    const pool = await platformAccountId(trx, 'platform.revenue_pool');
+    await postOperation(trx, database.dialect, {
+      operationKey: 'seed:pool-funding',
+      at: now,
+      legs: [
+        {
+          key: 'seed:pool-funding',
+          debit: miningRevenue,
+          credit: pool,
+          amount: parseAmount(DEMO_POOL_FUNDING),
+          type: 'Mining Revenue',
+          description: 'mining_revenue',
+          reason: 'DEMO DATA: simulated mining revenue for the demo (not real revenue)',
+        },
+      ],
+    });
+    const demoAccounts = await memberAccounts(trx, demoId, now);
+    await postOperation(trx, database.dialect, {
+      operationKey: 'seed:demo-balance',
+      at: now,
+      legs: [
+        {
+          key: 'seed:demo-balance',
+          debit: await platformAccountId(trx, 'platform.adjustments'),
+          credit: demoAccounts['member.available'],
+          amount: parseAmount(DEMO_BALANCE),
+          type: 'Adjustment',
+          description: 'adjustment',
+          reason: 'Demo balance',
+        },
+      ],
+    });
   });
   return true;
 }
+
+const COUPON_NAMES = {
+  newMember: {
+    'hi-IN': { name: 'नए सदस्य के लिए 5 USDT छूट' },
+    'ta-IN': { name: 'புதிய உறுப்பினருக்கு 5 USDT தள்ளுபடி' },
+    'te-IN': { name: 'కొత్త సభ్యులకు 5 USDT తగ్గింపు' },
+    'kn-IN': { name: 'ಹೊಸ ಸದಸ್ಯರಿಗೆ 5 USDT ರಿಯಾಯಿತಿ' },
+    'tr-TR': { name: 'Yeni üyeye 5 USDT indirim' },
+    'es-ES': { name: 'Nuevo miembro: 5 USDT de descuento' },
+    'it-IT': { name: 'Nuovo membro: 5 USDT di sconto' },
+    'fr-FR': { name: 'Nouveau membre : 5 USDT de remise' },
+    'de-DE': { name: 'Neumitglied: 5 USDT Rabatt' },
+  },
+  l7: {
+    'hi-IN': { name: 'Antminer L7 share पर 20 USDT छूट' },
+    'ta-IN': { name: 'Antminer L7 share-க்கு 20 USDT தள்ளுபடி' },
+    'te-IN': { name: 'Antminer L7 share పై 20 USDT తగ్గింపు' },
+    'kn-IN': { name: 'Antminer L7 share ಮೇಲೆ 20 USDT ರಿಯಾಯಿತಿ' },
+    'tr-TR': { name: 'Antminer L7 share için 20 USDT indirim' },
+    'es-ES': { name: '20 USDT de descuento en Antminer L7 share' },
+    'it-IT': { name: '20 USDT di sconto su Antminer L7 share' },
+    'fr-FR': { name: '20 USDT de remise sur Antminer L7 share' },
+    'de-DE': { name: '20 USDT Rabatt auf Antminer L7 share' },
+  },
+  small: {
+    'hi-IN': { name: 'किसी भी मशीन पर 1 USDT छूट' },
+    'ta-IN': { name: 'எந்த இயந்திரத்திற்கும் 1 USDT தள்ளுபடி' },
+    'te-IN': { name: 'ఏ యంత్రంపైనైనా 1 USDT తగ్గింపు' },
+    'kn-IN': { name: 'ಯಾವುದೇ ಯಂತ್ರದ ಮೇಲೆ 1 USDT ರಿಯಾಯಿತಿ' },
+    'tr-TR': { name: 'Her makinede 1 USDT indirim' },
+    'es-ES': { name: '1 USDT de descuento en cualquier máquina' },
+    'it-IT': { name: '1 USDT di sconto su qualsiasi macchina' },
+    'fr-FR': { name: '1 USDT de remise sur toute machine' },
+    'de-DE': { name: '1 USDT Rabatt auf jede Maschine' },
+  },
+};

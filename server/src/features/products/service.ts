@@ -20,11 +20,16 @@ export interface ProductCard {
   maxBuy: number;
   unitsOffered: number;
   unitsSold: number;
+  unitsLeft: number;
+  /** The version of the lease agreement text the buyer agrees to (product/agreement). */
+  agreementVersion: string;
 }
+
+export const AGREEMENT_VERSION = '2025-1';
 
 export const PRODUCT_STATUS = { onSale: 1, soldOut: 3, preSale: 5, rush: 6 } as const;
 
-function toCard(row: Selectable<ProductsTable>, baseUrl: string): ProductCard {
+export function toCard(row: Selectable<ProductsTable>, baseUrl: string): ProductCard {
   const dayReturn = toMicro(row.day_return_micro);
   const countdown =
     row.status === PRODUCT_STATUS.preSale ? row.start_time : row.status === PRODUCT_STATUS.rush ? row.end_time : null;
@@ -44,6 +49,8 @@ function toCard(row: Selectable<ProductsTable>, baseUrl: string): ProductCard {
     maxBuy: row.max_buy,
     unitsOffered: row.units_offered,
     unitsSold: row.units_sold,
+    unitsLeft: Math.max(0, row.units_offered - row.units_sold),
+    agreementVersion: AGREEMENT_VERSION,
   };
 }
 

@@ -1,5 +1,6 @@
 import { APP_VERSION, APP_VERSION_CODE } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
+import { localizedField } from '../../content/seed-content';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { ok } from '../../plugins/envelope';
@@ -41,37 +42,55 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     const base = publicBase(app, request);
     const rows = await db
       .selectFrom('carousel')
-      .select(['id', 'title', 'image_url', 'link'])
+      .select(['id', 'title', 'subtitle', 'translations', 'image_url', 'link'])
       .where('active', '=', 1)
       .orderBy('sort_order')
       .orderBy('id')
       .execute();
     return ok(
       request,
-      rows.map((r) => ({ id: r.id, title: r.title, imageUrl: r.image_url.startsWith('/') ? base + r.image_url : r.image_url, link: r.link })),
+      rows.map((r) => ({
+        id: r.id,
+        title: localizedField(r.translations, request.locale, 'title', r.title),
+        subtitle: localizedField(r.translations, request.locale, 'subtitle', r.subtitle),
+        imageUrl: r.image_url.startsWith('/') ? base + r.image_url : r.image_url,
+        link: r.link,
+      })),
     );
   });
 
   app.get('/sys/popup-notice', async (request) => {
     const notice = await db
       .selectFrom('notices')
-      .select(['id', 'title', 'content'])
+      .select(['id', 'title', 'content', 'translations'])
       .where('kind', '=', 'popup')
       .where('active', '=', 1)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    return ok(request, notice ?? null);
+    return ok(
+      request,
+      notice
+        ? {
+            id: notice.id,
+            title: localizedField(notice.translations, request.locale, 'title', notice.title),
+            content: localizedField(notice.translations, request.locale, 'content', notice.content),
+          }
+        : null,
+    );
   });
 
   app.get('/sys/scroll-notice', async (request) => {
     const rows = await db
       .selectFrom('notices')
-      .select('content')
+      .select(['content', 'translations'])
       .where('kind', '=', 'scroll')
       .where('active', '=', 1)
       .orderBy('id')
       .execute();
-    return ok(request, rows.map((r) => r.content));
+    return ok(
+      request,
+      rows.map((r) => localizedField(r.translations, request.locale, 'content', r.content)),
+    );
   });
 
   app.get('/link/get', async (request) => ok(request, config.links));

@@ -1,0 +1,121 @@
+/**
+ * Operator command line. From the repository root:
+ *   npm run admin -- credit <phone> <amount> --reason "..."
+ *   npm run admin -- debit <phone> <amount> --reason "..."
+ *   npm run admin -- pool:fund <amount> --reason "..."
+ *   npm run admin -- jobs:accrue [--at <ISO time>]
+ *   npm run admin -- jobs:settle [--at <ISO time>]
+ *   npm run admin -- ledger:check
+ * SQLite (DATA_DIR/rigshare.sqlite) by default, PostgreSQL when DATABASE_URL is set.
+ */
+import { formatAmount } from '@rigshare/domain';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createDb, type Db } from '../db/connect';
+import { migrateToLatest } from '../db/migrations';
+import { runAccrual } from '../jobs/accrual';
+import { runSettlement } from '../jobs/settlement';
+import { checkLedger } from '../ledger/check';
+import { adjust, fundPool, OperatorError } from '../ledger/operator';
+
+const USAGE = `usage:
+  admin credit <phone> <amount> --reason "..."
+  admin debit <phone> <amount> --reason "..."
+  admin pool:fund <amount> --reason "..."
+  admin jobs:accrue [--at <ISO time>]
+  admin jobs:settle [--at <ISO time>]
+  admin ledger:check`;
+
+function parseArgs(argv: string[]): { positional: string[]; options: Record<string, string> } {
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split('=', 2);
+      options[name] = inline ?? argv[++i] ?? '';
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, options };
+}
+
+function timeOption(value: string | undefined): Date {
+  if (value === undefined) return new Date();
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new OperatorError(`Not a time: "${value}" (use ISO 8601, e.g. 2025-01-31T12:00:00Z)`);
+  return date;
+}
+
+async function run(db: Db, argv: string[]): Promise<number> {
+  const { positional, options } = parseArgs(argv);
+  const [command, ...args] = positional;
+  switch (command) {
+    case 'credit':
+    case 'debit': {
+      if (args.length !== 2) throw new OperatorError(USAGE);
+      const t = await adjust(db, { phone: args[0], amount: args[1], reason: options.reason, direction: command, at: new Date() });
+      console.log(`${command === 'credit' ? 'credited' : 'debited'} ${formatAmount(t.amount)} USDT (${command} ${args[0]}), transfer T${t.id}`);
+      return 0;
+    }
+    case 'pool:fund': {
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      const t = await fundPool(db, { amount: args[0], reason: options.reason, at: new Date() });
+      console.log(`revenue pool funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`);
+      return 0;
+    }
+    case 'jobs:accrue': {
+      const r = await runAccrual(db, timeOption(options.at));
+      console.log(
+        `accrual run ${r.runId}: ${r.paidDays} day(s) paid, ${r.delayedDays} delayed, ${r.transfers} transfer(s), ` +
+          `${formatAmount(r.total)} USDT, ${r.expiredOrders} order(s) expired`,
+      );
+      return 0;
+    }
+    case 'jobs:settle': {
+      const r = await runSettlement(db, timeOption(options.at));
+      console.log(`settlement: ${r.settled} takeout(s) arrived`);
+      return 0;
+    }
+    case 'ledger:check': {
+      const problems = await checkLedger(db.kysely);
+      if (problems.length === 0) {
+        console.log('ledger ok');
+        return 0;
+      }
+      for (const p of problems) console.log(`ledger broken: ${p}`);
+      return 1;
+    }
+    default:
+      console.error(USAGE);
+      return 2;
+  }
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rigshare.sqlite'), poolSize: 2 });
+  try {
+    await migrateToLatest(db.kysely, db.dialect);
+    return await run(db, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof OperatorError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.kysely.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,158 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/connect';
+import { platformAccountId } from '../ledger/accounts';
+import { InsufficientFundsError, lockAccounts, postBatch } from '../ledger/ledger';
+
+export const DAY_MS = 86_400_000;
+/** Stored in income_accruals.reason and shown localized ("Mining revenue for this day has not been recorded yet"). */
+export const DELAY_REASON_POOL = 'pool_short';
+
+export interface AccrualResult {
+  runId: number;
+  /** (order, day) rows paid by this run (new and previously delayed). */
+  paidDays: number;
+  /** New (order, day) rows recorded as Delayed by this run. */
+  delayedDays: number;
+  transfers: number;
+  total: bigint;
+  expiredOrders: number;
+}
+
+/**
+ * The daily income job, set-based. One run, one transaction:
+ * 1. lock the revenue pool account (PostgreSQL FOR UPDATE; SQLite BEGIN IMMEDIATE), so two runs on two
+ *    servers execute one after the other and the second finds nothing new;
+ * 2. every (order, day) whose 24 h boundary fell after the previous run's time and up to `asOf` is
+ *    inserted into income_accruals with one INSERT..SELECT (ON CONFLICT (order_id, day) DO NOTHING);
+ * 3. one ledger transfer per member per run (key accrual:<run>:<member>) moves the sum of that member's
+ *    paid days from the revenue pool to the member's pending income (ledger.postBatch);
+ * 4. when the pool cannot cover everything (or older days still wait), the days are paid strictly in due
+ *    order while the pool lasts and the rest are recorded, or stay, Delayed;
+ * 5. orders whose last day is paid become Expired.
+ */
+export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
+  return db.kysely.transaction().execute(async (trx) => {
+    // The planner overestimates generate_series rows a lot; JIT compilation would then cost more than it saves.
+    if (db.dialect === 'postgres') await sql`SET LOCAL jit = off`.execute(trx);
+    const pool = await platformAccountId(trx, 'platform.revenue_pool');
+    await lockAccounts(trx, db.dialect, [pool]);
+
+    const last = await trx
+      .selectFrom('job_runs')
+      .select((eb) => eb.fn.max('as_of').as('as_of'))
+      .where('job', '=', 'accrual')
+      .executeTakeFirst();
+    const nowMs = asOf.getTime();
+    const fromMs = last?.as_of ? Math.min(new Date(last.as_of).getTime(), nowMs) : -1;
+    const at = asOf.toISOString();
+    const run = await trx
+      .insertInto('job_runs')
+      .values({ job: 'accrual', as_of: at, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const runId = run.id;
+
+    const candidates = dueDays(db.dialect, fromMs, nowMs);
+    const source = sql`
+      SELECT ${`accrual:${runId}:`} || CAST(d.user_id AS VARCHAR(20)) AS idempotency_key,
+             CAST(${pool} AS INTEGER) AS debit_account_id, la.id AS credit_account_id, d.amount
+      FROM (SELECT user_id, SUM(amount) AS amount FROM income_accruals WHERE paid_run_id = ${runId} GROUP BY user_id) AS d
+      JOIN ledger_accounts la ON la.owner_user_id = d.user_id AND la.kind = 'member.pending_income'`;
+    const post = () =>
+      postBatch(trx, { operationKey: `accrual-run:${runId}`, source, type: 'Daily Income', description: 'daily_income', at: asOf });
+
+    let paidDays = 0;
+    let delayedDays = 0;
+    let posted: { count: number; total: bigint } | null = null;
+
+    const waiting = await trx.selectFrom('income_accruals').select('id').where('status', '=', 'Delayed').limit(1).executeTakeFirst();
+    if (!waiting) {
+      // Fast path: nothing waits, so pay every new day; fall back below if the pool cannot cover them.
+      await sql`SAVEPOINT accrual_fast`.execute(trx);
+      const inserted = await sql`
+        INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source)
+        SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job' FROM (${candidates}) AS c WHERE true
+        ON CONFLICT (order_id, day) DO NOTHING`.execute(trx);
+      try {
+        posted = await post();
+        paidDays = Number(inserted.numAffectedRows ?? 0);
+        await sql`RELEASE SAVEPOINT accrual_fast`.execute(trx);
+      } catch (error) {
+        if (!(error instanceof InsufficientFundsError)) throw error;
+        await sql`ROLLBACK TO SAVEPOINT accrual_fast`.execute(trx);
+        posted = null;
+      }
+    }
+
+    if (!posted) {
+      const inserted = await sql`
+        INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source)
+        SELECT c.order_id, c.user_id, c.day, c.amount, 'Delayed', ${DELAY_REASON_POOL}, c.due_ms, NULL, NULL, 'job' FROM (${candidates}) AS c WHERE true
+        ON CONFLICT (order_id, day) DO NOTHING`.execute(trx);
+      const newDays = Number(inserted.numAffectedRows ?? 0);
+      const balance = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', pool).executeTakeFirstOrThrow();
+      const budget = BigInt(balance.balance);
+      // Pay the waiting days in due order while the pool lasts: a running total never skips a day.
+      const paid = await sql`
+        UPDATE income_accruals SET status = 'Paid', reason = NULL, accrued_at = ${at}, paid_run_id = ${runId}
+        WHERE id IN (
+          SELECT id FROM (
+            SELECT id, SUM(amount) OVER (ORDER BY due_ms, order_id, day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running
+            FROM income_accruals WHERE status = 'Delayed'
+          ) AS queue WHERE running <= ${budget}
+        )`.execute(trx);
+      paidDays = Number(paid.numAffectedRows ?? 0);
+      const stillWaiting = await trx
+        .selectFrom('income_accruals')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('status', '=', 'Delayed')
+        .where('due_ms', '>', BigInt(fromMs))
+        .executeTakeFirstOrThrow();
+      delayedDays = Math.min(newDays, Number(stillWaiting.n));
+      posted = await post();
+    }
+
+    const expired = await sql`
+      UPDATE orders SET status = 'Expired'
+      WHERE status = 'Valid' AND ends_ms <= ${BigInt(nowMs)}
+        AND EXISTS (SELECT 1 FROM income_accruals a WHERE a.order_id = orders.id AND a.day = orders.valid_days AND a.status = 'Paid')
+        AND NOT EXISTS (SELECT 1 FROM income_accruals a WHERE a.order_id = orders.id AND a.status = 'Delayed')`.execute(trx);
+
+    return {
+      runId,
+      paidDays,
+      delayedDays,
+      transfers: posted.count,
+      total: posted.total,
+      expiredOrders: Number(expired.numAffectedRows ?? 0),
+    };
+  });
+}
+
+/**
+ * (order_id, user_id, day, amount, due_ms) for every day of a Valid order whose boundary
+ * created_ms + day x 24 h lies in (fromMs, nowMs], for days 1..valid_days.
+ */
+export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, nowMsNumber: number): RawBuilder<unknown> {
+  // bigint parameters: better-sqlite3 binds JS numbers as REAL, which would turn the divisions below into float math.
+  const fromMs = BigInt(fromMsNumber);
+  const nowMs = BigInt(nowMsNumber);
+  const DAY = BigInt(DAY_MS);
+  const firstDay = sql`CASE WHEN ${fromMs} - o.created_ms >= 0 THEN (${fromMs} - o.created_ms) / ${DAY} + 1 ELSE 1 END`;
+  const lastDay = sql`CASE WHEN (${nowMs} - o.created_ms) / ${DAY} < o.valid_days THEN (${nowMs} - o.created_ms) / ${DAY} ELSE o.valid_days END`;
+  const where = sql`o.status = 'Valid' AND o.ends_ms > ${fromMs} AND o.created_ms <= ${nowMs - DAY}`;
+  if (dialect === 'postgres') {
+    return sql`
+      SELECT o.id AS order_id, o.user_id, g.day, o.day_return_amount * o.quantity AS amount, o.created_ms + g.day * ${DAY}::bigint AS due_ms
+      FROM orders o CROSS JOIN LATERAL generate_series((${firstDay})::int, (${lastDay})::int) AS g(day)
+      WHERE ${where}`;
+  }
+  return sql`
+    WITH RECURSIVE span(order_id, user_id, day, last_day, amount, created_ms) AS (
+      SELECT o.id, o.user_id, ${firstDay}, ${lastDay}, o.day_return_amount * o.quantity, o.created_ms
+      FROM orders o WHERE ${where} AND ${firstDay} <= ${lastDay}
+      UNION ALL
+      SELECT order_id, user_id, day + 1, last_day, amount, created_ms FROM span WHERE day < last_day
+    )
+    SELECT order_id, user_id, day, amount, created_ms + day * ${DAY} AS due_ms FROM span`;
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect';
+import type { Clock } from '../types';
+import { runAccrual } from './accrual';
+import { runSettlement } from './settlement';
+
+/**
+ * Runs the accrual and settlement jobs in-process every `intervalMs` with the app's clock. Both jobs
+ * are idempotent and safe beside other servers running them; a run never overlaps the previous one in
+ * this process. The timer is unref'd so it never keeps the process alive. Returns a stop function.
+ */
+export function startJobs(db: Db, clock: Clock, intervalMs: number, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const now = clock();
+      const accrual = await runAccrual(db, now);
+      const settlement = await runSettlement(db, now);
+      if (accrual.paidDays || accrual.delayedDays || settlement.settled) {
+        log.info({ accrual: { ...accrual, total: accrual.total.toString() }, settlement }, 'jobs ran');
+      }
+    } catch (error) {
+      log.error({ err: error }, 'jobs failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,76 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * The ledger's invariants. Returns one line per broken rule (empty = all hold):
+ * 1. all account balances sum to zero;
+ * 2. every stored balance equals its credits minus its debits;
+ * 3. no account that may not go negative is below zero;
+ * 4. every transfer moves a positive amount between two different accounts;
+ * 5. every paid income day belongs to a transfer: for each (run, member) the paid days sum to the
+ *    run's transfer to that member;
+ * 6. every income day belongs to an order;
+ * 7. no product has sold more units than it offers.
+ */
+export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+
+  const sum = await sql<{ total: string | number | null }>`SELECT SUM(balance) AS total FROM ledger_accounts`.execute(db);
+  const total = BigInt(sum.rows[0]?.total ?? 0);
+  if (total !== 0n) problems.push(`balances sum to ${total}, not 0`);
+
+  const mismatched = await sql<{ id: number; kind: string; balance: string | number; computed: string | number }>`
+    SELECT a.id, a.kind, a.balance, COALESCE(c.total, 0) - COALESCE(d.total, 0) AS computed
+    FROM ledger_accounts a
+    LEFT JOIN (SELECT credit_account_id AS id, SUM(amount) AS total FROM ledger_transfers GROUP BY credit_account_id) c ON c.id = a.id
+    LEFT JOIN (SELECT debit_account_id AS id, SUM(amount) AS total FROM ledger_transfers GROUP BY debit_account_id) d ON d.id = a.id
+    WHERE a.balance <> COALESCE(c.total, 0) - COALESCE(d.total, 0)
+    ORDER BY a.id LIMIT 20`.execute(db);
+  for (const row of mismatched.rows) {
+    problems.push(`account ${row.id} (${row.kind}) stores balance ${row.balance} but its transfers sum to ${row.computed}`);
+  }
+
+  const negative = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'kind', 'balance'])
+    .where('allow_negative', '=', 0)
+    .where('balance', '<', 0)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  for (const row of negative) problems.push(`account ${row.id} (${row.kind}) is negative: ${row.balance}`);
+
+  const bad = await db
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where((eb) => eb.or([eb('amount', '<=', 0), eb('debit_account_id', '=', eb.ref('credit_account_id'))]))
+    .limit(20)
+    .execute();
+  for (const row of bad) problems.push(`transfer ${row.id} is not a positive move between two accounts`);
+
+  const income = await sql<{ run: number; user_id: number; days: string | number; transferred: string | number | null }>`
+    SELECT a.paid_run_id AS run, a.user_id, SUM(a.amount) AS days, MAX(t.amount) AS transferred
+    FROM income_accruals a
+    LEFT JOIN ledger_transfers t
+      ON t.idempotency_key = 'accrual:' || CAST(a.paid_run_id AS VARCHAR(20)) || ':' || CAST(a.user_id AS VARCHAR(20))
+    WHERE a.status = 'Paid' AND a.paid_run_id IS NOT NULL
+    GROUP BY a.paid_run_id, a.user_id
+    HAVING MAX(t.amount) IS NULL OR SUM(a.amount) <> MAX(t.amount)
+    LIMIT 20`.execute(db);
+  for (const row of income.rows) {
+    problems.push(`income run ${row.run} for member ${row.user_id}: paid days sum to ${row.days} but the transfer is ${row.transferred ?? 'missing'}`);
+  }
+
+  const orphans = await sql<{ id: number; order_id: number }>`
+    SELECT a.id, a.order_id FROM income_accruals a WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = a.order_id) LIMIT 20`.execute(db);
+  for (const row of orphans.rows) problems.push(`income day ${row.id} belongs to no order (order ${row.order_id})`);
+
+  const oversold = await db
+    .selectFrom('products')
+    .select(['id', 'units_sold', 'units_offered'])
+    .where('units_sold', '>', (eb) => eb.ref('units_offered'))
+    .execute();
+  for (const row of oversold) problems.push(`product ${row.id} sold ${row.units_sold} of ${row.units_offered} units`);
+
+  return problems;
+}

@@ -1,0 +1,250 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db/connect';
+import type { Database } from '../db/schema';
+
+/**
+ * The double-entry ledger: the only code in the server that changes a balance.
+ *
+ * A transfer moves `amount` (> 0 micro-units) from its debit account to its credit account; an account's
+ * balance is the sum of its credits minus the sum of its debits, so all balances together always sum to
+ * zero. Transfers are never updated or deleted. Every transfer has a unique idempotency key; the legs of
+ * one operation share an operation key and commit together or not at all.
+ */
+
+export type TransferType =
+  | 'Adjustment'
+  | 'Buy Machine'
+  | 'Coupon'
+  | 'Daily Income'
+  | 'Bonus'
+  | 'Income Takeout'
+  | 'Takeout Settlement'
+  | 'Mining Revenue'
+  | 'Reversal';
+
+export interface Leg {
+  key: string;
+  debit: number;
+  credit: number;
+  amount: bigint;
+  type: TransferType;
+  description: string;
+  reason?: string | null;
+}
+
+export interface PostedTransfer {
+  id: number;
+  key: string;
+  debit: number;
+  credit: number;
+  amount: bigint;
+  type: string;
+  createdAt: string;
+}
+
+/** A non-negative account would go below zero; nothing was written. */
+export class InsufficientFundsError extends Error {
+  constructor(readonly accountId: number) {
+    super(`Account ${accountId} would go below zero`);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** An idempotency key was used before for different content; nothing was written. */
+export class IdempotencyConflictError extends Error {
+  constructor(readonly key: string) {
+    super(`Idempotency key ${key} was already used for a different transfer`);
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+export function fingerprint(leg: Pick<Leg, 'debit' | 'credit' | 'amount' | 'type'>): string {
+  return `${leg.debit}>${leg.credit}:${leg.amount}:${leg.type}`;
+}
+
+/**
+ * Locks accounts in ascending id order for the rest of the transaction (PostgreSQL `FOR UPDATE`).
+ * On SQLite every write transaction is `BEGIN IMMEDIATE` (see db/connect.ts), which already excludes
+ * every other writer, so there is nothing more to lock.
+ */
+export async function lockAccounts(trx: Kysely<Database>, dialect: DialectName, ids: number[]): Promise<void> {
+  if (dialect !== 'postgres' || ids.length === 0) return;
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await sql`SELECT id FROM ledger_accounts WHERE id IN (${sql.join(sorted)}) ORDER BY id FOR UPDATE`.execute(trx);
+}
+
+function toPosted(row: {
+  id: number;
+  idempotency_key: string;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: string | number | bigint;
+  type: string;
+  created_at: string;
+}): PostedTransfer {
+  return {
+    id: row.id,
+    key: row.idempotency_key,
+    debit: row.debit_account_id,
+    credit: row.credit_account_id,
+    amount: BigInt(row.amount),
+    type: row.type,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Posts the legs of one operation inside the caller's transaction: locks the touched accounts in id
+ * order, replays an operation whose keys all exist with the same content (moving nothing), refuses a key
+ * reused for different content, inserts the transfers, applies them to the stored balances and checks,
+ * after applying, that no non-negative account went below zero.
+ */
+export async function postOperation(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  input: { operationKey: string; legs: Leg[]; at: Date },
+): Promise<{ transfers: PostedTransfer[]; replayed: boolean }> {
+  const { legs } = input;
+  if (legs.length === 0) throw new Error('An operation needs at least one leg');
+  for (const leg of legs) {
+    if (leg.amount <= 0n) throw new Error(`Transfer ${leg.key}: amount must be positive`);
+    if (leg.debit === leg.credit) throw new Error(`Transfer ${leg.key}: debit and credit are the same account`);
+  }
+  if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('Duplicate idempotency key in one operation');
+
+  await lockAccounts(trx, dialect, legs.flatMap((l) => [l.debit, l.credit]));
+
+  const existing = await trx
+    .selectFrom('ledger_transfers')
+    .select(['id', 'idempotency_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'created_at', 'fingerprint'])
+    .where('idempotency_key', 'in', legs.map((l) => l.key))
+    .execute();
+  if (existing.length > 0) {
+    const byKey = new Map(existing.map((e) => [e.idempotency_key, e]));
+    for (const leg of legs) {
+      const found = byKey.get(leg.key);
+      if (!found || found.fingerprint !== fingerprint(leg)) throw new IdempotencyConflictError(leg.key);
+    }
+    return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: true };
+  }
+
+  const at = input.at.toISOString();
+  const inserted = await trx
+    .insertInto('ledger_transfers')
+    .values(
+      legs.map((leg) => ({
+        idempotency_key: leg.key,
+        operation_key: input.operationKey,
+        debit_account_id: leg.debit,
+        credit_account_id: leg.credit,
+        amount: leg.amount,
+        type: leg.type,
+        description: leg.description,
+        reason: leg.reason ?? null,
+        fingerprint: fingerprint(leg),
+        created_at: at,
+      })),
+    )
+    .returning(['id', 'idempotency_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'created_at'])
+    .execute();
+
+  const delta = new Map<number, bigint>();
+  for (const leg of legs) {
+    delta.set(leg.debit, (delta.get(leg.debit) ?? 0n) - leg.amount);
+    delta.set(leg.credit, (delta.get(leg.credit) ?? 0n) + leg.amount);
+  }
+  const touched = [...delta.keys()].sort((a, b) => a - b);
+  for (const id of touched) {
+    const change = delta.get(id)!;
+    if (change === 0n) continue;
+    await trx
+      .updateTable('ledger_accounts')
+      .set({ balance: sql`balance + ${change}` })
+      .where('id', '=', id)
+      .execute();
+  }
+  await assertNonNegative(trx, touched);
+
+  const byKey = new Map(inserted.map((r) => [r.idempotency_key, r]));
+  return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: false };
+}
+
+async function assertNonNegative(trx: Kysely<Database>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const below = await trx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('allow_negative', '=', 0)
+    .where('balance', '<', 0)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (below) throw new InsufficientFundsError(below.id);
+}
+
+/**
+ * Posts many transfers produced by one SQL query (columns: idempotency_key, debit_account_id,
+ * credit_account_id, amount) as one operation, set-based: one INSERT..SELECT, one UPDATE of the
+ * balances from the inserted rows, one non-negative check. The caller must already hold the lock
+ * on every debit account that is not allowed to go negative (the accrual job locks the revenue pool).
+ * Rows whose key already exists are skipped. Returns the number of transfers and their total.
+ */
+export async function postBatch(
+  trx: Kysely<Database>,
+  input: { operationKey: string; source: RawBuilder<unknown>; type: TransferType; description: string; at: Date },
+): Promise<{ count: number; total: bigint }> {
+  const at = input.at.toISOString();
+  await sql`
+    INSERT INTO ledger_transfers
+      (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
+    SELECT s.idempotency_key, ${input.operationKey}, s.debit_account_id, s.credit_account_id, s.amount, ${input.type},
+           ${input.description}, NULL,
+           CAST(s.debit_account_id AS VARCHAR(20)) || '>' || CAST(s.credit_account_id AS VARCHAR(20)) || ':' ||
+             CAST(s.amount AS VARCHAR(30)) || ':' || ${input.type},
+           ${at}
+    FROM (${input.source}) AS s
+    WHERE s.amount > 0
+    ON CONFLICT (idempotency_key) DO NOTHING`.execute(trx);
+
+  const deltas = sql`
+    SELECT account_id, SUM(delta) AS delta FROM (
+      SELECT credit_account_id AS account_id, amount AS delta FROM ledger_transfers WHERE operation_key = ${input.operationKey}
+      UNION ALL
+      SELECT debit_account_id AS account_id, -amount AS delta FROM ledger_transfers WHERE operation_key = ${input.operationKey}
+    ) AS legs GROUP BY account_id`;
+  await sql`
+    UPDATE ledger_accounts SET balance = ledger_accounts.balance + d.delta
+    FROM (${deltas}) AS d WHERE ledger_accounts.id = d.account_id`.execute(trx);
+
+  const summary = await sql<{ n: string | number; total: string | number | null }>`
+    SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger_transfers WHERE operation_key = ${input.operationKey}`.execute(trx);
+  const debits = sql`SELECT DISTINCT debit_account_id FROM ledger_transfers WHERE operation_key = ${input.operationKey}`;
+  const below = await sql<{ id: number }>`
+    SELECT id FROM ledger_accounts WHERE id IN (${debits}) AND allow_negative = 0 AND balance < 0 LIMIT 1`.execute(trx);
+  if (below.rows[0]) throw new InsufficientFundsError(below.rows[0].id);
+  const row = summary.rows[0];
+  return { count: Number(row?.n ?? 0), total: BigInt(row?.total ?? 0) };
+}
+
+/** A reversing operation: each leg of the original, swapped, with its own key. Nothing is deleted. */
+export async function reverseOperation(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  input: { operationKey: string; reason: string; at: Date },
+) {
+  const legs = await trx.selectFrom('ledger_transfers').selectAll().where('operation_key', '=', input.operationKey).orderBy('id').execute();
+  if (legs.length === 0) throw new Error(`No operation ${input.operationKey}`);
+  return postOperation(trx, dialect, {
+    operationKey: `reversal:${input.operationKey}`,
+    at: input.at,
+    legs: legs.map((l) => ({
+      key: `reversal:${l.idempotency_key}`,
+      debit: l.credit_account_id,
+      credit: l.debit_account_id,
+      amount: BigInt(l.amount),
+      type: 'Reversal',
+      description: 'reversal',
+      reason: input.reason,
+    })),
+  });
+}

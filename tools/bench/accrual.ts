@@ -1,0 +1,143 @@
+/**
+ * npm run bench:accrual -- --orders N [--orders-per-member K]
+ *
+ * Seeds N active orders (one day due each) in a scratch PostgreSQL database created next to DATABASE_URL,
+ * times one full run of the real accrual job (server/src/jobs/accrual.ts: the INSERT..SELECT of the due
+ * (order, day) rows, one ledger transfer per member, the balance updates and checks, the expiry pass),
+ * then times a bare INSERT..SELECT of the same N rows into a copy of income_accruals (same columns and
+ * indexes, LIKE .. INCLUDING ALL), checks the ledger, drops the scratch database and prints, last:
+ *   accrual N orders: X s; bare insert: Y s; ratio R
+ */
+import { Client } from 'pg';
+import { sql } from 'kysely';
+// The benchmark must time the server's real job, so it imports the server's code by path.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createDb } from '../../server/src/db/connect';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { migrateToLatest } from '../../server/src/db/migrations';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { DAY_MS, runAccrual } from '../../server/src/jobs/accrual';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { checkLedger } from '../../server/src/ledger/check';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { fundPool } from '../../server/src/ledger/operator';
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const raw = i >= 0 ? process.argv[i + 1] : undefined;
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) throw new Error('Set DATABASE_URL to a PostgreSQL server (postgres://...)');
+  const orders = option('orders', 1_000_000);
+  const perMember = option('orders-per-member', 4);
+  const members = Math.ceil(orders / perMember);
+
+  const scratch = `rigshare_bench_${process.pid}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${scratch}`;
+  const verbose = process.argv.includes('--verbose');
+  const db = createDb({
+    databaseUrl: url.toString(),
+    sqliteFile: '',
+    poolSize: 2,
+    log: verbose
+      ? (e) => {
+          if (e.queryDurationMillis > 20) console.log(`${e.queryDurationMillis.toFixed(0)} ms: ${e.query.sql.replace(/\s+/g, ' ').slice(0, 120)}`);
+        }
+      : undefined,
+  });
+  const k = db.kysely;
+  try {
+    await migrateToLatest(k, db.dialect);
+    const now = new Date();
+    const nowMs = now.getTime();
+    const t0 = Date.now();
+    console.log(`seeding ${members} members and ${orders} orders in ${scratch} ...`);
+    await sql`
+      INSERT INTO users (phone, password_hash, name, invite_code, inviter_id, vip_level, grade, timezone_type, created_at)
+      SELECT '8' || lpad(g::text, 9, '0'), 'bench', 'bench ' || g, 'B' || g, NULL, 0, 0, 0, ${now.toISOString()}
+      FROM generate_series(1, ${members}::int) AS g`.execute(k);
+    await sql`
+      INSERT INTO ledger_accounts (owner_user_id, kind, allow_negative, balance, created_at)
+      SELECT u.id, k.kind, 0, 0, ${now.toISOString()}
+      FROM users u CROSS JOIN (VALUES ('member.available'), ('member.pending_income'), ('member.held')) AS k(kind)`.execute(k);
+    const product = await k
+      .insertInto('products')
+      .values({
+        name: 'Bench rig',
+        category_name: 'SHA-256',
+        image_url: '/api/user/static/product-s19.svg',
+        status: 1,
+        start_time: new Date(nowMs - 30 * DAY_MS).toISOString(),
+        end_time: new Date(nowMs + 365 * DAY_MS).toISOString(),
+        day_return_micro: '1800000',
+        valid_days: 60,
+        price_micro: '100000000',
+        max_buy: -1,
+        units_offered: orders,
+        units_sold: orders,
+        sort_order: 1,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Each order was bought 24 h + up to an hour ago: exactly day 1 is due.
+    await sql`
+      INSERT INTO orders (user_id, product_id, quantity, unit_price, amount, coupon_id, coupon_amount, day_return_amount,
+                          valid_days, request_id, request_hash, created_at, created_ms, ends_ms, status)
+      SELECT u.id, ${product.id}::int, 1 + (g % 3), 100000000, 100000000 * (1 + (g % 3)), NULL, 0, 1800000,
+             60, 'bench-' || g, 'bench', ${now.toISOString()},
+             ${BigInt(nowMs - DAY_MS)}::bigint - (g % 3600000), ${BigInt(nowMs - DAY_MS)}::bigint - (g % 3600000) + 60 * ${BigInt(DAY_MS)}::bigint, 'Valid'
+      FROM generate_series(1, ${orders}::int) AS g
+      JOIN users u ON u.phone = '8' || lpad((1 + (g - 1) % ${members}::int)::text, 9, '0')`.execute(k);
+    // Enough recorded mining revenue to pay the day: 1.8 USDT x up to 3 units per order.
+    await fundPool(db, { amount: String(Math.ceil(orders * 1.8 * 3) + 1), reason: 'Benchmark mining revenue', at: now });
+    await sql`VACUUM ANALYZE`.execute(k);
+    await sql`SELECT COUNT(*) FROM orders`.execute(k);
+    console.log(`seeded in ${seconds(Date.now() - t0)} s`);
+
+    const a0 = performance.now();
+    const result = await runAccrual(db, now);
+    const accrualMs = performance.now() - a0;
+    if (result.paidDays !== orders) throw new Error(`expected ${orders} paid days, the job paid ${result.paidDays}`);
+    console.log(`accrual run: ${result.paidDays} days paid, ${result.transfers} transfers, ${seconds(accrualMs)} s`);
+
+    await sql`CREATE TABLE bench_bare_accruals (LIKE income_accruals INCLUDING ALL)`.execute(k);
+    const b0 = performance.now();
+    const bare = await sql`
+      INSERT INTO bench_bare_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source)
+      SELECT o.id, o.user_id, 1, o.day_return_amount * o.quantity, 'Paid', NULL, o.created_ms + ${BigInt(DAY_MS)}::bigint,
+             ${now.toISOString()}, 1, 'job'
+      FROM orders o WHERE o.status = 'Valid'`.execute(k);
+    const bareMs = performance.now() - b0;
+    if (Number(bare.numAffectedRows) !== orders) throw new Error('bare insert wrote a different number of rows');
+
+    const problems = await checkLedger(k);
+    console.log(problems.length === 0 ? 'ledger ok' : `ledger broken: ${problems.join('; ')}`);
+    console.log(`accrual ${orders} orders: ${seconds(accrualMs)} s; bare insert: ${seconds(bareMs)} s; ratio ${(accrualMs / bareMs).toFixed(2)}`);
+  } finally {
+    await k.destroy();
+    if (process.argv.includes('--keep')) return void console.log(`kept ${scratch}`);
+    const cleanup = new Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
