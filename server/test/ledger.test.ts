@@ -148,6 +148,11 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     expect((await get('/api/orders/coupon/isOpen', member.token)).json().data).toEqual({ open: true });
     const receivable = (await get('/api/orders/coupon/productCoupons?productId=1', member.token)).json().data;
     expect(receivable.map((c: { name: string }) => c.name)).toContain('New member 5 USDT off');
+    // Without a product: every coupon still to receive, for any product.
+    const everything = (await get('/api/orders/coupon/productCoupons', member.token)).json().data;
+    const names = (list: { name: string }[]) => list.map((c) => c.name);
+    expect(names(receivable)).not.toContain('20 USDT off Antminer L7 share');
+    expect(names(everything)).toEqual(expect.arrayContaining([...names(receivable), '20 USDT off Antminer L7 share']));
     const received = await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: '1' }, auth(member.token));
     expect(received.json().data).toMatchObject({ id: 1, state: 'received', amount: usdt('5'), minSpend: usdt('100') });
     expect((await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: '1' }, auth(member.token))).statusCode).toBe(409);

@@ -78,8 +78,11 @@ export async function memberCoupons(
   return { total: Number(total.n), list: rows.map((r) => view(r, memberState(r, nowIso), locale)) };
 }
 
-/** Coupons for the product (or any product) that are live now and the member has not received yet. */
-export async function receivableCoupons(k: Kysely<Database>, userId: number, productId: number, now: Date, locale: LocaleTag) {
+/**
+ * Coupons that are live now and the member has not received yet: those for the product (or for
+ * any product) when one is named, else all of them.
+ */
+export async function receivableCoupons(k: Kysely<Database>, userId: number, productId: number | null, now: Date, locale: LocaleTag) {
   const nowIso = now.toISOString();
   const rows = await k
     .selectFrom('coupons as c')
@@ -87,7 +90,7 @@ export async function receivableCoupons(k: Kysely<Database>, userId: number, pro
     .where('c.active', '=', 1)
     .where('c.start_time', '<=', nowIso)
     .where('c.end_time', '>=', nowIso)
-    .where((eb) => eb.or([eb('c.product_id', 'is', null), eb('c.product_id', '=', productId)]))
+    .$if(productId !== null, (q) => q.where((eb) => eb.or([eb('c.product_id', 'is', null), eb('c.product_id', '=', productId!)])))
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('user_coupons as uc').select('uc.id').where('uc.user_id', '=', userId).whereRef('uc.coupon_id', '=', 'c.id'))),
     )

@@ -41,9 +41,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, await memberCoupons(db, request.member!.id, deps.clock(), paging(request.query), state, request.locale));
   });
 
-  app.get<Q>('/coupon/productCoupons', auth, async (request) =>
-    ok(request, await receivableCoupons(db, request.member!.id, requiredId(request.query.productId), deps.clock(), request.locale)),
-  );
+  // Without a productId: every coupon the member can still receive (the "Get coupons" page).
+  app.get<Q>('/coupon/productCoupons', auth, async (request) => {
+    const productId = request.query.productId === undefined || request.query.productId === '' ? null : requiredId(request.query.productId);
+    return ok(request, await receivableCoupons(db, request.member!.id, productId, deps.clock(), request.locale));
+  });
 
   app.get<Q>('/coupon/userProductCoupons', auth, async (request) =>
     ok(request, await usableCoupons(db, request.member!.id, requiredId(request.query.productId), deps.clock(), request.locale)),

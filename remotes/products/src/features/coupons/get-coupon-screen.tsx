@@ -2,33 +2,17 @@ import { useState } from 'react';
 import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@rigshare/api-client';
 import { PageEmpty } from '@rigshare/ui';
 import { isCouponOpen, listReceivableCoupons, receiveCoupon, type Coupon } from '../../api/coupons';
-import { MAX_PAGE_SIZE } from '../../api/orders';
-import { listProducts } from '../../api/products';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
 import { useRequest } from '../shared/use-request';
 import '../../products.css';
 
-/** Coupons for every product: the server's list when it answers without a product, else one list per product on sale, merged. */
-async function receivableForAllProducts(signal: AbortSignal): Promise<Coupon[]> {
-  try {
-    return await listReceivableCoupons(null, signal);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 400) throw error;
-  }
-  const products = await listProducts(1, MAX_PAGE_SIZE, signal);
-  const lists = await Promise.all(products.list.map((product) => listReceivableCoupons(product.id, signal)));
-  const byId = new Map<number, Coupon>();
-  for (const coupon of lists.flat()) if (!byId.has(coupon.id)) byId.set(coupon.id, coupon);
-  return [...byId.values()];
-}
-
 async function loadReceivable(productId: number | null, signal: AbortSignal): Promise<Coupon[] | null> {
   if (!(await isCouponOpen(signal))) return null;
-  return productId === null ? receivableForAllProducts(signal) : listReceivableCoupons(productId, signal);
+  // Without a product the server lists every coupon the member can still receive.
+  return listReceivableCoupons(productId, signal);
 }
 
 function ReceivableList({ coupons, productId }: { coupons: Coupon[]; productId: number | null }) {
