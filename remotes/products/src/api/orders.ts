@@ -1,5 +1,5 @@
 /** Typed calls for buying and for the member's orders (the `orders` service host). */
-import { get, post, type RequestOptions } from '@rigshare/api-client';
+import { ApiError, get, post, type RequestOptions } from '@rigshare/api-client';
 import type { Page } from '@rigshare/domain';
 
 export type OrderStatus = 'Valid' | 'Expired';
@@ -91,18 +91,12 @@ export async function listOrderDays(orderId: number, pageNum: number, pageSize: 
   return body.data;
 }
 
-/** Largest page the API serves (docs/api.md). */
-export const MAX_PAGE_SIZE = 100;
-
-/**
- * One of the member's orders by id. The contract has no single-order call, so this pages through
- * the member's own orders (newest first) until it finds it; null when it is not theirs or not there.
- */
+/** One of the member's orders by id; null when it is not there (or not theirs: the server answers the same). */
 export async function findOrder(id: number, signal?: AbortSignal): Promise<Order | null> {
-  for (let pageNum = 1; ; pageNum += 1) {
-    const page = await listOrders(pageNum, MAX_PAGE_SIZE, undefined, signal);
-    const found = page.list.find((order) => order.id === id);
-    if (found) return found;
-    if (page.list.length === 0 || pageNum * MAX_PAGE_SIZE >= page.total) return null;
+  try {
+    return (await get<Order>('orders', 'mine/order/detail', { ...OWN_STATES, params: { id }, signal })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 404) return null;
+    throw error;
   }
 }

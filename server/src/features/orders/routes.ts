@@ -82,6 +82,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, await listOrders(db, request.member!.id, paging(request.query), status, publicBase(app, request)));
   });
 
+  app.get<Q>('/mine/order/detail', auth, async (request) => {
+    // Another member's order answers exactly like a missing one.
+    const order = await orderById(db, request.member!.id, requiredId(request.query.id), publicBase(app, request));
+    if (!order) throw new AppError(404, 'notFound');
+    return ok(request, order);
+  });
+
   app.get('/mine/order/totalrecord', auth, async (request) => ok(request, await orderTotals(db, request.member!.id)));
 
   app.get<Q>('/mine/order/subrecord', auth, async (request) =>
