@@ -306,4 +306,19 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     const card = (await ctx.app.inject({ method: 'GET', url: '/api/orders/product/detail?id=1' })).json().data;
     expect(card).toMatchObject({ unitsLeft: card.unitsOffered - card.unitsSold, agreementVersion: '2025-1' });
   });
+
+  // Last in the file on purpose: it moves the accrual window ahead of the test clock.
+  it('still accrues orders bought after a run that was told a later time', async () => {
+    const productId = await addProduct({ price: '1', dayReturn: '0.1', validDays: 3, offered: 100 });
+    const member = await newMember('5');
+    await buy(member.token, { productId: String(productId) }); // first order: day 1 free at purchase
+    // An operator backfill (or a test) runs the job ten days ahead of the clock...
+    await runAccrual(ctx.db, new Date(ctx.clock().getTime() + 10 * DAY_MS));
+    // ...then the member buys again, and the next ordinary run comes a day later.
+    const order = (await buy(member.token, { productId: String(productId) })).json().data;
+    ctx.advance(DAY_MS + 1000);
+    await runAccrual(ctx.db, ctx.clock());
+    const days = (await get(`/api/orders/mine/order/subrecord?orderId=${order.id}`, member.token)).json().data;
+    expect(days.list.map((d: { day: number; status: string }) => [d.day, d.status])).toEqual([[1, 'Paid']]);
+  });
 });

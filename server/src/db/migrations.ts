@@ -316,6 +316,13 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('job_runs_job_idx').on('job_runs').columns(['job', 'as_of']).execute();
       },
     },
+    '0005_job_runs_order_mark': {
+      // The highest order id an accrual run saw: orders created after it are accrued from day 1 on
+      // the next run, whatever time that run was told it is.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('job_runs').addColumn('max_order_id', 'integer').execute();
+      },
+    },
   };
 }
 

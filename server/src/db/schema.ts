@@ -257,6 +257,8 @@ export interface JobRunsTable {
   /** The clock time the run accrued up to. */
   as_of: string;
   created_at: string;
+  /** Accrual: the highest order id the run saw (null for runs before migration 0005). */
+  max_order_id: number | null;
 }
 
 export function toMicro(value: string | number | bigint): bigint {

@@ -24,6 +24,8 @@ export interface AccrualResult {
  *    servers execute one after the other and the second finds nothing new;
  * 2. every (order, day) whose 24 h boundary fell after the previous run's time and up to `asOf` is
  *    inserted into income_accruals with one INSERT..SELECT (ON CONFLICT (order_id, day) DO NOTHING);
+ *    orders created since the previous run (by id, not by clock) are taken from day 1, so a run that
+ *    was told a later time than the real one (a backfill, a test) cannot make later orders skip days;
  * 3. one ledger transfer per member per run (key accrual:<run>:<member>) moves the sum of that member's
  *    paid days from the revenue pool to the member's pending income (ledger.postBatch);
  * 4. when the pool cannot cover everything (or older days still wait), the days are paid strictly in due
@@ -39,20 +41,22 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
 
     const last = await trx
       .selectFrom('job_runs')
-      .select((eb) => eb.fn.max('as_of').as('as_of'))
+      .select((eb) => [eb.fn.max('as_of').as('as_of'), eb.fn.max('max_order_id').as('max_order_id')])
       .where('job', '=', 'accrual')
       .executeTakeFirst();
+    const newest = await trx.selectFrom('orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const seenOrderId = Number(last?.max_order_id ?? 0);
     const nowMs = asOf.getTime();
     const fromMs = last?.as_of ? Math.min(new Date(last.as_of).getTime(), nowMs) : -1;
     const at = asOf.toISOString();
     const run = await trx
       .insertInto('job_runs')
-      .values({ job: 'accrual', as_of: at, created_at: new Date().toISOString() })
+      .values({ job: 'accrual', as_of: at, created_at: new Date().toISOString(), max_order_id: Number(newest?.id ?? 0) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const runId = run.id;
 
-    const candidates = dueDays(db.dialect, fromMs, nowMs);
+    const candidates = dueDays(db.dialect, fromMs, nowMs, last?.as_of ? seenOrderId : 0);
     const source = sql`
       SELECT ${`accrual:${runId}:`} || CAST(d.user_id AS VARCHAR(20)) AS idempotency_key,
              CAST(${pool} AS INTEGER) AS debit_account_id, la.id AS credit_account_id, d.amount
@@ -133,11 +137,12 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
  * (order_id, user_id, day, amount, due_ms) for every day of a Valid order whose boundary
  * created_ms + day x 24 h lies in (fromMs, nowMs], for days 1..valid_days.
  */
-export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, nowMsNumber: number): RawBuilder<unknown> {
+export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, nowMsNumber: number, seenOrderId = 0): RawBuilder<unknown> {
   // bigint parameters: better-sqlite3 binds JS numbers as REAL, which would turn the divisions below into float math.
-  const fromMs = BigInt(fromMsNumber);
   const nowMs = BigInt(nowMsNumber);
   const DAY = BigInt(DAY_MS);
+  // Orders the previous runs never saw start from before their purchase, i.e. from day 1.
+  const fromMs = sql`CASE WHEN o.id > ${BigInt(seenOrderId)} THEN ${BigInt(-1)} ELSE ${BigInt(fromMsNumber)} END`;
   const firstDay = sql`CASE WHEN ${fromMs} - o.created_ms >= 0 THEN (${fromMs} - o.created_ms) / ${DAY} + 1 ELSE 1 END`;
   const lastDay = sql`CASE WHEN (${nowMs} - o.created_ms) / ${DAY} < o.valid_days THEN (${nowMs} - o.created_ms) / ${DAY} ELSE o.valid_days END`;
   const where = sql`o.status = 'Valid' AND o.ends_ms > ${fromMs} AND o.created_ms <= ${nowMs - DAY}`;
