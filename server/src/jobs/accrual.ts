@@ -142,7 +142,8 @@ export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, no
   const nowMs = BigInt(nowMsNumber);
   const DAY = BigInt(DAY_MS);
   // Orders the previous runs never saw start from before their purchase, i.e. from day 1.
-  const fromMs = sql`CASE WHEN o.id > ${BigInt(seenOrderId)} THEN ${BigInt(-1)} ELSE ${BigInt(fromMsNumber)} END`;
+  // Casts: PostgreSQL cannot infer a type for parameters that only meet each other in a CASE.
+  const fromMs = sql`(CASE WHEN o.id > CAST(${BigInt(seenOrderId)} AS BIGINT) THEN CAST(-1 AS BIGINT) ELSE CAST(${BigInt(fromMsNumber)} AS BIGINT) END)`;
   const firstDay = sql`CASE WHEN ${fromMs} - o.created_ms >= 0 THEN (${fromMs} - o.created_ms) / ${DAY} + 1 ELSE 1 END`;
   const lastDay = sql`CASE WHEN (${nowMs} - o.created_ms) / ${DAY} < o.valid_days THEN (${nowMs} - o.created_ms) / ${DAY} ELSE o.valid_days END`;
   const where = sql`o.status = 'Valid' AND o.ends_ms > ${fromMs} AND o.created_ms <= ${nowMs - DAY}`;
