@@ -301,6 +301,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     expect(text).toContain('108.00 USDT');
     expect(en.sections.map((s: { heading: string }) => s.heading)).toContain('Risks');
     expect(text).not.toMatch(/guaranteed|risk-free/i);
+    expect(text).toContain('operated by Rigshare Operations Ltd. Price');
     const de = (await get('/api/orders/product/agreement?id=1', member.token, { language: 'de_DE' })).json().data;
     expect(de.sections.map((s: { heading: string }) => s.heading)).toContain('Risiken');
     const card = (await ctx.app.inject({ method: 'GET', url: '/api/orders/product/detail?id=1' })).json().data;

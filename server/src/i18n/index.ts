@@ -35,3 +35,11 @@ export function translate(locale: LocaleTag, key: MessageKey, params: MessagePar
   const template = CATALOGUES[locale]?.[key] ?? CATALOGUES[DEFAULT_LOCALE][key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+/**
+ * A name that ends in an abbreviation's full stop ("Rigshare Operations Ltd.") set inside a sentence:
+ * the sentence's own full stop stands for both, as typesetting does.
+ */
+export function inSentence(name: string): string {
+  return name.replace(/\.$/, '');
+}

@@ -1,7 +1,7 @@
 import { formatAmount, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import { toMicro, type Database } from '../../db/schema';
-import { translate, type MessageKey } from '../../i18n';
+import { inSentence, translate, type MessageKey } from '../../i18n';
 import { AGREEMENT_VERSION } from './service';
 
 /** Withdrawal fee in percent, as the scroll notice and the withdraw screen state it. */
@@ -16,7 +16,7 @@ export async function productAgreement(k: Kysely<Database>, productId: number, l
   const params = {
     product: product.name,
     category: product.category_name,
-    operator: operatorName,
+    operator: inSentence(operatorName),
     price: formatAmount(price),
     dayReturn: formatAmount(dayReturn),
     days: product.valid_days,

@@ -2,7 +2,7 @@ import { APP_VERSION, APP_VERSION_CODE } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { localizedField } from '../../content/seed-content';
 import { AppError } from '../../errors';
-import { translate } from '../../i18n';
+import { inSentence, translate } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { publicBase } from '../files/routes';
 
@@ -32,7 +32,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/info', async (request) =>
     ok(request, {
       operatorName: config.operatorName,
-      about: translate(request.locale, 'about', { operator: config.operatorName }),
+      about: translate(request.locale, 'about', { operator: inSentence(config.operatorName) }),
       version: APP_VERSION,
       versionCode: APP_VERSION_CODE,
     }),
