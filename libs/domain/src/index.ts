@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './money';
 export * from './locales';
 export * from './account';
+export * from './catalog';

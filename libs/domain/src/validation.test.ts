@@ -1,6 +1,8 @@
 import {
   isAlphanumeric,
   isValidAmount,
+  isValidEvmAddress,
+  isValidFundPassword,
   isValidIfsc,
   isValidPassword,
   isValidPhone,
@@ -80,5 +82,25 @@ describe('locales', () => {
     expect(headerCodeFor('tr-TR')).toBe('tr_TR');
     expect(headerCodeFor('xx')).toBe('en_US');
     expect(tagForHeader('hi_IN')).toBe('hi-IN');
+  });
+});
+
+describe('wallet rules', () => {
+  it('EVM address: 0x and 40 hex characters, any case', () => {
+    expect(isValidEvmAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe(true);
+    expect(isValidEvmAddress('0x52908400098527886e0f7030069857d2e4169ee7')).toBe(true);
+    expect(isValidEvmAddress('52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
+    expect(isValidEvmAddress('0x52908400098527886E0F7030069857D2E4169EE')).toBe(false);
+    expect(isValidEvmAddress('0x52908400098527886E0F7030069857D2E4169EE7a')).toBe(false);
+    expect(isValidEvmAddress('0x52908400098527886E0F7030069857D2E4169EG7')).toBe(false);
+    expect(isValidEvmAddress(' 0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
+  });
+  it('fund password: exactly 6 digits', () => {
+    expect(isValidFundPassword('123456')).toBe(true);
+    expect(isValidFundPassword('000000')).toBe(true);
+    expect(isValidFundPassword('12345')).toBe(false);
+    expect(isValidFundPassword('1234567')).toBe(false);
+    expect(isValidFundPassword('12345a')).toBe(false);
+    expect(isValidFundPassword('')).toBe(false);
   });
 });

@@ -69,3 +69,13 @@ export function isValidDisplayName(value: string): boolean {
 export function isValidCode(value: string): boolean {
   return /^[A-Za-z0-9]{4,6}$/.test(value.trim());
 }
+
+/** An EVM (BEP20) address: 0x and 40 hexadecimal characters, in any case (checksum case included). */
+export function isValidEvmAddress(value: string): boolean {
+  return /^0x[0-9a-fA-F]{40}$/.test(value);
+}
+
+/** A fund password is a PIN: exactly 6 digits. */
+export function isValidFundPassword(value: string): boolean {
+  return /^[0-9]{6}$/.test(value);
+}

@@ -1,25 +1,11 @@
 /** Typed calls for coupons (the `orders` service host). */
 import { get, post, type RequestOptions } from '@rigshare/api-client';
-import type { Page } from '@rigshare/domain';
+import type { Coupon, CouponState as ServerCouponState, Page } from '@rigshare/domain';
 
-/** States the server returns; "chosen" exists only in the UI, for the coupon attached to a checkout. */
-export type ServerCouponState = 'available' | 'received' | 'used' | 'expired';
+export type { Coupon, ServerCouponState };
+
+/** "chosen" exists only in the UI, for the coupon attached to a checkout. */
 export type CouponState = ServerCouponState | 'chosen';
-
-export interface Coupon {
-  id: number;
-  name: string;
-  kind: 'discount';
-  /** Micro-unit string taken off the price. */
-  amount: string;
-  /** Micro-unit string the order must reach. */
-  minSpend: string;
-  /** null = any product. */
-  productId: number | null;
-  startTime: string;
-  endTime: string;
-  state: ServerCouponState;
-}
 
 /** The states the "My coupons" tabs filter by. */
 export const MY_COUPON_STATES = ['received', 'used', 'expired'] as const;

@@ -1,38 +1,8 @@
 /** Typed calls for buying and for the member's orders (the `orders` service host). */
 import { ApiError, get, post, type RequestOptions } from '@rigshare/api-client';
-import type { Page } from '@rigshare/domain';
+import type { Order, OrderStatus, Page } from '@rigshare/domain';
 
-export type OrderStatus = 'Valid' | 'Expired';
-
-/** One order. Amounts are integer micro-unit strings. */
-export interface Order {
-  id: number;
-  productId: number;
-  productName: string;
-  productImg: string;
-  quantity: number;
-  /** Price of one unit. */
-  price: string;
-  /** Paid, after the coupon. */
-  amount: string;
-  couponAmount: string;
-  /** Expected daily return per unit. */
-  dayReturnAmount: string;
-  /** dayReturnAmount x quantity. */
-  dailyIncome: string;
-  validDays: number;
-  /** Expected total return: dailyIncome x validDays. */
-  walletotal: string;
-  /** Income accrued so far. */
-  earned: string;
-  daysPaid: number;
-  daysDelayed: number;
-  /** ISO time the order was made ("get time"). */
-  createTime: string;
-  /** ISO time the last day ends. */
-  expireTime: string;
-  status: OrderStatus;
-}
+export type { Order, OrderStatus };
 
 export interface OrderTotals {
   orders: number;

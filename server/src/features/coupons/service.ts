@@ -1,22 +1,9 @@
-import type { LocaleTag, Page } from '@rigshare/domain';
+import type { Coupon as CouponView, CouponState, LocaleTag, Page } from '@rigshare/domain';
+
 import type { Kysely } from 'kysely';
 import { localizedField } from '../../content/seed-content';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
-
-export type CouponState = 'available' | 'received' | 'used' | 'expired';
-
-export interface CouponView {
-  id: number;
-  name: string;
-  kind: 'discount';
-  amount: string;
-  minSpend: string;
-  productId: number | null;
-  startTime: string;
-  endTime: string;
-  state: CouponState;
-}
 
 type CouponRow = {
   id: number;

@@ -7,28 +7,7 @@ import { translate } from '../../i18n';
 import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { DAY_MS, DELAY_REASON_POOL } from '../../jobs/accrual';
-import { PRODUCT_STATUS } from '../products/service';
-
-export interface OrderView {
-  id: number;
-  productId: number;
-  productName: string;
-  productImg: string;
-  quantity: number;
-  price: string;
-  amount: string;
-  couponAmount: string;
-  dayReturnAmount: string;
-  dailyIncome: string;
-  validDays: number;
-  walletotal: string;
-  earned: string;
-  daysPaid: number;
-  daysDelayed: number;
-  createTime: string;
-  expireTime: string;
-  status: 'Valid' | 'Expired';
-}
+import { PRODUCT_STATUS, type Order as OrderView } from '@rigshare/domain';
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 

@@ -1,33 +1,9 @@
-import type { Page } from '@rigshare/domain';
+import { PRODUCT_STATUS, type Page, type ProductCard } from '@rigshare/domain';
+
 import type { Kysely, Selectable } from 'kysely';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 
-/** A product card (SPEC.md section 3) with the real units offered and sold. Money: micro-unit strings. */
-export interface ProductCard {
-  id: number;
-  productImg: string;
-  productName: string;
-  categoryName: string;
-  status: number;
-  startTime: string;
-  endTime: string;
-  dayReturnAmount: string;
-  validDays: number;
-  price: string;
-  /** Countdown target: the start for a pre-sale (5), the real end of the rush window (6), else null. */
-  daotimes: string | null;
-  walletotal: string;
-  maxBuy: number;
-  unitsOffered: number;
-  unitsSold: number;
-  unitsLeft: number;
-  /** The version of the lease agreement text the buyer agrees to (product/agreement). */
-  agreementVersion: string;
-}
-
 export const AGREEMENT_VERSION = '2025-1';
-
-export const PRODUCT_STATUS = { onSale: 1, soldOut: 3, preSale: 5, rush: 6 } as const;
 
 export function toCard(row: Selectable<ProductsTable>, baseUrl: string): ProductCard {
   const dayReturn = toMicro(row.day_return_micro);

@@ -28,7 +28,7 @@ const NO_COUPON = 0;
 
 /** Re-renders at the product's next sale boundary (pre-sale start, rush end), from its real configured times. */
 function useSaleBoundary(product: ProductCard): void {
-  const target = product.status === PRODUCT_STATUS.PRE_SALE ? product.startTime : product.status === PRODUCT_STATUS.RUSH_PURCHASE ? product.endTime : null;
+  const target = product.status === PRODUCT_STATUS.preSale ? product.startTime : product.status === PRODUCT_STATUS.rush ? product.endTime : null;
   useCountdown(target);
 }
 

@@ -76,11 +76,11 @@ export function purchaseSummary(
 export type SaleState = 'open' | 'soldOut' | 'notStarted' | 'ended';
 
 export function saleState(product: Pick<ProductCard, 'status' | 'startTime' | 'endTime' | 'unitsLeft'>, now: number): SaleState {
-  if (product.status === PRODUCT_STATUS.SOLD_OUT || product.unitsLeft <= 0) return 'soldOut';
+  if (product.status === PRODUCT_STATUS.soldOut || product.unitsLeft <= 0) return 'soldOut';
   const start = Date.parse(product.startTime);
   const end = Date.parse(product.endTime);
-  if (product.status === PRODUCT_STATUS.PRE_SALE && (!Number.isFinite(start) || now < start)) return 'notStarted';
-  if (product.status === PRODUCT_STATUS.RUSH_PURCHASE && Number.isFinite(end) && now >= end) return 'ended';
+  if (product.status === PRODUCT_STATUS.preSale && (!Number.isFinite(start) || now < start)) return 'notStarted';
+  if (product.status === PRODUCT_STATUS.rush && Number.isFinite(end) && now >= end) return 'ended';
   return 'open';
 }
 

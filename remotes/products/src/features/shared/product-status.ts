@@ -5,11 +5,11 @@ export type StatusBadge = 'soldOut' | 'preSale' | 'rushPurchase';
 
 export function statusBadge(status: number): StatusBadge | null {
   switch (status) {
-    case PRODUCT_STATUS.SOLD_OUT:
+    case PRODUCT_STATUS.soldOut:
       return 'soldOut';
-    case PRODUCT_STATUS.PRE_SALE:
+    case PRODUCT_STATUS.preSale:
       return 'preSale';
-    case PRODUCT_STATUS.RUSH_PURCHASE:
+    case PRODUCT_STATUS.rush:
       return 'rushPurchase';
     default:
       return null;
