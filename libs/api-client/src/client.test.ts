@@ -92,8 +92,10 @@ it('treats a 401 code inside a 200 reply the same way', async () => {
   await new Promise((resolve) => setTimeout(resolve, 1100));
 });
 
-it('stays quiet when the caller shows the error itself', async () => {
-  reply = { status: 409, body: { code: 409, msg: 'taken', data: null } };
-  await expect(post('user', 'x', {}, { quiet: true })).rejects.toEqual(new ApiError(409, 'taken'));
+it('stays quiet when the caller shows the error itself, and keeps what the error envelope carried', async () => {
+  reply = { status: 400, body: { code: 400, msg: 'Please bind your address', data: { fix: '/user/address' } } };
+  const error = await post('user', 'x', {}, { quiet: true }).catch((e: ApiError) => e);
+  expect(error).toEqual(new ApiError(400, 'Please bind your address'));
+  expect((error as ApiError).data).toEqual({ fix: '/user/address' });
   expect(notices).toEqual([]);
 });

@@ -24,11 +24,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A failed call: `code` is the envelope code (or HTTP status), `msg` what the server said. */
+/**
+ * A failed call: `code` is the envelope code (or HTTP status), the message what the server said,
+ * and `data` whatever the error envelope carried (e.g. `{ fix: '/user/address' }`), else null.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -83,10 +87,10 @@ function expireSession(message: string): void {
   }, LOGOUT_DELAY_MS);
 }
 
-function messageOf(error: unknown): { code: number; msg: string } {
+function messageOf(error: unknown): { code: number; msg: string; data?: unknown } {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<Envelope> | undefined;
-    if (body && typeof body.msg === 'string' && body.msg) return { code: body.code ?? error.response!.status, msg: body.msg };
+    if (body && typeof body.msg === 'string' && body.msg) return { code: body.code ?? error.response!.status, msg: body.msg, data: body.data };
     if (error.code === 'ECONNABORTED') return { code: 0, msg: i18n.t('common:errors.timeout') };
     if (!error.response) return { code: 0, msg: i18n.t('common:errors.network') };
     return { code: error.response.status, msg: i18n.t('common:errors.server') };
@@ -114,10 +118,10 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Pro
     body = response.data;
   } catch (error) {
     if (axios.isCancel(error)) throw error;
-    const { code, msg } = messageOf(error);
+    const { code, msg, data } = messageOf(error);
     if (code === CODE_UNAUTHORIZED) expireSession(msg);
     else if (!options.quiet) notifier.showError(msg, ERROR_TOAST_MS);
-    throw new ApiError(code, msg);
+    throw new ApiError(code, msg, data);
   }
   if (body.code === CODE_UNAUTHORIZED) {
     expireSession(body.msg);
@@ -130,7 +134,7 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Pro
 function unwrap<T>(body: Envelope<T>, options: RequestOptions): Envelope<T> {
   if (body.code !== CODE_OK) {
     if (!options.quiet) notifier.showError(body.msg, ERROR_TOAST_MS);
-    throw new ApiError(body.code, body.msg);
+    throw new ApiError(body.code, body.msg, body.data);
   }
   return body;
 }

@@ -68,3 +68,4 @@ export async function changeLanguage(tag: LocaleTag): Promise<void> {
 export function currentHeaderCode(): string {
   return headerCodeFor(i18next.language ?? DEFAULT_LOCALE);
 }
+export { formatDateTime } from './format-date-time';

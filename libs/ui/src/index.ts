@@ -3,3 +3,4 @@ export { CopyText, useCopy, type CopyTextProps } from './copy-text';
 export { PageEmpty, type PageEmptyProps } from './page-empty';
 export { PullToLoadList, type PullToLoadListProps } from './pull-to-load-list';
 export { useDebouncedClick } from './use-debounced-click';
+export * from './use-request';

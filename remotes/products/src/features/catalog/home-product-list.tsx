@@ -2,9 +2,8 @@ import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty } from '@rigshare/ui';
+import { PageEmpty, useRequest } from '@rigshare/ui';
 import { listProducts } from '../../api/products';
-import { useRequest } from '../shared/use-request';
 import { ProductCard } from './product-card';
 import '../../products.css';
 

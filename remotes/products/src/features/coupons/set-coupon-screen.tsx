@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Button, ErrorBlock, Radio, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageEmpty } from '@rigshare/ui';
+import { PageEmpty, useRequest } from '@rigshare/ui';
 import { listUsableCoupons, type Coupon } from '../../api/coupons';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
-import { useRequest } from '../shared/use-request';
 import '../../products.css';
 
 const NO_COUPON = 0;

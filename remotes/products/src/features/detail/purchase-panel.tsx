@@ -9,7 +9,7 @@ import { PRODUCT_STATUS, type ProductCard } from '../../api/products';
 import { couponFit, type CouponFit } from '../shared/coupon-rules';
 import { CouponItem } from '../shared/coupon-item';
 import { Money } from '../shared/money';
-import { RequestIdKeeper } from '../shared/request-id';
+import { RequestIdKeeper } from '@rigshare/api-client';
 import { useCountdown } from '../shared/use-countdown';
 import { attemptContent, clampQuantity, maxQuantity, purchaseSummary, saleState, type PurchaseSummary } from './purchase';
 import '../../products.css';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { getIncomeSummary, type IncomeSummary } from '../../api/income';
 import { getOrderTotals, type OrderTotals } from '../../api/orders';
 import { Money } from '../shared/money';
-import { useRequest } from '../shared/use-request';
+import { useRequest } from '@rigshare/ui';
 import { IncomeRecords } from './income-records';
 import { DelayNotice } from './delay-notice';
 import '../../products.css';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { IncomeRecord } from '../../api/income';
-import { formatDateTime } from '../shared/format-date-time';
+import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
 import '../../products.css';
 

@@ -1,7 +1,7 @@
 import { Card, Image, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../api/orders';
-import { formatDateTime } from '../shared/format-date-time';
+import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
 import { orderView } from './order-display';
 import '../../products.css';

@@ -3,12 +3,11 @@ import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
+import { PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
 import { findOrder, listOrderDays, type OrderDay } from '../../api/orders';
-import { formatDateTime } from '../shared/format-date-time';
+import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
-import { useRequest } from '../shared/use-request';
 import { OrderFacts } from './order-card';
 import '../../products.css';
 

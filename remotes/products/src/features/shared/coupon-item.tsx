@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatAmount } from '@rigshare/domain';
 import type { Coupon, CouponState } from '../../api/coupons';
-import { formatDateTime } from './format-date-time';
+import { formatDateTime } from '@rigshare/i18n';
 import { Money } from './money';
 import '../../products.css';
 

@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ProductCard } from '../../api/products';
-import { formatDateTime } from './format-date-time';
+import { formatDateTime } from '@rigshare/i18n';
 import { statusBadge } from './product-status';
 import { useCountdown } from './use-countdown';
 import '../../products.css';

@@ -2,13 +2,31 @@
 import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
-import BalanceScreen from './balance-screen';
+import type { Balance } from '../../api/wallet';
+import { BalanceView } from './balance-screen';
 
-describe('BalanceScreen', () => {
-  it('tells the member honestly that there is nothing to show yet', async () => {
-    await renderScreen(<BalanceScreen />, { namespace: 'wallet', resource: english, path: '/user/balance' });
-    expect(screen.getByTestId('page-empty')).toBeTruthy();
-    expect(screen.getByText('Your wallet activity will appear here')).toBeTruthy();
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
+const balance: Balance = {
+  available: '250500000',
+  pendingIncome: '1250000',
+  held: '10000000',
+  currency: 'USDT',
+  withdrawHoldUntil: null,
+  exchangeUsed: false,
+};
+
+describe('BalanceView', () => {
+  it('shows the three balances and the wallet actions', async () => {
+    await renderScreen(<BalanceView balance={balance} />, { namespace: 'wallet', resource: english, path: '/user/balance' });
+    expect(screen.getByTestId('balance-available').textContent).toBe('250.50 USDT');
+    expect(screen.getByTestId('balance-pending').textContent).toBe('1.25 USDT');
+    expect(screen.getByTestId('balance-held').textContent).toBe('10.00 USDT');
+    for (const label of ['Withdraw (USDT)', 'Bank withdrawal', 'Bank/cash recharge', 'Records', 'Withdrawal records']) expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-hold')).toBeNull();
+  });
+
+  it('says until when withdrawals are on hold after a security change', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await renderScreen(<BalanceView balance={{ ...balance, withdrawHoldUntil: until }} />, { namespace: 'wallet', resource: english, path: '/user/balance' });
+    expect(screen.getByTestId('withdraw-hold').textContent).toContain('Withdrawals are on hold until');
   });
 });

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import axios from 'axios';
 
 export type RequestState<T> =
   | { status: 'loading' }
@@ -27,7 +26,8 @@ export function useRequest<T>(key: string, load: (signal: AbortSignal) => Promis
         if (!controller.signal.aborted) setState({ status: 'ready', data });
       },
       (error: unknown) => {
-        if (controller.signal.aborted || axios.isCancel(error)) return;
+        // An aborted call is one nobody waits for any more.
+        if (controller.signal.aborted) return;
         setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
       },
     );

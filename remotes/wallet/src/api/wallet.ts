@@ -1,0 +1,214 @@
+/** Typed calls for the wallet (the `assets` service host; fund password on `user`, exchange rate on `receive`). */
+import { get, post, type Captcha, type RequestOptions } from '@rigshare/api-client';
+import type { Page } from '@rigshare/domain';
+
+/** Screens using these calls draw their own loading and error states. */
+const OWN_STATES: RequestOptions = { silent: true, quiet: true };
+
+export type Channel = 'USDT' | 'BANK';
+
+export interface Balance {
+  available: string;
+  pendingIncome: string;
+  held: string;
+  currency: 'USDT';
+  withdrawHoldUntil: string | null;
+  exchangeUsed: boolean;
+}
+
+export interface Address {
+  id: number;
+  currency: 'USDT';
+  chain: 'BEP20';
+  address: string;
+  createTime: string;
+}
+
+export interface BankCard {
+  id: number;
+  holderName: string;
+  bankName: string;
+  /** Masked: last 4 digits only. */
+  accountNumber: string;
+  ifsc: string;
+  createTime: string;
+}
+
+export interface RechargeChannel {
+  id: number;
+  name: string;
+  currency: 'INR' | 'NGN';
+  /** Micro-unit string in the channel currency. */
+  minAmount: string;
+  kind: 'bank' | 'cash';
+  instructions: string;
+}
+
+export type WithdrawalStatus = 'Pending' | 'Succeeded' | 'Failed';
+
+export interface Withdrawal {
+  id: number;
+  channel: Channel;
+  amount: string;
+  fee: string;
+  net: string;
+  destination: string;
+  status: WithdrawalStatus;
+  createTime: string;
+  decidedTime: string | null;
+  txHash: string | null;
+  reference: string | null;
+  reason: string | null;
+}
+
+export interface WithdrawQuote {
+  amount: string;
+  fee: string;
+  net: string;
+  feePercent: number;
+  minimum: string;
+}
+
+export interface WithdrawInfo {
+  feePercent: number;
+  minimum: string;
+  arrival: string;
+}
+
+export const RECORD_TYPES = [
+  'Recharge',
+  'Withdrawal',
+  'Buy Machine',
+  'Daily Income',
+  'Team Benefits',
+  'Bonus',
+  'Random Bonus',
+  'Referral Bonus',
+  'Withdrawal Failed',
+  'Invite Bonus',
+  'Adjustment',
+  'Exchange',
+] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export const RECORD_STATUSES = ['Succeeded', 'Failed', 'Processing', 'Pending', 'Arrived', 'Not Receive', 'Receive', 'Expired'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** The numeric type filter of the contract ("/user/record?type=5" = Daily Income). */
+export const RECORD_FILTERS: Record<number, RecordType> = {
+  1: 'Recharge',
+  2: 'Withdrawal',
+  3: 'Buy Machine',
+  4: 'Team Benefits',
+  5: 'Daily Income',
+  6: 'Bonus',
+  7: 'Adjustment',
+  8: 'Withdrawal Failed',
+  9: 'Exchange',
+};
+
+export interface WalletRecord {
+  id: number;
+  type: RecordType;
+  /** Signed micro-unit string. */
+  amount: string;
+  fee: string;
+  net: string;
+  description: string;
+  time: string;
+  status: RecordStatus;
+  code: string;
+  txHash: string | null;
+}
+
+export interface Deposit {
+  id: number;
+  bankId: number;
+  currency: 'INR' | 'NGN';
+  amount: string;
+  usdtAmount: string;
+  reference: string;
+  status: 'Pending' | 'Arrived' | 'Failed';
+  createTime: string;
+}
+
+export async function getBalance(signal?: AbortSignal): Promise<Balance> {
+  return (await get<Balance>('assets', 'user/balance', { ...OWN_STATES, signal })).data;
+}
+
+export async function hasFundPassword(): Promise<boolean> {
+  return (await post<{ hasPayPassword: boolean }>('user', 'user/has-paypass', {}, OWN_STATES)).data.hasPayPassword;
+}
+
+export async function getCaptcha(): Promise<Captcha> {
+  return (await get<Captcha>('user', 'auth/captcha', { silent: true })).data;
+}
+
+/** Sends the SMS code to the member's own phone; a refusal is toasted by the client and rethrown. */
+export async function sendFundPasswordCode(captchaId: string, captchaCode: string): Promise<void> {
+  await post('user', 'auth/paypwd-code', { captchaId, captchaCode });
+}
+
+export async function updateFundPassword(smsCode: string, payPassword: string, confirmPayPassword: string): Promise<string> {
+  return (await post('user', 'auth/update-paypwd', { smsCode, payPassword, confirmPayPassword })).msg;
+}
+
+export async function getAddress(signal?: AbortSignal): Promise<Address | null> {
+  return (await get<Address | null>('assets', 'user/address', { ...OWN_STATES, signal })).data;
+}
+
+export async function saveAddress(currency: string, chain: string, address: string, replace: boolean): Promise<Address> {
+  return (await post<Address>('assets', replace ? 'user/address/replace' : 'user/addAddress', { currency, chain, address })).data;
+}
+
+export async function getBankCard(signal?: AbortSignal): Promise<BankCard | null> {
+  return (await get<BankCard | null>('assets', 'user/bank', { ...OWN_STATES, signal })).data;
+}
+
+export async function saveBankCard(card: { holderName: string; bankName: string; accountNumber: string; ifsc: string }): Promise<BankCard> {
+  return (await post<BankCard>('assets', 'user/bank/modify', card)).data;
+}
+
+export async function getWithdrawInfo(channel: Channel, signal?: AbortSignal): Promise<WithdrawInfo> {
+  return (await get<WithdrawInfo>('assets', 'user/withdraw/info', { ...OWN_STATES, params: { channel }, signal })).data;
+}
+
+/** No side effects; a refusal carries the message (and any `fix`, see refusal-fix.ts) for the screen to show. */
+export async function quoteWithdrawal(channel: Channel, amount: string): Promise<WithdrawQuote> {
+  return (await post<WithdrawQuote>('assets', 'user/withdraw/quote', { channel, amount }, OWN_STATES)).data;
+}
+
+export async function withdraw(input: { channel: Channel; amount: string; payPassword: string; requestId: string }): Promise<Withdrawal> {
+  return (await post<Withdrawal>('assets', 'user/withdraw', input, OWN_STATES)).data;
+}
+
+export async function listWithdrawals(pageNum: number, pageSize: number): Promise<Page<Withdrawal>> {
+  return (await get<Page<Withdrawal>>('assets', 'user/withrecord', { ...OWN_STATES, params: { pageNum, pageSize } })).data;
+}
+
+export async function listRecords(pageNum: number, pageSize: number, type: number | null): Promise<Page<WalletRecord>> {
+  const params: Record<string, unknown> = { pageNum, pageSize };
+  if (type !== null) params.type = type;
+  return (await get<Page<WalletRecord>>('assets', 'user/record', { ...OWN_STATES, params })).data;
+}
+
+export async function listRechargeChannels(signal?: AbortSignal): Promise<RechargeChannel[]> {
+  return (await get<RechargeChannel[]>('assets', 'system/pay/config/banks', { ...OWN_STATES, signal })).data;
+}
+
+/**
+ * Units of `currency` per 1 USD, as the server's decimal text. The server serves the operator's rate
+ * table under the `receive` host (docs/api.md, "Income and rates").
+ */
+export async function getExchangeRate(currency: string, signal?: AbortSignal): Promise<string> {
+  const body = await get<{ rate: string | number }>('receive', 'exchangeRate/get', { ...OWN_STATES, params: { currency }, signal });
+  return String(body.data.rate);
+}
+
+export async function submitCashRecharge(input: { bankId: number; amount: string; reference: string; requestId: string }): Promise<Deposit> {
+  return (await post<Deposit>('assets', 'user/cashrecharge', input)).data;
+}
+
+export async function listCashRecharges(pageNum: number, pageSize: number): Promise<Page<Deposit>> {
+  return (await get<Page<Deposit>>('assets', 'user/cashrecharge/list', { ...OWN_STATES, params: { pageNum, pageSize } })).data;
+}

@@ -1,0 +1,34 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { CopyText } from '@rigshare/ui';
+import type { WalletRecord } from '../../api/wallet';
+import { formatDateTime } from '@rigshare/i18n';
+import { formatMoney } from '../../shared/money';
+
+/** One ledger record: translated type and status, signed amount, the server's description. */
+export function RecordItem({ record }: { record: WalletRecord }) {
+  const { t, i18n } = useTranslation('wallet');
+  const credit = !record.amount.startsWith('-');
+  return (
+    <div className="wallet-card wallet-record" data-testid="wallet-record">
+      <div className="wallet-record__row">
+        <strong>{t(`recordType.${record.type}`, { defaultValue: record.type })}</strong>
+        <span className={credit ? 'wallet-credit' : 'wallet-debit'}>{formatMoney(record.amount, true)} USDT</span>
+      </div>
+      {record.description && <div className="wallet-record__muted">{record.description}</div>}
+      {Boolean(record.fee) && record.fee !== '0' && (
+        <div className="wallet-record__row wallet-record__muted">
+          <span>{t('withrecord.fee')} {formatMoney(record.fee)}</span>
+          <span>
+            {t('withdraw.netLabel')} {formatMoney(record.net)}
+          </span>
+        </div>
+      )}
+      <div className="wallet-record__row wallet-record__muted">
+        <span>{formatDateTime(record.time, i18n.language)}</span>
+        <Tag fill="outline">{t(`recordStatus.${record.status}`, { defaultValue: record.status })}</Tag>
+      </div>
+      {record.txHash && <CopyText label={t('withrecord.txHash')} text={record.txHash} />}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** @jest-environment jsdom */
+import { screen } from '@testing-library/react';
+import { renderScreen } from '@rigshare/ui/testing';
+import english from '../../../locales/en-US/wallet.json';
+import { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES, type Withdrawal } from '../../api/wallet';
+import { typeFilterOf } from './records-screen';
+import { WithdrawalItem } from './withdrawal-item';
+
+it('reads the header link ?type=5 as Daily Income and ignores unknown filters', () => {
+  expect(typeFilterOf('5')).toBe(5);
+  expect(RECORD_FILTERS[5]).toBe('Daily Income');
+  expect(typeFilterOf('42')).toBeNull();
+  expect(typeFilterOf(null)).toBeNull();
+  expect(typeFilterOf('abc')).toBeNull();
+});
+
+it('has a translation for every record type and status', () => {
+  expect(Object.keys(english.recordType).sort()).toEqual([...RECORD_TYPES].sort());
+  expect(Object.keys(english.recordStatus).sort()).toEqual([...RECORD_STATUSES].sort());
+});
+
+it('shows a paid withdrawal with its fee, net, destination, status and copyable hash', async () => {
+  const paid: Withdrawal = {
+    id: 9,
+    channel: 'USDT',
+    amount: '100000000',
+    fee: '5000000',
+    net: '95000000',
+    destination: '0x5290840009852...169EE7',
+    status: 'Succeeded',
+    createTime: '2026-03-01T10:00:00.000Z',
+    decidedTime: '2026-03-02T10:00:00.000Z',
+    txHash: '0xabc123',
+    reference: null,
+    reason: null,
+  };
+  await renderScreen(<WithdrawalItem withdrawal={paid} />, { namespace: 'wallet', resource: english, path: '/user/withrecord' });
+  expect(screen.getByTestId('withdrawal-status').textContent).toBe('Succeeded');
+  expect(screen.getByText('95.00 USDT')).toBeTruthy();
+  expect(screen.getByText('5.00 USDT')).toBeTruthy();
+  expect(screen.getByText('0xabc123')).toBeTruthy();
+});

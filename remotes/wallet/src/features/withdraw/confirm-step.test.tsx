@@ -1,0 +1,77 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import { renderScreen } from '@rigshare/ui/testing';
+import english from '../../../locales/en-US/wallet.json';
+import { ApiError } from '@rigshare/api-client';
+import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
+import { feeAndNet } from '../../shared/withdraw-math';
+import { showRefusal } from '../shared/refusal';
+import { ConfirmStep } from './confirm-step';
+
+// antd-mobile's imperative Dialog needs a React 19 root, as the shell sets up.
+unstableSetRender((node, container) => {
+  const root = createRoot(container);
+  root.render(node);
+  return async () => root.unmount();
+});
+
+const amount = 123_450_000n;
+const { fee, net } = feeAndNet(amount, 5);
+const quote: WithdrawQuote = { amount: amount.toString(), fee: fee.toString(), net: net.toString(), feePercent: 5, minimum: '1000000' };
+
+function Harness({ submit }: { submit(payPassword: string): Promise<Withdrawal> }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  return (
+    <Routes>
+      <Route
+        path="/user/withdraw"
+        element={
+          <ConfirmStep
+            quote={quote}
+            destination="0x5290840009852...169EE7"
+            submit={submit}
+            onDone={() => navigate('/user/withrecord')}
+            onRefused={(error) => showRefusal(error, t, navigate)}
+            onBack={() => undefined}
+          />
+        }
+      />
+      <Route path="/user/address" element={<p>address book</p>} />
+      <Route path="/user/withrecord" element={<p>withdrawal records</p>} />
+    </Routes>
+  );
+}
+
+const typePin = (pin: string) => {
+  const input = screen.getByTestId('fund-password').querySelector('input') as HTMLInputElement;
+  fireEvent.change(input, { target: { value: pin } });
+};
+
+describe('ConfirmStep', () => {
+  it('shows the amount, the exact fee and the net before the fund password is asked', async () => {
+    await renderScreen(<Harness submit={() => new Promise(() => undefined)} />, { namespace: 'wallet', resource: english, path: '/user/withdraw' });
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('6.1725 USDT');
+    expect(screen.getByTestId('withdraw-net').textContent).toBe('117.2775 USDT');
+    expect(screen.getByText('123.45 USDT')).toBeTruthy();
+    expect(screen.queryByTestId('fund-password')).toBeNull();
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    expect(screen.getByTestId('fund-password')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-net')).toBeTruthy();
+  });
+
+  it('sends the member to the route the refusal names with "Go and bind"', async () => {
+    const submit = jest.fn(() => Promise.reject(new ApiError(400, 'Please bind your address', { fix: '/user/address' })));
+    await renderScreen(<Harness submit={submit} />, { namespace: 'wallet', resource: english, path: '/user/withdraw' });
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    await act(async () => typePin('123456'));
+    expect(submit).toHaveBeenCalledWith('123456');
+    await waitFor(() => expect(screen.getByText('Please bind your address')).toBeTruthy());
+    await act(async () => fireEvent.click(screen.getByText('Go and bind')));
+    await waitFor(() => expect(screen.getByText('address book')).toBeTruthy());
+  });
+});
