@@ -11,6 +11,7 @@ import { incomeRoutes, walletRoutes } from './features/income/routes';
 import { orderRoutes } from './features/orders/routes';
 import { productRoutes } from './features/products/routes';
 import { systemRoutes } from './features/system/routes';
+import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet/routes';
 import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await user.register(accountRoutes);
       await user.register(fileRoutes);
       await user.register(systemRoutes);
+      await user.register(fundPasswordRoutes);
     },
     { prefix: '/api/user' },
   );
@@ -66,7 +68,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/orders' },
   );
   await app.register(incomeRoutes, { prefix: '/api/receive' });
-  await app.register(walletRoutes, { prefix: '/api/assets' });
+  await app.register(
+    async (assets) => {
+      await assets.register(walletRoutes);
+      await assets.register(walletFeatureRoutes);
+    },
+    { prefix: '/api/assets' },
+  );
 
   if (options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;

@@ -23,6 +23,8 @@ export interface Config {
   couponsOpen: boolean;
   /** How often the API runs the accrual and settlement jobs in-process; 0 = never (tests, or a separate worker). */
   jobsIntervalMs: number;
+  /** Withdrawals wait this long after a security change (WITHDRAW_HOLD_HOURS, default 24). */
+  withdrawHoldHours: number;
 }
 
 export interface RateLimits {
@@ -104,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     couponsOpen: env.COUPONS_OPEN !== '0' && env.COUPONS_OPEN !== 'false',
     jobsIntervalMs: integer(env, 'JOBS_INTERVAL_MS', 60_000, 0, 24 * 3_600_000),
+    withdrawHoldHours: integer(env, 'WITHDRAW_HOLD_HOURS', 24, 0, 24 * 30),
   };
 }

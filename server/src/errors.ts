@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
+    /** Sent as the envelope's data (e.g. { fix: "/user/address" }); null when absent. */
+    readonly data: unknown = null,
   ) {
     super(messageKey);
     this.name = 'AppError';

@@ -7,6 +7,12 @@ import SQLite from 'better-sqlite3';
 import { createDb } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
+import { loadConfig } from '../src/config';
+import { saveAddress } from '../src/features/wallet/bindings';
+import { createCashDeposit } from '../src/features/wallet/deposits';
+import { createWithdrawal } from '../src/features/wallet/withdrawals';
+import { hashPassword } from '../src/security/password';
+import { OutboxSmsSender } from '../src/sms/sms-sender';
 
 const run = promisify(execFile);
 const SERVER = path.resolve(__dirname, '..');
@@ -53,5 +59,55 @@ describe('npm run admin (SQLite)', () => {
     expect(broken.code).toBe(1);
     expect(broken.out).toContain('balances sum to');
     expect(broken.out).toMatch(/member\.available\) stores balance/);
+  });
+
+  it('lists, approves and rejects withdrawals and confirms deposits once', async () => {
+    const wdir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-admin-wallet-'));
+    try {
+      const db = createDb({ databaseUrl: null, sqliteFile: path.join(wdir, 'rigshare.sqlite') });
+      await migrateToLatest(db.kysely, db.dialect);
+      await seedIfEmpty(db, new Date());
+      const clock = () => new Date();
+      const deps = { db, config: loadConfig({}), clock, sms: new OutboxSmsSender(db.kysely, clock) };
+      const demo = await db.kysely.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const longAgo = new Date(Date.now() - 48 * 3_600_000);
+      const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+      await saveAddress(db, demo.id, { currency: 'USDT', chain: 'BEP20', address, replace: false }, longAgo);
+      await db.kysely
+        .updateTable('users')
+        .set({ pay_password_hash: await hashPassword('123456'), withdraw_hold_from: longAgo.toISOString() })
+        .where('id', '=', demo.id)
+        .execute();
+      const w1 = await createWithdrawal(deps, demo.id, { channel: 'USDT', amount: '100', payPassword: '123456', requestId: 'cli-withdraw-1' });
+      const w2 = await createWithdrawal(deps, demo.id, { channel: 'USDT', amount: '50', payPassword: '123456', requestId: 'cli-withdraw-2' });
+      const channel = await db.kysely.selectFrom('pay_channels').select('id').orderBy('id').executeTakeFirstOrThrow();
+      const d = await createCashDeposit(deps, demo.id, { bankId: String(channel.id), amount: '832', reference: 'UTR0001', requestId: 'cli-deposit-1' });
+      await db.kysely.destroy();
+
+      const list = await admin(wdir, 'withdraw:list');
+      expect(list.out).toContain(`#${w1.id} `);
+      expect(list.out).toContain(`pay 95.00 USDT to BEP20 ${address}`);
+      expect((await admin(wdir, 'withdraw:approve', String(w1.id))).code).toBe(1);
+      const approved = await admin(wdir, 'withdraw:approve', String(w1.id), '--tx', '0x' + 'cd'.repeat(32));
+      expect(approved).toEqual({ code: 0, out: `withdrawal #${w1.id} Succeeded: 95.00 USDT paid, fee 5.00\n` });
+      const rejected = await admin(wdir, 'withdraw:reject', String(w2.id), '--reason', 'Address flagged');
+      expect(rejected).toEqual({ code: 0, out: `withdrawal #${w2.id} Failed: 50.00 USDT returned to the member\n` });
+      expect((await admin(wdir, 'withdraw:list')).out).toBe('no pending withdrawals\n');
+
+      expect((await admin(wdir, 'deposit:list')).out).toContain(`#${d.id} `);
+      expect(await admin(wdir, 'deposit:confirm', String(d.id))).toEqual({ code: 0, out: `deposit #${d.id} Arrived: 10.00 USDT credited\n` });
+      expect(await admin(wdir, 'deposit:confirm', String(d.id))).toEqual({ code: 0, out: `deposit #${d.id} was already confirmed, nothing changed\n` });
+      expect((await admin(wdir, 'deposit:reject', String(d.id), '--reason', 'Late')).code).toBe(1);
+      expect(await admin(wdir, 'ledger:check')).toEqual({ code: 0, out: 'ledger ok\n' });
+
+      const check = createDb({ databaseUrl: null, sqliteFile: path.join(wdir, 'rigshare.sqlite') });
+      const accounts = await check.kysely.selectFrom('ledger_accounts').select(['kind', 'balance']).where('owner_user_id', '=', demo.id).execute();
+      await check.kysely.destroy();
+      const byKind = Object.fromEntries(accounts.map((a) => [a.kind, BigInt(a.balance)]));
+      expect(byKind['member.available']).toBe(910_000_000n);
+      expect(byKind['member.held']).toBe(0n);
+    } finally {
+      fs.rmSync(wdir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/antd-render';
-import { Toast } from 'antd-mobile';
 import { configureApi, setApiNotifier } from '@rigshare/api-client';
 import { initI18n, registerNamespace } from '@rigshare/i18n';
 import { store } from '@rigshare/session';
@@ -11,13 +10,10 @@ import { loadRuntimeConfig } from './app/runtime-config';
 import { registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
+import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
 
-setApiNotifier({
-  showLoading: () => Toast.show({ icon: 'loading', duration: 0, maskClickable: false }),
-  hideLoading: () => Toast.clear(),
-  showError: (message, durationMs) => Toast.show({ content: message, duration: durationMs }),
-});
+setApiNotifier(toastNotifier());
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);

@@ -29,7 +29,8 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+/** `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test). */
+export async function startStack(apiEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
   const shellOrigins = [originOf('localhost', topology.shellPort)];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-'));
@@ -44,6 +45,7 @@ export async function startStack(): Promise<Stack> {
       DATABASE_URL: '',
       SHARE_BASE_URL: `${shellOrigins[0]}/#/login/registerbym?code=`,
       LOG_LEVEL: 'warn',
+      ...apiEnv,
     },
   });
 

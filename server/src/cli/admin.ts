@@ -6,6 +6,8 @@
  *   npm run admin -- jobs:accrue [--at <ISO time>]
  *   npm run admin -- jobs:settle [--at <ISO time>]
  *   npm run admin -- ledger:check
+ *   npm run admin -- withdraw:list | withdraw:approve <id> --tx <hash>|--ref <reference> | withdraw:reject <id> --reason "..."
+ *   npm run admin -- deposit:list | deposit:confirm <id> | deposit:reject <id> --reason "..."
  * SQLite (DATA_DIR/rigshare.sqlite) by default, PostgreSQL when DATABASE_URL is set.
  */
 import { formatAmount } from '@rigshare/domain';
@@ -18,6 +20,8 @@ import { runAccrual } from '../jobs/accrual';
 import { runSettlement } from '../jobs/settlement';
 import { checkLedger } from '../ledger/check';
 import { adjust, fundPool, OperatorError } from '../ledger/operator';
+import { confirmDeposit, pendingDeposits, rejectDeposit } from '../features/wallet/deposits';
+import { approveWithdrawal, pendingWithdrawals, rejectWithdrawal } from '../features/wallet/withdrawals';
 
 const USAGE = `usage:
   admin credit <phone> <amount> --reason "..."
@@ -25,7 +29,13 @@ const USAGE = `usage:
   admin pool:fund <amount> --reason "..."
   admin jobs:accrue [--at <ISO time>]
   admin jobs:settle [--at <ISO time>]
-  admin ledger:check`;
+  admin ledger:check
+  admin withdraw:list
+  admin withdraw:approve <id> --tx <hash> | --ref <reference>
+  admin withdraw:reject <id> --reason "..."
+  admin deposit:list
+  admin deposit:confirm <id>
+  admin deposit:reject <id> --reason "..."`;
 
 function parseArgs(argv: string[]): { positional: string[]; options: Record<string, string> } {
   const positional: string[] = [];
@@ -40,6 +50,11 @@ function parseArgs(argv: string[]): { positional: string[]; options: Record<stri
     }
   }
   return { positional, options };
+}
+
+function idArg(value: string | undefined): number {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) throw new OperatorError(`Not an id: "${value ?? ''}"`);
+  return Number(value);
 }
 
 function timeOption(value: string | undefined): Date {
@@ -87,6 +102,56 @@ async function run(db: Db, argv: string[]): Promise<number> {
       }
       for (const p of problems) console.log(`ledger broken: ${p}`);
       return 1;
+    }
+    case 'withdraw:list': {
+      const rows = await pendingWithdrawals(db.kysely);
+      if (rows.length === 0) console.log('no pending withdrawals');
+      for (const w of rows) {
+        console.log(
+          `#${w.id} ${w.created_at} ${w.phone} ${w.channel} amount ${formatAmount(BigInt(w.amount))} fee ${formatAmount(BigInt(w.fee))} ` +
+            `pay ${formatAmount(BigInt(w.net))} USDT to ${w.payout_to}`,
+        );
+      }
+      return 0;
+    }
+    case 'withdraw:approve': {
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      const w = await approveWithdrawal(db, { id: idArg(args[0]), txHash: options.tx, reference: options.ref, at: new Date() });
+      console.log(`withdrawal #${w.id} Succeeded: ${formatAmount(BigInt(w.net))} USDT paid, fee ${formatAmount(BigInt(w.fee))}`);
+      return 0;
+    }
+    case 'withdraw:reject': {
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      const w = await rejectWithdrawal(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
+      console.log(`withdrawal #${w.id} Failed: ${formatAmount(BigInt(w.amount))} USDT returned to the member`);
+      return 0;
+    }
+    case 'deposit:list': {
+      const rows = await pendingDeposits(db.kysely);
+      if (rows.length === 0) console.log('no pending deposits');
+      for (const d of rows) {
+        console.log(
+          `#${d.id} ${d.created_at} ${d.phone} ${d.channel}: ${formatAmount(BigInt(d.amount))} ${d.currency} ` +
+            `(= ${formatAmount(BigInt(d.usdt_amount))} USDT), reference ${d.reference}`,
+        );
+      }
+      return 0;
+    }
+    case 'deposit:confirm': {
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), at: new Date() });
+      console.log(
+        alreadyConfirmed
+          ? `deposit #${deposit.id} was already confirmed, nothing changed`
+          : `deposit #${deposit.id} Arrived: ${formatAmount(BigInt(deposit.usdtAmount))} USDT credited`,
+      );
+      return 0;
+    }
+    case 'deposit:reject': {
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
+      console.log(`deposit #${d.id} Failed, nothing credited`);
+      return 0;
     }
     default:
       console.error(USAGE);

@@ -31,6 +31,10 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 export function createDb(options: { databaseUrl: string | null; sqliteFile: string; poolSize?: number; log?: KyselyConfig['log'] }): Db {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client whose connection the server ended (restart, pg_terminate_backend, DROP DATABASE ..
+    // WITH (FORCE) in the tests) is already dropped by pg-pool, which then emits 'error'; without a
+    // listener that event would crash the process. The next query simply opens a new connection.
+    pool.on('error', () => {});
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres' };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });

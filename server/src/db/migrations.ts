@@ -1,7 +1,8 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { SEED_BANNERS, SEED_SCROLL_NOTICES } from '../content/seed-content';
-import { PLATFORM_ACCOUNTS } from '../ledger/accounts';
+import { SEED_PAY_CHANNELS } from '../content/pay-channels';
+import { PLATFORM_ACCOUNTS, WALLET_PLATFORM_ACCOUNTS } from '../ledger/accounts';
 import type { DialectName } from './connect';
 import type { Database } from './schema';
 
@@ -321,6 +322,119 @@ function migrations(dialect: DialectName): Record<string, Migration> {
       // the next run, whatever time that run was told it is.
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('job_runs').addColumn('max_order_id', 'integer').execute();
+      },
+    },
+    '0006_wallet': {
+      async up(db: Kysely<unknown>) {
+        // Fund password (scrypt, like login passwords) and the start of the withdrawal hold: the time of
+        // the member's latest security change (login or fund password, address, bank card).
+        await db.schema.alterTable('users').addColumn('pay_password_hash', 'varchar(255)').execute();
+        await db.schema.alterTable('users').addColumn('pay_password_set_at', 'varchar(32)').execute();
+        await db.schema.alterTable('users').addColumn('withdraw_hold_from', 'varchar(32)').execute();
+
+        await db.schema
+          .createTable('addresses')
+          .addColumn('id', idType, autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id'))
+          .addColumn('currency', 'varchar(8)', (c) => c.notNull())
+          .addColumn('chain', 'varchar(16)', (c) => c.notNull())
+          .addColumn('address', 'varchar(64)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('bank_cards')
+          .addColumn('id', idType, autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id'))
+          .addColumn('holder_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('bank_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('account_number', 'varchar(20)', (c) => c.notNull())
+          .addColumn('ifsc', 'varchar(11)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('pay_channels')
+          .addColumn('id', idType, autoId)
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('currency', 'varchar(8)', (c) => c.notNull())
+          .addColumn('min_amount', 'bigint', (c) => c.notNull())
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('instructions', 'varchar(1000)', (c) => c.notNull())
+          .addColumn('translations', 'text')
+          .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+
+        await db.schema
+          .createTable('withdrawals')
+          .addColumn('id', idType, autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+          .addColumn('request_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('request_hash', 'varchar(200)', (c) => c.notNull())
+          .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount > 0`))
+          .addColumn('fee', 'bigint', (c) => c.notNull())
+          .addColumn('net', 'bigint', (c) => c.notNull())
+          .addColumn('destination', 'varchar(64)', (c) => c.notNull())
+          .addColumn('payout_to', 'varchar(300)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('decided_at', 'varchar(32)')
+          .addColumn('tx_hash', 'varchar(80)')
+          .addColumn('reference', 'varchar(100)')
+          .addColumn('reason', 'varchar(500)')
+          .addColumn('hold_transfer_id', 'integer', (c) => c.notNull().references('ledger_transfers.id'))
+          .addColumn('return_transfer_id', 'integer', (c) => c.references('ledger_transfers.id'))
+          .execute();
+        await db.schema.createIndex('withdrawals_user_request_uq').on('withdrawals').columns(['user_id', 'request_id']).unique().execute();
+        await db.schema.createIndex('withdrawals_hold_transfer_idx').on('withdrawals').column('hold_transfer_id').execute();
+        await db.schema.createIndex('withdrawals_return_transfer_idx').on('withdrawals').column('return_transfer_id').execute();
+        await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'id']).execute();
+
+        await db.schema
+          .createTable('cash_deposits')
+          .addColumn('id', idType, autoId)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+          .addColumn('request_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('request_hash', 'varchar(200)', (c) => c.notNull())
+          .addColumn('pay_channel_id', 'integer', (c) => c.notNull().references('pay_channels.id'))
+          .addColumn('currency', 'varchar(8)', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount > 0`))
+          .addColumn('usdt_amount', 'bigint', (c) => c.notNull())
+          .addColumn('reference', 'varchar(64)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('decided_at', 'varchar(32)')
+          .addColumn('reason', 'varchar(500)')
+          .addColumn('transfer_id', 'integer', (c) => c.references('ledger_transfers.id'))
+          .execute();
+        await db.schema.createIndex('cash_deposits_user_request_uq').on('cash_deposits').columns(['user_id', 'request_id']).unique().execute();
+        await db.schema.createIndex('cash_deposits_transfer_idx').on('cash_deposits').column('transfer_id').execute();
+        await db.schema.createIndex('cash_deposits_status_idx').on('cash_deposits').columns(['status', 'id']).execute();
+
+        const k = db as Kysely<Database>;
+        for (const account of WALLET_PLATFORM_ACCOUNTS) {
+          await k
+            .insertInto('ledger_accounts')
+            .values({ owner_user_id: null, kind: account.kind, allow_negative: account.allowNegative ? 1 : 0, balance: 0, created_at: new Date().toISOString() })
+            .execute();
+        }
+        for (const [i, c] of SEED_PAY_CHANNELS.entries()) {
+          await k
+            .insertInto('pay_channels')
+            .values({
+              name: c.name,
+              currency: c.currency,
+              min_amount: c.minAmount,
+              kind: c.kind,
+              instructions: c.instructions.en,
+              translations: JSON.stringify(c.instructions.translations),
+              sort_order: i + 1,
+              active: 1,
+            })
+            .execute();
+        }
       },
     },
   };

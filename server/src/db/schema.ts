@@ -24,6 +24,11 @@ export interface Database {
   user_coupons: UserCouponsTable;
   exchange_rates: ExchangeRatesTable;
   job_runs: JobRunsTable;
+  addresses: AddressesTable;
+  bank_cards: BankCardsTable;
+  pay_channels: PayChannelsTable;
+  withdrawals: WithdrawalsTable;
+  cash_deposits: CashDepositsTable;
 }
 
 export interface UsersTable {
@@ -40,6 +45,11 @@ export interface UsersTable {
   mark_text: string | null;
   timezone_type: number | null;
   created_at: string;
+  /** scrypt hash of the 6-digit fund password; null until the member sets one (migration 0006). */
+  pay_password_hash: Generated<string | null>;
+  pay_password_set_at: Generated<string | null>;
+  /** The latest security change; withdrawals wait WITHDRAW_HOLD_HOURS from it. */
+  withdraw_hold_from: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -259,6 +269,91 @@ export interface JobRunsTable {
   created_at: string;
   /** Accrual: the highest order id the run saw (null for runs before migration 0005). */
   max_order_id: number | null;
+}
+
+/** The member's one USDT withdrawal address. */
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  created_at: string;
+}
+
+/** The member's one bank account for withdrawals in INR. */
+export interface BankCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  holder_name: string;
+  bank_name: string;
+  account_number: string;
+  ifsc: string;
+  created_at: string;
+}
+
+/** Operator-configured channels members pay recharges into. */
+export interface PayChannelsTable {
+  id: Generated<number>;
+  name: string;
+  currency: string;
+  /** Minimum recharge in micro-units of `currency`. */
+  min_amount: Money;
+  /** 'bank' or 'cash'. */
+  kind: string;
+  /** English instructions; other languages in translations JSON { "<locale tag>": "..." }. */
+  instructions: string;
+  translations: string | null;
+  sort_order: number;
+  active: number;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  /** channel:amount; a retry with the same request id must carry the same content. */
+  request_hash: string;
+  /** 'USDT' or 'BANK'. */
+  channel: string;
+  amount: Money;
+  fee: Money;
+  net: Money;
+  /** Shortened address or masked account number, as shown to the member. */
+  destination: string;
+  /** Where staff pay it, in full, as the member had it bound when asking (address, or holder / bank / account / IFSC). */
+  payout_to: string;
+  /** 'Pending', 'Succeeded' or 'Failed'. */
+  status: string;
+  created_at: string;
+  decided_at: string | null;
+  tx_hash: string | null;
+  reference: string | null;
+  reason: string | null;
+  /** available -> held at creation. */
+  hold_transfer_id: number;
+  /** held -> available when staff rejected it. */
+  return_transfer_id: number | null;
+}
+
+export interface CashDepositsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  request_hash: string;
+  pay_channel_id: number;
+  currency: string;
+  /** Micro-units of `currency`. */
+  amount: Money;
+  /** Micro-USDT credited on confirmation (converted at creation with the operator rate). */
+  usdt_amount: Money;
+  reference: string;
+  /** 'Pending', 'Arrived' or 'Failed'. */
+  status: string;
+  created_at: string;
+  decided_at: string | null;
+  reason: string | null;
+  transfer_id: number | null;
 }
 
 export function toMicro(value: string | number | bigint): bigint {

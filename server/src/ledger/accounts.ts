@@ -17,7 +17,11 @@ export const PLATFORM_ACCOUNTS = [
   { kind: 'platform.rental_revenue', allowNegative: false },
   { kind: 'platform.fees', allowNegative: false },
 ] as const;
-export type PlatformKind = (typeof PLATFORM_ACCOUNTS)[number]['kind'];
+
+/** Platform accounts added by migration 0006 (the wallet): what withdrawals paid out. It only receives. */
+export const WALLET_PLATFORM_ACCOUNTS = [{ kind: 'platform.withdrawals_paid', allowNegative: false }] as const;
+
+export type PlatformKind = (typeof PLATFORM_ACCOUNTS)[number]['kind'] | (typeof WALLET_PLATFORM_ACCOUNTS)[number]['kind'];
 
 export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind): Promise<number> {
   const row = await db

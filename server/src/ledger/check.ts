@@ -10,7 +10,10 @@ import type { Database } from '../db/schema';
  * 5. every paid income day belongs to a transfer: for each (run, member) the paid days sum to the
  *    run's transfer to that member;
  * 6. every income day belongs to an order;
- * 7. no product has sold more units than it offers.
+ * 7. no product has sold more units than it offers;
+ * 8. every member's held balance equals their Pending withdrawals plus their Processing takeouts;
+ * 9. every confirmed (Arrived) deposit was credited by its deposit:<id> transfer of its USDT amount,
+ *    and no other deposit was credited.
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -71,6 +74,30 @@ export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
     .where('units_sold', '>', (eb) => eb.ref('units_offered'))
     .execute();
   for (const row of oversold) problems.push(`product ${row.id} sold ${row.units_sold} of ${row.units_offered} units`);
+
+  const held = await sql<{ id: number; owner_user_id: number; balance: string | number; expected: string | number }>`
+    SELECT a.id, a.owner_user_id, a.balance,
+      COALESCE((SELECT SUM(w.amount) FROM withdrawals w WHERE w.user_id = a.owner_user_id AND w.status = 'Pending'), 0) +
+      COALESCE((SELECT SUM(t.amount) FROM takeouts t WHERE t.user_id = a.owner_user_id AND t.status = 'Processing'), 0) AS expected
+    FROM ledger_accounts a
+    WHERE a.kind = 'member.held' AND a.balance <>
+      COALESCE((SELECT SUM(w.amount) FROM withdrawals w WHERE w.user_id = a.owner_user_id AND w.status = 'Pending'), 0) +
+      COALESCE((SELECT SUM(t.amount) FROM takeouts t WHERE t.user_id = a.owner_user_id AND t.status = 'Processing'), 0)
+    LIMIT 20`.execute(db);
+  for (const row of held.rows) {
+    problems.push(`member ${row.owner_user_id} holds ${row.balance} but pending withdrawals and takeouts sum to ${row.expected}`);
+  }
+
+  const deposits = await sql<{ id: number; status: string; usdt_amount: string | number; credited: string | number | null }>`
+    SELECT d.id, d.status, d.usdt_amount, t.amount AS credited
+    FROM cash_deposits d
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = 'deposit:' || CAST(d.id AS VARCHAR(20))
+    WHERE (d.status = 'Arrived' AND (t.amount IS NULL OR t.amount <> d.usdt_amount OR d.transfer_id IS NULL OR d.transfer_id <> t.id))
+       OR (d.status <> 'Arrived' AND t.id IS NOT NULL)
+    LIMIT 20`.execute(db);
+  for (const row of deposits.rows) {
+    problems.push(`deposit ${row.id} (${row.status}) of ${row.usdt_amount} was credited ${row.credited ?? 'nothing'}`);
+  }
 
   return problems;
 }

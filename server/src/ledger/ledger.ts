@@ -20,7 +20,12 @@ export type TransferType =
   | 'Income Takeout'
   | 'Takeout Settlement'
   | 'Mining Revenue'
-  | 'Reversal';
+  | 'Reversal'
+  | 'Withdrawal'
+  | 'Withdrawal Paid'
+  | 'Withdrawal Fee'
+  | 'Withdrawal Failed'
+  | 'Recharge';
 
 export interface Leg {
   key: string;

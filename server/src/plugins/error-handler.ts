@@ -23,7 +23,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = request.locale ?? localeOf(request.headers.language);
     let status: number;
     let msg: string;
+    let data: unknown = null;
     if (error instanceof AppError) {
+      data = error.data;
       status = error.statusCode;
       msg = translate(locale, error.messageKey, error.params);
     } else {
@@ -32,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       msg = translate(locale, KEY_BY_STATUS[status] ?? (status >= 500 ? 'serverError' : 'badRequest'));
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: Envelope<null> = { code: status, msg, data: null };
+    const body: Envelope<unknown> = { code: status, msg, data };
     return reply.status(status).send(body);
   });
 

@@ -149,8 +149,8 @@ export async function sendFundPasswordCode(captchaId: string, captchaCode: strin
   await post('user', 'auth/paypwd-code', { captchaId, captchaCode });
 }
 
-export async function updateFundPassword(smsCode: string, payPassword: string, confirmPayPassword: string): Promise<string> {
-  return (await post('user', 'auth/update-paypwd', { smsCode, payPassword, confirmPayPassword })).msg;
+export async function updateFundPassword(smsCode: string, payPassword: string, confirmPayPassword: string): Promise<void> {
+  await post('user', 'auth/update-paypwd', { smsCode, payPassword, confirmPayPassword });
 }
 
 export async function getAddress(signal?: AbortSignal): Promise<Address | null> {

@@ -95,7 +95,12 @@ export async function resetPassword(
   await consumeCode(db, { phone: input.phone, purpose: 'reset', code: input.smsCode, now });
   const member = await findMemberByPhone(db, input.phone);
   if (!member) throw new AppError(400, 'smsCodeWrong');
-  await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', member.id).execute();
+  // A login-password change is a security change: withdrawals wait (see features/wallet/security.ts).
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.password), withdraw_hold_from: now.toISOString() })
+    .where('id', '=', member.id)
+    .execute();
   await revokeOtherSessions(db, member.id, null, now);
 }
 
@@ -111,8 +116,13 @@ export async function updatePassword(
     throw new AppError(400, 'oldPasswordWrong');
   }
   checkNewPassword(input.password, input.confirmPassword);
-  await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', memberId).execute();
-  await revokeOtherSessions(db, memberId, currentTokenHash, deps.clock());
+  const now = deps.clock();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.password), withdraw_hold_from: now.toISOString() })
+    .where('id', '=', memberId)
+    .execute();
+  await revokeOtherSessions(db, memberId, currentTokenHash, now);
 }
 
 /** Revokes the calling session and, when the body names another token of the same member, that one too. */

@@ -6,7 +6,7 @@ import { translate } from '../../i18n';
 import { newSmsCode, sha256 } from '../../security/random';
 import type { SmsSender } from '../../sms/sms-sender';
 
-export type CodePurpose = 'register' | 'reset';
+export type CodePurpose = 'register' | 'reset' | 'paypwd';
 
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;

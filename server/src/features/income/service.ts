@@ -1,5 +1,5 @@
-import type { LocaleTag, Page } from '@rigshare/domain';
-import type { Kysely } from 'kysely';
+import { formatAmount, type LocaleTag, type Page } from '@rigshare/domain';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -9,31 +9,42 @@ import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { SETTLEMENT_DELAY_MS } from '../../jobs/settlement';
 import { delayReasonText } from '../orders/service';
 
-export type RecordType = 'Daily Income' | 'Buy Machine' | 'Adjustment' | 'Bonus';
-export type RecordStatus = 'Processing' | 'Arrived' | 'Succeeded' | 'Failed' | 'Pending';
+/** Record types (SPEC), in the order of the numeric filter: 1 Recharge .. 9 Exchange, then the rest. */
+export const RECORD_TYPES = [
+  'Recharge',
+  'Withdrawal',
+  'Buy Machine',
+  'Team Benefits',
+  'Daily Income',
+  'Bonus',
+  'Adjustment',
+  'Withdrawal Failed',
+  'Exchange',
+  'Random Bonus',
+  'Referral Bonus',
+  'Invite Bonus',
+] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+export const RECORD_STATUSES = ['Succeeded', 'Failed', 'Processing', 'Pending', 'Arrived', 'Not Receive', 'Receive', 'Expired'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 export interface RecordView {
   id: number;
   type: RecordType;
+  /** Signed: + into the member's wallet, - out of it. */
   amount: string;
+  /** What the operation cost (withdrawals: the 5% fee), >= 0. */
+  fee: string;
+  /** |amount| - fee: what arrives (withdrawals: what the member is paid). */
+  net: string;
   description: string;
   time: string;
   status: RecordStatus;
   code: string;
+  txHash: string | null;
 }
 
-type TransferRow = {
-  id: number;
-  operation_key: string;
-  debit_account_id: number;
-  credit_account_id: number;
-  amount: string | number | bigint;
-  type: string;
-  description: string;
-  reason: string | null;
-  created_at: string;
-};
-
+/** The ledger's transfer types behind each record type (types with no transfers yet match nothing). */
 const RECORD_TYPE: Record<string, RecordType> = {
   'Daily Income': 'Daily Income',
   'Income Takeout': 'Daily Income',
@@ -41,37 +52,97 @@ const RECORD_TYPE: Record<string, RecordType> = {
   Bonus: 'Bonus',
   Adjustment: 'Adjustment',
   Reversal: 'Adjustment',
+  Withdrawal: 'Withdrawal',
+  'Withdrawal Failed': 'Withdrawal Failed',
+  Recharge: 'Recharge',
 };
 
-/** The member's records: every transfer into or out of their accounts, except the internal settlement leg. */
+/** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal). */
+const INTERNAL_TYPES = ['Takeout Settlement', 'Withdrawal Paid', 'Withdrawal Fee'];
+
+/** A type filter: the record type's name or its number (1 Recharge .. 9 Exchange); undefined = not a type. */
+export function recordTypeOf(value: string): RecordType | undefined {
+  if (/^[1-9]$/.test(value)) return RECORD_TYPES[Number(value) - 1];
+  return RECORD_TYPES.find((t) => t === value);
+}
+
+export interface RecordFilter {
+  type?: RecordType;
+  status?: RecordStatus;
+}
+
+const STATUS_SQL = sql<string>`CASE
+  WHEN t.type = 'Income Takeout' THEN (CASE WHEN tk.status = 'Arrived' THEN 'Arrived' ELSE 'Processing' END)
+  WHEN t.type = 'Withdrawal' THEN w.status
+  WHEN t.type = 'Recharge' THEN 'Arrived'
+  ELSE 'Succeeded' END`;
+
+/** Transfers with what their records need from the takeout, withdrawal or deposit they belong to. */
+function recordQuery(k: Kysely<Database>) {
+  return k
+    .selectFrom('ledger_transfers as t')
+    .leftJoin('takeouts as tk', 'tk.transfer_id', 't.id')
+    .leftJoin('withdrawals as w', (join) =>
+      join.on((eb) => eb.or([eb('w.hold_transfer_id', '=', eb.ref('t.id')), eb('w.return_transfer_id', '=', eb.ref('t.id'))])),
+    )
+    .leftJoin('cash_deposits as d', 'd.transfer_id', 't.id')
+    .leftJoin('pay_channels as pc', 'pc.id', 'd.pay_channel_id');
+}
+
+async function selectRecordRows(q: ReturnType<typeof recordQuery>) {
+  return q
+    .select([
+      't.id',
+      't.operation_key',
+      't.debit_account_id',
+      't.credit_account_id',
+      't.amount',
+      't.type',
+      't.description',
+      't.reason',
+      't.created_at',
+      'w.fee as w_fee',
+      'w.destination as w_destination',
+      'w.tx_hash as w_tx_hash',
+      'w.reason as w_reason',
+      'd.amount as d_amount',
+      'd.currency as d_currency',
+      'pc.name as pc_name',
+    ])
+    .select(STATUS_SQL.as('status'))
+    .execute();
+}
+type TransferRow = Awaited<ReturnType<typeof selectRecordRows>>[number];
+
+/**
+ * The member's records, newest first: every transfer into or out of their accounts except the internal
+ * legs, optionally only one record type and/or status. The one renderer for /income/records and /user/record.
+ */
 export async function memberRecords(
   k: Kysely<Database>,
   userId: number,
   paging: { pageNum: number; pageSize: number },
   locale: LocaleTag,
+  filter: RecordFilter = {},
 ): Promise<Page<RecordView>> {
   const accounts = await k.selectFrom('ledger_accounts').select('id').where('owner_user_id', '=', userId).execute();
   const ids = accounts.map((a) => a.id);
   if (ids.length === 0) return { total: 0, list: [] };
-  const base = k
-    .selectFrom('ledger_transfers')
-    .where((eb) => eb.or([eb('debit_account_id', 'in', ids), eb('credit_account_id', 'in', ids)]))
-    .where('type', '!=', 'Takeout Settlement');
+  let base = recordQuery(k)
+    .where((eb) => eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]))
+    .where('t.type', 'not in', INTERNAL_TYPES);
+  if (filter.type) {
+    const types = Object.keys(RECORD_TYPE).filter((t) => RECORD_TYPE[t] === filter.type);
+    if (types.length === 0) return { total: 0, list: [] };
+    base = base.where('t.type', 'in', types);
+  }
+  if (filter.status) base = base.where(STATUS_SQL, '=', filter.status);
   const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'operation_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'description', 'reason', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+  const rows = await selectRecordRows(base.orderBy('t.id', 'desc').limit(paging.pageSize).offset((paging.pageNum - 1) * paging.pageSize));
   return { total: Number(total.n), list: await toRecords(k, userId, new Set(ids), rows, locale) };
 }
 
 async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, rows: TransferRow[], locale: LocaleTag): Promise<RecordView[]> {
-  const takeoutIds = rows.filter((r) => r.type === 'Income Takeout').map((r) => r.id);
-  const takeouts = takeoutIds.length
-    ? await k.selectFrom('takeouts').select(['transfer_id', 'status']).where('transfer_id', 'in', takeoutIds).execute()
-    : [];
   const purchaseKeys = rows.filter((r) => r.type === 'Buy Machine').map((r) => r.operation_key.split(':').slice(2).join(':'));
   const orders = purchaseKeys.length
     ? await k
@@ -84,9 +155,10 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
     : [];
   return rows.map((r) => {
     const amount = toMicro(r.amount);
-    const incoming = own.has(r.credit_account_id);
+    // A move between two of the member's own accounts counts as incoming, except a withdrawal's hold.
+    const incoming = own.has(r.credit_account_id) && r.type !== 'Withdrawal';
     let description: string;
-    let status: RecordStatus = 'Succeeded';
+    let fee = 0n;
     switch (r.type) {
       case 'Buy Machine': {
         const order = orders.find((o) => `order:${userId}:${o.request_id}` === r.operation_key);
@@ -101,7 +173,20 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
         break;
       case 'Income Takeout':
         description = translate(locale, 'recordTakeout');
-        status = takeouts.find((t) => t.transfer_id === r.id)?.status === 'Arrived' ? 'Arrived' : 'Processing';
+        break;
+      case 'Withdrawal':
+        description = translate(locale, 'recordWithdrawal', { destination: r.w_destination ?? '' });
+        fee = r.w_fee === null ? 0n : toMicro(r.w_fee);
+        break;
+      case 'Withdrawal Failed':
+        description = translate(locale, 'recordWithdrawalFailed', { reason: r.w_reason ?? r.reason ?? '' });
+        break;
+      case 'Recharge':
+        description = translate(locale, 'recordRecharge', {
+          amount: r.d_amount === null ? '' : formatAmount(toMicro(r.d_amount)),
+          currency: r.d_currency ?? '',
+          channel: r.pc_name ?? '',
+        });
         break;
       default:
         description = r.reason ?? r.description;
@@ -110,22 +195,22 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
       id: r.id,
       type: RECORD_TYPE[r.type] ?? 'Adjustment',
       amount: (incoming ? amount : -amount).toString(),
+      fee: fee.toString(),
+      net: (amount - fee).toString(),
       description,
       time: r.created_at,
-      status,
+      status: r.status as RecordStatus,
       code: `T${r.id}`,
+      txHash: r.type === 'Withdrawal' ? (r.w_tx_hash ?? null) : null,
     };
   });
 }
 
 async function recordOfTransfer(k: Kysely<Database>, userId: number, transferId: number, locale: LocaleTag): Promise<RecordView> {
   const accounts = await k.selectFrom('ledger_accounts').select('id').where('owner_user_id', '=', userId).execute();
-  const row = await k
-    .selectFrom('ledger_transfers')
-    .select(['id', 'operation_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'description', 'reason', 'created_at'])
-    .where('id', '=', transferId)
-    .executeTakeFirstOrThrow();
-  return (await toRecords(k, userId, new Set(accounts.map((a) => a.id)), [row], locale))[0];
+  const rows = await selectRecordRows(recordQuery(k).where('t.id', '=', transferId));
+  if (rows.length === 0) throw new Error(`No transfer ${transferId}`);
+  return (await toRecords(k, userId, new Set(accounts.map((a) => a.id)), rows, locale))[0];
 }
 
 export async function incomeSummary(k: Kysely<Database>, userId: number, locale: LocaleTag) {

@@ -77,8 +77,9 @@ export default function FundPasswordScreen() {
     setProblem(null);
     setBusy(true);
     try {
-      const message = await updateFundPassword(smsCode.trim(), pin, confirm);
-      Toast.show({ icon: 'success', content: message || t('fundPwd.saved') });
+      await updateFundPassword(smsCode.trim(), pin, confirm);
+      // Say what happened; the server's reply is a generic "Success".
+      Toast.show({ icon: 'success', content: t('fundPwd.saved') });
       navigate(-1);
     } catch {
       setPin('');

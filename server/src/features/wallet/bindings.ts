@@ -1,0 +1,182 @@
+import { isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connect';
+import { toMicro, type Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { startWithdrawHold } from './security';
+
+/** The member's USDT address book (one address) and bank card (one card), and the recharge channels. */
+
+export const ADDRESS_CURRENCY = 'USDT';
+export const ADDRESS_CHAIN = 'BEP20';
+
+export interface AddressView {
+  id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  createTime: string;
+}
+
+export interface BankCardView {
+  id: number;
+  holderName: string;
+  bankName: string;
+  /** Only the last four digits are shown. */
+  accountNumber: string;
+  ifsc: string;
+  createTime: string;
+}
+
+export function findAddress(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('addresses').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findBankCard(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function maskAccountNumber(accountNumber: string): string {
+  return `****${accountNumber.slice(-4)}`;
+}
+
+function addressView(row: { id: number; currency: string; chain: string; address: string; created_at: string }): AddressView {
+  return { id: row.id, currency: row.currency, chain: row.chain, address: row.address, createTime: row.created_at };
+}
+
+export async function getAddress(db: Kysely<Database>, userId: number): Promise<AddressView | null> {
+  const row = await findAddress(db, userId);
+  return row ? addressView(row) : null;
+}
+
+function checkAddressInput(input: { currency: string; chain: string; address: string }): void {
+  if (!input.currency || !input.chain || !input.address) throw new AppError(400, 'addressFieldsRequired');
+  if (input.currency.toUpperCase() !== ADDRESS_CURRENCY) throw new AppError(400, 'badRequest');
+  if (input.chain.toUpperCase() !== ADDRESS_CHAIN) throw new AppError(400, 'chainUnsupported');
+  if (!isValidEvmAddress(input.address)) throw new AppError(400, 'addressInvalid');
+}
+
+/**
+ * Binds the member's address (`replace` false: refused when one exists) or replaces it. Either starts the
+ * withdrawal hold, in the same transaction.
+ */
+export async function saveAddress(
+  db: Db,
+  userId: number,
+  input: { currency: string; chain: string; address: string; replace: boolean },
+  now: Date,
+): Promise<AddressView> {
+  checkAddressInput(input);
+  const values = { user_id: userId, currency: ADDRESS_CURRENCY, chain: ADDRESS_CHAIN, address: input.address, created_at: now.toISOString() };
+  const row = await db.kysely.transaction().execute(async (trx) => {
+    if (!input.replace) {
+      if (await findAddress(trx, userId)) throw new AppError(409, 'addressExists');
+      // A concurrent first bind loses on the unique user_id and hears "one address".
+      const inserted = await trx
+        .insertInto('addresses')
+        .values(values)
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) throw new AppError(409, 'addressExists');
+      await startWithdrawHold(trx, userId, now);
+      return inserted;
+    }
+    const saved = await trx
+      .insertInto('addresses')
+      .values(values)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ currency: values.currency, chain: values.chain, address: values.address, created_at: values.created_at }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await startWithdrawHold(trx, userId, now);
+    return saved;
+  });
+  return addressView(row);
+}
+
+function bankCardView(row: {
+  id: number;
+  holder_name: string;
+  bank_name: string;
+  account_number: string;
+  ifsc: string;
+  created_at: string;
+}): BankCardView {
+  return {
+    id: row.id,
+    holderName: row.holder_name,
+    bankName: row.bank_name,
+    accountNumber: maskAccountNumber(row.account_number),
+    ifsc: row.ifsc,
+    createTime: row.created_at,
+  };
+}
+
+export async function getBankCard(db: Kysely<Database>, userId: number): Promise<BankCardView | null> {
+  const row = await findBankCard(db, userId);
+  return row ? bankCardView(row) : null;
+}
+
+function isValidName(value: string): boolean {
+  return value.length >= 1 && [...value].length <= 100 && !/[\u0000-\u001f\u007f]/.test(value);
+}
+
+/** Creates or replaces the member's bank card; starts the withdrawal hold. */
+export async function saveBankCard(
+  db: Db,
+  userId: number,
+  input: { holderName: string; bankName: string; accountNumber: string; ifsc: string },
+  now: Date,
+): Promise<BankCardView> {
+  if (!isValidName(input.holderName)) throw new AppError(400, 'holderNameInvalid');
+  if (!isValidName(input.bankName)) throw new AppError(400, 'bankNameInvalid');
+  if (!/^[0-9]{6,20}$/.test(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid');
+  if (!isValidIfsc(input.ifsc)) throw new AppError(400, 'ifscInvalid');
+  const values = {
+    holder_name: input.holderName,
+    bank_name: input.bankName,
+    account_number: input.accountNumber,
+    ifsc: input.ifsc.toUpperCase(),
+    created_at: now.toISOString(),
+  };
+  const row = await db.kysely.transaction().execute(async (trx) => {
+    const saved = await trx
+      .insertInto('bank_cards')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await startWithdrawHold(trx, userId, now);
+    return saved;
+  });
+  return bankCardView(row);
+}
+
+export interface PayChannelView {
+  id: number;
+  name: string;
+  currency: string;
+  minAmount: string;
+  kind: string;
+  instructions: string;
+}
+
+export function payChannelView(
+  row: { id: number; name: string; currency: string; min_amount: string | number | bigint; kind: string; instructions: string; translations: string | null },
+  locale: LocaleTag,
+): PayChannelView {
+  const translations = row.translations ? (JSON.parse(row.translations) as Record<string, string>) : {};
+  return {
+    id: row.id,
+    name: row.name,
+    currency: row.currency,
+    minAmount: toMicro(row.min_amount).toString(),
+    kind: row.kind,
+    instructions: translations[locale] ?? row.instructions,
+  };
+}
+
+export async function payChannels(db: Kysely<Database>, locale: LocaleTag): Promise<PayChannelView[]> {
+  const rows = await db.selectFrom('pay_channels').selectAll().where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  return rows.map((r) => payChannelView(r, locale));
+}

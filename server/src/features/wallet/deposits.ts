@@ -1,0 +1,188 @@
+import { formatAmount, isValidAmount, parseAmount, type Page } from '@rigshare/domain';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connect';
+import { toMicro, type Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { memberAccounts, platformAccountId } from '../../ledger/accounts';
+import { lockAccounts, postOperation } from '../../ledger/ledger';
+import { OperatorError } from '../../ledger/operator';
+import type { AppDeps } from '../../types';
+import { REQUEST_ID_PATTERN } from '../orders/service';
+
+/**
+ * Cash and bank recharges: the member pays into an operator channel and reports it (Pending); staff
+ * confirm it (platform.deposits_clearing -> member.available, key deposit:<id>, once) or reject it.
+ */
+
+export interface DepositView {
+  id: number;
+  bankId: number;
+  currency: string;
+  amount: string;
+  usdtAmount: string;
+  reference: string;
+  status: string;
+  createTime: string;
+}
+
+type DepositRow = NonNullable<Awaited<ReturnType<typeof findDeposit>>>;
+
+function findDeposit(db: Kysely<Database>, id: number) {
+  return db.selectFrom('cash_deposits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function depositView(row: DepositRow): DepositView {
+  return {
+    id: row.id,
+    bankId: row.pay_channel_id,
+    currency: row.currency,
+    amount: toMicro(row.amount).toString(),
+    usdtAmount: toMicro(row.usdt_amount).toString(),
+    reference: row.reference,
+    status: row.status,
+    createTime: row.created_at,
+  };
+}
+
+/** Micro-units of a currency to micro-USDT at the operator's rate (units of the currency per 1 USD), rounded down. */
+export function toUsdt(amount: bigint, rate: string): bigint {
+  const rateMicro = parseAmount(rate);
+  if (rateMicro <= 0n) throw new Error(`Bad exchange rate ${rate}`);
+  return (amount * 1_000_000n) / rateMicro;
+}
+
+export async function createCashDeposit(
+  deps: AppDeps,
+  userId: number,
+  input: { bankId: string; amount: string; reference: string; requestId: string },
+): Promise<DepositView> {
+  const db = deps.db.kysely;
+  const now = deps.clock();
+  if (!REQUEST_ID_PATTERN.test(input.requestId)) throw new AppError(400, 'requestIdInvalid');
+  const channelId = /^[1-9][0-9]{0,8}$/.test(input.bankId) ? Number(input.bankId) : 0;
+  const channel = channelId
+    ? await db.selectFrom('pay_channels').selectAll().where('id', '=', channelId).where('active', '=', 1).executeTakeFirst()
+    : undefined;
+  if (!channel) throw new AppError(404, 'payChannelNotFound');
+  if (!isValidAmount(input.amount)) throw new AppError(400, 'amountInvalid');
+  const amount = parseAmount(input.amount);
+  const reference = input.reference;
+  if (reference.length < 4 || reference.length > 64 || /[\u0000-\u001f\u007f]/.test(reference)) throw new AppError(400, 'rechargeReferenceInvalid');
+  const requestHash = `${channel.id}:${amount}:${reference}`;
+
+  const previous = await db.selectFrom('cash_deposits').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
+  if (previous) {
+    if (previous.request_hash !== requestHash) throw new AppError(409, 'rechargeRequestReused');
+    return depositView(previous);
+  }
+  const minimum = toMicro(channel.min_amount);
+  if (amount < minimum) throw new AppError(400, 'rechargeMinimum', { amount: formatAmount(minimum, 0) });
+  const rate = await db.selectFrom('exchange_rates').select('rate').where('currency', '=', channel.currency).executeTakeFirst();
+  if (!rate) throw new AppError(404, 'currencyNotFound');
+  const usdtAmount = toUsdt(amount, rate.rate);
+  if (usdtAmount <= 0n) throw new AppError(400, 'amountInvalid');
+
+  const inserted = await db
+    .insertInto('cash_deposits')
+    .values({
+      user_id: userId,
+      request_id: input.requestId,
+      request_hash: requestHash,
+      pay_channel_id: channel.id,
+      currency: channel.currency,
+      amount,
+      usdt_amount: usdtAmount,
+      reference,
+      status: 'Pending',
+      created_at: now.toISOString(),
+      decided_at: null,
+      reason: null,
+      transfer_id: null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return depositView(inserted);
+  // A concurrent retry inserted first.
+  const first = await db.selectFrom('cash_deposits').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirstOrThrow();
+  if (first.request_hash !== requestHash) throw new AppError(409, 'rechargeRequestReused');
+  return depositView(first);
+}
+
+export async function memberDeposits(db: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<Page<DepositView>> {
+  const base = db.selectFrom('cash_deposits').where('user_id', '=', userId);
+  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total: Number(total.n), list: rows.map(depositView) };
+}
+
+// ---- staff (npm run admin -- deposit:list | deposit:confirm | deposit:reject) ----
+
+export async function pendingDeposits(db: Kysely<Database>) {
+  return db
+    .selectFrom('cash_deposits as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .innerJoin('pay_channels as c', 'c.id', 'd.pay_channel_id')
+    .select(['d.id', 'u.phone', 'c.name as channel', 'd.currency', 'd.amount', 'd.usdt_amount', 'd.reference', 'd.created_at'])
+    .where('d.status', '=', 'Pending')
+    .orderBy('d.id')
+    .execute();
+}
+
+/**
+ * Credits a pending deposit once: deposits_clearing -> member.available under deposit:<id>, status Arrived.
+ * Confirming an Arrived deposit again changes nothing (`alreadyConfirmed`).
+ */
+export async function confirmDeposit(db: Db, input: { id: number; at: Date }): Promise<{ deposit: DepositView; alreadyConfirmed: boolean }> {
+  const alreadyConfirmed = await db.kysely.transaction().execute(async (trx) => {
+    const first = await findDeposit(trx, input.id);
+    if (!first) throw new OperatorError(`No deposit ${input.id}`);
+    const accounts = await memberAccounts(trx, first.user_id, input.at);
+    const clearing = await platformAccountId(trx, 'platform.deposits_clearing');
+    await lockAccounts(trx, db.dialect, [clearing, accounts['member.available']]);
+    const row = (await findDeposit(trx, input.id))!;
+    if (row.status === 'Arrived') return true;
+    if (row.status !== 'Pending') throw new OperatorError(`Deposit ${input.id} is ${row.status}, it cannot be confirmed`);
+    const key = `deposit:${row.id}`;
+    const { transfers } = await postOperation(trx, db.dialect, {
+      operationKey: key,
+      at: input.at,
+      legs: [{ key, debit: clearing, credit: accounts['member.available'], amount: toMicro(row.usdt_amount), type: 'Recharge', description: 'recharge' }],
+    });
+    const updated = await trx
+      .updateTable('cash_deposits')
+      .set({ status: 'Arrived', decided_at: input.at.toISOString(), transfer_id: transfers[0].id })
+      .where('id', '=', row.id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    // A reject committed in between: roll the credit back.
+    if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
+    return false;
+  });
+  return { deposit: depositView((await findDeposit(db.kysely, input.id))!), alreadyConfirmed };
+}
+
+/** Marks a pending deposit Failed with the staff member's reason; moves nothing. */
+export async function rejectDeposit(db: Db, input: { id: number; reason: string | undefined; at: Date }): Promise<DepositView> {
+  const reason = (input.reason ?? '').trim();
+  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
+  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  const row = await findDeposit(db.kysely, input.id);
+  if (!row) throw new OperatorError(`No deposit ${input.id}`);
+  const updated = await db.kysely
+    .updateTable('cash_deposits')
+    .set({ status: 'Failed', decided_at: input.at.toISOString(), reason })
+    .where('id', '=', input.id)
+    .where('status', '=', 'Pending')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const now = (await findDeposit(db.kysely, input.id))!;
+    throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
+  }
+  return depositView((await findDeposit(db.kysely, input.id))!);
+}

@@ -1,0 +1,308 @@
+import { isValidAmount, parseAmount, shortenAddress, type LocaleTag, type Page } from '@rigshare/domain';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connect';
+import { toMicro, type Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
+import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
+import { OperatorError } from '../../ledger/operator';
+import { verifyPassword } from '../../security/password';
+import type { AppDeps } from '../../types';
+import { REQUEST_ID_PATTERN } from '../orders/service';
+import { findAddress, findBankCard, maskAccountNumber } from './bindings';
+import { holdUntil } from './security';
+
+/**
+ * Withdrawals: the amount moves member.available -> member.held when the member asks; staff then pay it
+ * (held -> platform.withdrawals_paid for the net, held -> platform.fees for the fee) or reject it
+ * (held -> available, a "Withdrawal Failed" record).
+ */
+
+export const WITHDRAW_CHANNELS = ['USDT', 'BANK'] as const;
+export type WithdrawChannel = (typeof WITHDRAW_CHANNELS)[number];
+export const WITHDRAW_FEE_PERCENT = 5;
+export const WITHDRAW_MINIMUM = 1_000_000n;
+
+export interface WithdrawalView {
+  id: number;
+  channel: string;
+  amount: string;
+  fee: string;
+  net: string;
+  destination: string;
+  status: string;
+  createTime: string;
+  decidedTime: string | null;
+  txHash: string | null;
+  reference: string | null;
+  reason: string | null;
+}
+
+type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawal>> & {};
+
+function findWithdrawal(db: Kysely<Database>, id: number) {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function withdrawalView(row: NonNullable<WithdrawalRow>): WithdrawalView {
+  return {
+    id: row.id,
+    channel: row.channel,
+    amount: toMicro(row.amount).toString(),
+    fee: toMicro(row.fee).toString(),
+    net: toMicro(row.net).toString(),
+    destination: row.destination,
+    status: row.status,
+    createTime: row.created_at,
+    decidedTime: row.decided_at,
+    txHash: row.tx_hash,
+    reference: row.reference,
+    reason: row.reason,
+  };
+}
+
+function channelOf(value: string): WithdrawChannel {
+  const channel = WITHDRAW_CHANNELS.find((c) => c === value.toUpperCase());
+  if (!channel) throw new AppError(400, 'badRequest');
+  return channel;
+}
+
+function amountOf(text: string): bigint {
+  if (!isValidAmount(text)) throw new AppError(400, 'amountInvalid');
+  return parseAmount(text);
+}
+
+/** 5% rounded down to the micro-unit; net = amount - fee. */
+export function withdrawFee(amount: bigint): { fee: bigint; net: bigint } {
+  const fee = (amount * BigInt(WITHDRAW_FEE_PERCENT)) / 100n;
+  return { fee, net: amount - fee };
+}
+
+export function quote(input: { channel: string; amount: string }) {
+  channelOf(input.channel);
+  const amount = amountOf(input.amount);
+  const { fee, net } = withdrawFee(amount);
+  return { amount: amount.toString(), fee: fee.toString(), net: net.toString(), feePercent: WITHDRAW_FEE_PERCENT, minimum: WITHDRAW_MINIMUM.toString() };
+}
+
+export function withdrawInfo(channelText: string, locale: LocaleTag) {
+  const channel = channelOf(channelText);
+  return {
+    feePercent: WITHDRAW_FEE_PERCENT,
+    minimum: WITHDRAW_MINIMUM.toString(),
+    arrival: translate(locale, channel === 'USDT' ? 'arrivalUsdt' : 'arrivalBank'),
+  };
+}
+
+const fix = (route: string | null) => ({ fix: route });
+
+/**
+ * A member's withdrawal request. Checks, in the contract's order: amount format and minimum, balance,
+ * the address or bank card, the fund password (set, then correct), the hold; then one transfer
+ * available -> held under withdraw:<member>:<requestId>. The ledger's lock and non-negative check make
+ * concurrent requests hold at most the balance. The same requestId with the same content replays.
+ */
+export async function createWithdrawal(
+  deps: AppDeps,
+  userId: number,
+  input: { channel: string; amount: string; payPassword: string; requestId: string },
+): Promise<WithdrawalView> {
+  const db = deps.db.kysely;
+  const now = deps.clock();
+  const channel = channelOf(input.channel);
+  if (!REQUEST_ID_PATTERN.test(input.requestId)) throw new AppError(400, 'requestIdInvalid');
+  const amount = amountOf(input.amount);
+  const requestHash = `${channel}:${amount}`;
+  const member = await db.selectFrom('users').select(['pay_password_hash', 'withdraw_hold_from']).where('id', '=', userId).executeTakeFirstOrThrow();
+
+  const previous = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
+  if (previous) {
+    if (previous.request_hash !== requestHash) throw new AppError(409, 'withdrawRequestReused');
+    if (!member.pay_password_hash || !(await verifyPassword(input.payPassword, member.pay_password_hash))) {
+      throw new AppError(400, 'fundPasswordWrong', {}, fix(null));
+    }
+    return withdrawalView(previous);
+  }
+
+  if (amount < WITHDRAW_MINIMUM) throw new AppError(400, 'withdrawMinimum');
+  // 1. balance (checked again, under the account lock, by the ledger)
+  const balances = await memberBalances(db, userId);
+  if (amount > balances['member.available']) throw new AppError(400, 'insufficientBalance', {}, fix(null));
+  // 2. where to pay
+  let destination: string;
+  let payoutTo: string;
+  if (channel === 'USDT') {
+    const address = await findAddress(db, userId);
+    if (!address) throw new AppError(400, 'bindAddress', {}, fix('/user/address'));
+    destination = shortenAddress(address.address);
+    payoutTo = `${address.chain} ${address.address}`;
+  } else {
+    const card = await findBankCard(db, userId);
+    if (!card) throw new AppError(400, 'bindBank', {}, fix('/user/bank'));
+    destination = maskAccountNumber(card.account_number);
+    payoutTo = `${card.holder_name} / ${card.bank_name} / ${card.account_number} / ${card.ifsc}`;
+  }
+  // 3. and 4. the fund password
+  if (!member.pay_password_hash) throw new AppError(400, 'bindFundPassword', {}, fix('/user/fundPwd'));
+  if (!input.payPassword || !(await verifyPassword(input.payPassword, member.pay_password_hash))) {
+    throw new AppError(400, 'fundPasswordWrong', {}, fix(null));
+  }
+  const until = holdUntil(member.withdraw_hold_from, deps.config.withdrawHoldHours, now);
+  if (until) throw new AppError(403, 'withdrawHold', { time: until.toISOString() });
+
+  const { fee, net } = withdrawFee(amount);
+  const key = `withdraw:${userId}:${input.requestId}`;
+  const id = await deps.db.kysely.transaction().execute(async (trx) => {
+    const accounts = await memberAccounts(trx, userId, now);
+    await lockAccounts(trx, deps.db.dialect, [accounts['member.available'], accounts['member.held']]);
+    // A concurrent retry of the same request waited for the lock and finds the first one.
+    const again = await trx.selectFrom('withdrawals').select(['id', 'request_hash']).where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
+    if (again) {
+      if (again.request_hash !== requestHash) throw new AppError(409, 'withdrawRequestReused');
+      return again.id;
+    }
+    let transferId: number;
+    try {
+      const { transfers } = await postOperation(trx, deps.db.dialect, {
+        operationKey: key,
+        at: now,
+        legs: [{ key, debit: accounts['member.available'], credit: accounts['member.held'], amount, type: 'Withdrawal', description: 'withdrawal' }],
+      });
+      transferId = transfers[0].id;
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw new AppError(400, 'insufficientBalance', {}, fix(null));
+      throw error;
+    }
+    const row = await trx
+      .insertInto('withdrawals')
+      .values({
+        user_id: userId,
+        request_id: input.requestId,
+        request_hash: requestHash,
+        channel,
+        amount,
+        fee,
+        net,
+        destination,
+        payout_to: payoutTo,
+        status: 'Pending',
+        created_at: now.toISOString(),
+        decided_at: null,
+        tx_hash: null,
+        reference: null,
+        reason: null,
+        hold_transfer_id: transferId,
+        return_transfer_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return withdrawalView((await findWithdrawal(db, id))!);
+}
+
+export async function memberWithdrawals(db: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<Page<WithdrawalView>> {
+  const base = db.selectFrom('withdrawals').where('user_id', '=', userId);
+  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total: Number(total.n), list: rows.map(withdrawalView) };
+}
+
+// ---- staff (npm run admin -- withdraw:list | withdraw:approve | withdraw:reject) ----
+
+export async function pendingWithdrawals(db: Kysely<Database>) {
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['w.id', 'u.phone', 'w.channel', 'w.amount', 'w.fee', 'w.net', 'w.payout_to', 'w.created_at'])
+    .where('w.status', '=', 'Pending')
+    .orderBy('w.id')
+    .execute();
+}
+
+function staffReason(reason: string | undefined): string {
+  const text = (reason ?? '').trim();
+  if (!text) throw new OperatorError('A reason is required: --reason "..."');
+  if (text.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  return text;
+}
+
+/** Locks the withdrawal's accounts, then reads it again: only a Pending withdrawal is decided, once. */
+async function lockPending(trx: Kysely<Database>, db: Db, id: number, extra: (trx: Kysely<Database>) => Promise<number[]>, at: Date) {
+  const first = await findWithdrawal(trx, id);
+  if (!first) throw new OperatorError(`No withdrawal ${id}`);
+  const accounts = await memberAccounts(trx, first.user_id, at);
+  const others = await extra(trx);
+  await lockAccounts(trx, db.dialect, [...others, accounts['member.available'], accounts['member.held']]);
+  const row = (await findWithdrawal(trx, id))!;
+  if (row.status !== 'Pending') throw new OperatorError(`Withdrawal ${id} is already ${row.status}`);
+  return { row, accounts };
+}
+
+/** Pays a pending withdrawal: held -> withdrawals_paid (net) and held -> fees (fee); Succeeded with the tx hash or reference. */
+export async function approveWithdrawal(db: Db, input: { id: number; txHash?: string; reference?: string; at: Date }): Promise<WithdrawalView> {
+  const txHash = input.txHash?.trim() || null;
+  const reference = input.reference?.trim() || null;
+  if ((txHash === null) === (reference === null)) throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
+  if (txHash !== null && !/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new OperatorError('A transaction hash is 0x and 64 hexadecimal characters');
+  if (reference !== null && reference.length > 100) throw new OperatorError('The reference is limited to 100 characters');
+  await db.kysely.transaction().execute(async (trx) => {
+    let paid = 0;
+    let fees = 0;
+    const { row, accounts } = await lockPending(
+      trx,
+      db,
+      input.id,
+      async (t) => {
+        paid = await platformAccountId(t, 'platform.withdrawals_paid');
+        fees = await platformAccountId(t, 'platform.fees');
+        return [paid, fees];
+      },
+      input.at,
+    );
+    const fee = toMicro(row.fee);
+    const net = toMicro(row.net);
+    const op = `withdraw-approve:${row.id}`;
+    const legs: Leg[] = [{ key: `${op}:net`, debit: accounts['member.held'], credit: paid, amount: net, type: 'Withdrawal Paid', description: 'withdrawal_paid' }];
+    if (fee > 0n) legs.push({ key: `${op}:fee`, debit: accounts['member.held'], credit: fees, amount: fee, type: 'Withdrawal Fee', description: 'withdrawal_fee' });
+    await postOperation(trx, db.dialect, { operationKey: op, at: input.at, legs });
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'Succeeded', decided_at: input.at.toISOString(), tx_hash: txHash, reference })
+      .where('id', '=', row.id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+  });
+  return withdrawalView((await findWithdrawal(db.kysely, input.id))!);
+}
+
+/** Refuses a pending withdrawal: held -> available (the full amount, a "Withdrawal Failed" record); Failed with the reason. */
+export async function rejectWithdrawal(db: Db, input: { id: number; reason: string | undefined; at: Date }): Promise<WithdrawalView> {
+  const reason = staffReason(input.reason);
+  await db.kysely.transaction().execute(async (trx) => {
+    const { row, accounts } = await lockPending(trx, db, input.id, async () => [], input.at);
+    const key = `withdraw-reject:${row.id}`;
+    const { transfers } = await postOperation(trx, db.dialect, {
+      operationKey: key,
+      at: input.at,
+      legs: [
+        { key, debit: accounts['member.held'], credit: accounts['member.available'], amount: toMicro(row.amount), type: 'Withdrawal Failed', description: 'withdrawal_failed', reason },
+      ],
+    });
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'Failed', decided_at: input.at.toISOString(), reason, return_transfer_id: transfers[0].id })
+      .where('id', '=', row.id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+  });
+  return withdrawalView((await findWithdrawal(db.kysely, input.id))!);
+}
