@@ -1,10 +1,11 @@
-import { Button, ErrorBlock, Grid, Skeleton } from 'antd-mobile';
+import { Button, Grid, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { getBalance, type Balance } from '../../api/wallet';
 import { formatMoney } from '../../shared/money';
 import { useRequest } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
+import { LoadFailed } from '../shared/load-failed';
 import '../../wallet.css';
 
 const ACTIONS = [
@@ -52,17 +53,12 @@ export function BalanceView({ balance }: { balance: Balance }) {
 
 /** `/user/balance`: "My wallet". */
 export default function BalanceScreen() {
-  const { t } = useTranslation('wallet');
   const [state, retry] = useRequest('balance', getBalance);
   return (
     <div className="wallet-screen">
       {state.status === 'loading' && <Skeleton.Paragraph lineCount={5} animated />}
       {state.status === 'error' && (
-        <ErrorBlock status="default" title={state.message} description="">
-          <Button color="primary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </ErrorBlock>
+        <LoadFailed message={state.message} retry={retry} />
       )}
       {state.status === 'ready' && <BalanceView balance={state.data} />}
     </div>
