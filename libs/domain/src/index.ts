@@ -5,3 +5,4 @@ export * from './money';
 export * from './locales';
 export * from './account';
 export * from './catalog';
+export * from './records';

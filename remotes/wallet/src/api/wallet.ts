@@ -1,6 +1,9 @@
 /** Typed calls for the wallet (the `assets` service host; fund password on `user`, exchange rate on `receive`). */
 import { get, post, type Captcha, type RequestOptions } from '@rigshare/api-client';
-import type { Page } from '@rigshare/domain';
+import type { MemberRecord, Page } from '@rigshare/domain';
+
+export { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES } from '@rigshare/domain';
+export type { RecordStatus, RecordType } from '@rigshare/domain';
 
 /** Screens using these calls draw their own loading and error states. */
 const OWN_STATES: RequestOptions = { silent: true, quiet: true };
@@ -75,51 +78,7 @@ export interface WithdrawInfo {
   arrival: string;
 }
 
-export const RECORD_TYPES = [
-  'Recharge',
-  'Withdrawal',
-  'Buy Machine',
-  'Daily Income',
-  'Team Benefits',
-  'Bonus',
-  'Random Bonus',
-  'Referral Bonus',
-  'Withdrawal Failed',
-  'Invite Bonus',
-  'Adjustment',
-  'Exchange',
-] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
-
-export const RECORD_STATUSES = ['Succeeded', 'Failed', 'Processing', 'Pending', 'Arrived', 'Not Receive', 'Receive', 'Expired'] as const;
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
-
-/** The numeric type filter of the contract ("/user/record?type=5" = Daily Income). */
-export const RECORD_FILTERS: Record<number, RecordType> = {
-  1: 'Recharge',
-  2: 'Withdrawal',
-  3: 'Buy Machine',
-  4: 'Team Benefits',
-  5: 'Daily Income',
-  6: 'Bonus',
-  7: 'Adjustment',
-  8: 'Withdrawal Failed',
-  9: 'Exchange',
-};
-
-export interface WalletRecord {
-  id: number;
-  type: RecordType;
-  /** Signed micro-unit string. */
-  amount: string;
-  fee: string;
-  net: string;
-  description: string;
-  time: string;
-  status: RecordStatus;
-  code: string;
-  txHash: string | null;
-}
+export type WalletRecord = MemberRecord;
 
 export interface Deposit {
   id: number;

@@ -1,4 +1,4 @@
-import { formatAmount, type LocaleTag, type Page } from '@rigshare/domain';
+import { formatAmount, RECORD_TYPES, type LocaleTag, type MemberRecord, type Page, type RecordStatus, type RecordType } from '@rigshare/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -9,40 +9,7 @@ import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { SETTLEMENT_DELAY_MS } from '../../jobs/settlement';
 import { delayReasonText } from '../orders/service';
 
-/** Record types (SPEC), in the order of the numeric filter: 1 Recharge .. 9 Exchange, then the rest. */
-export const RECORD_TYPES = [
-  'Recharge',
-  'Withdrawal',
-  'Buy Machine',
-  'Team Benefits',
-  'Daily Income',
-  'Bonus',
-  'Adjustment',
-  'Withdrawal Failed',
-  'Exchange',
-  'Random Bonus',
-  'Referral Bonus',
-  'Invite Bonus',
-] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
-export const RECORD_STATUSES = ['Succeeded', 'Failed', 'Processing', 'Pending', 'Arrived', 'Not Receive', 'Receive', 'Expired'] as const;
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
-
-export interface RecordView {
-  id: number;
-  type: RecordType;
-  /** Signed: + into the member's wallet, - out of it. */
-  amount: string;
-  /** What the operation cost (withdrawals: the 5% fee), >= 0. */
-  fee: string;
-  /** |amount| - fee: what arrives (withdrawals: what the member is paid). */
-  net: string;
-  description: string;
-  time: string;
-  status: RecordStatus;
-  code: string;
-  txHash: string | null;
-}
+export type RecordView = MemberRecord;
 
 /** The ledger's transfer types behind each record type (types with no transfers yet match nothing). */
 const RECORD_TYPE: Record<string, RecordType> = {
