@@ -29,6 +29,10 @@ async function admin(dataDir: string, ...args: string[]): Promise<{ code: number
   }
 }
 
+// Every call starts a fresh process through tsx, as an operator's does: a couple of seconds each,
+// many more when CI builds in parallel, so these tests get more time than jest's default.
+jest.setTimeout(180_000);
+
 describe('npm run admin (SQLite)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-admin-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
