@@ -13,6 +13,11 @@ export interface PullToLoadListProps<T> {
   empty?: ReactNode;
   /** Change it to start again from page 1 (e.g. after a filter changes). */
   resetKey?: Key;
+  /**
+   * Change it to reload page 1 in place, keeping what is shown and loaded below it (live statuses,
+   * new items at the top) without the list blinking.
+   */
+  refreshKey?: Key;
   className?: string;
 }
 
@@ -25,7 +30,7 @@ export function PullToLoadList<T>(props: PullToLoadListProps<T>) {
   return <PagedList<T> key={props.resetKey ?? 'list'} {...props} />;
 }
 
-function PagedList<T>({ load, renderItem, itemKey, empty, className }: PullToLoadListProps<T>) {
+function PagedList<T>({ load, renderItem, itemKey, empty, className, refreshKey }: PullToLoadListProps<T>) {
   const { t } = useTranslation();
   const [items, setItems] = useState<T[]>([]);
   const [hasMore, setHasMore] = useState(true);
@@ -43,12 +48,41 @@ function PagedList<T>({ load, renderItem, itemKey, empty, className }: PullToLoa
     };
   }, []);
 
+  const itemKeyRef = useRef(itemKey);
+  useEffect(() => {
+    itemKeyRef.current = itemKey;
+  }, [itemKey]);
+  const firstRefresh = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshKey === firstRefresh.current || nextPage.current === 1) return;
+    firstRefresh.current = refreshKey;
+    loadRef.current(1).then(
+      (page) => {
+        if (!mounted.current) return;
+        const keyOf = itemKeyRef.current;
+        setItems((previous) => {
+          const fresh = new Set(page.list.map((item, i) => keyOf(item, i)));
+          const merged = [...page.list, ...previous.filter((item, i) => !fresh.has(keyOf(item, i)))];
+          count.current = merged.length;
+          return merged;
+        });
+      },
+      // A failed background refresh leaves what is shown; the next one tries again.
+      () => undefined,
+    );
+  }, [refreshKey]);
+
   const loadMore = useCallback(async () => {
     const page = await loadRef.current(nextPage.current);
     if (!mounted.current) return;
     nextPage.current += 1;
     count.current += page.list.length;
-    setItems((previous) => [...previous, ...page.list]);
+    // Items a refresh already put at the top are not added twice.
+    const keyOf = itemKeyRef.current;
+    setItems((previous) => {
+      const shown = new Set(previous.map((item, i) => keyOf(item, i)));
+      return [...previous, ...page.list.filter((item, i) => !shown.has(keyOf(item, i)))];
+    });
     setHasMore(page.list.length > 0 && count.current < page.total);
   }, []);
 

@@ -65,6 +65,28 @@ describe('PullToLoadList', () => {
     await screen.findByText('row-1');
     await screen.findByText('No more data');
   });
+
+  it('refreshes page 1 in place: changed statuses and new items show, nothing loaded below is lost', async () => {
+    type Row = { id: number; status: string };
+    let rows: Row[] = [
+      { id: 3, status: 'Pending' },
+      { id: 2, status: 'Arrived' },
+      { id: 1, status: 'Arrived' },
+    ];
+    const load = async (pageNum: number) => ({ total: rows.length, list: rows.slice((pageNum - 1) * 2, pageNum * 2) });
+    const list = (refreshKey: number) => (
+      <PullToLoadList load={load} refreshKey={refreshKey} itemKey={(r: Row) => r.id} renderItem={(r) => <span>{`row-${r.id}-${r.status}`}</span>} />
+    );
+    const view = render(list(0));
+    await screen.findByText('No more data', {}, { timeout: 4000 });
+    rows = [{ id: 4, status: 'Pending' }, { id: 3, status: 'Arrived' }, ...rows.slice(1)];
+    view.rerender(list(1));
+    await screen.findByText('row-4-Pending');
+    expect(screen.getByText('row-3-Arrived')).toBeTruthy();
+    expect(screen.queryByText('row-3-Pending')).toBeNull();
+    expect(screen.getByText('row-1-Arrived')).toBeTruthy();
+    expect(screen.getAllByText(/^row-/).map((e) => e.textContent)).toEqual(['row-4-Pending', 'row-3-Arrived', 'row-2-Arrived', 'row-1-Arrived']);
+  });
 });
 
 describe('CopyText', () => {
