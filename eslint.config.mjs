@@ -28,8 +28,10 @@ export default tseslint.config(
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:contract'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:domain'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },
-            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: BROWSER_PACKAGES },
-            { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:domain', 'type:contract'] },
+            // The server and the tools may use libs/devchain (a local EVM chain) in their tests only.
+            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain', 'type:devtool'], bannedExternalImports: BROWSER_PACKAGES },
+            { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:devtool'] },
+            { sourceTag: 'type:devtool', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },
           ],
         },
       ],

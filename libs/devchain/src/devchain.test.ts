@@ -1,0 +1,72 @@
+import { createPublicClient, http, parseAbiItem, parseUnits } from 'viem';
+import { blockNumber, deployToken, mine, revert, snapshot, startDevChain, testDepositAddress, testXpub, type DevChain } from '.';
+import { HDKey } from 'viem/accounts';
+
+describe('devchain', () => {
+  let chain: DevChain;
+  beforeAll(async () => {
+    chain = await startDevChain();
+  });
+  afterAll(async () => chain.stop());
+
+  it('starts a Hardhat node that answers JSON-RPC on its own port', async () => {
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    expect(await client.getChainId()).toBe(31337);
+    expect(chain.rpcUrl).toBe(`http://127.0.0.1:${chain.port}`);
+  });
+
+  it('deploys a token whose transfer emits a Transfer log', async () => {
+    const token = await deployToken(chain, { decimals: 18 });
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const decimals = await client.readContract({
+      address: token.address,
+      abi: [parseAbiItem('function decimals() view returns (uint8)')],
+      functionName: 'decimals',
+    });
+    expect(decimals).toBe(18);
+
+    const to = testDepositAddress(7);
+    const sent = await token.transfer(to, parseUnits('25', 18));
+    const logs = await client.getLogs({
+      address: token.address,
+      event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'),
+      args: { to },
+      fromBlock: sent.blockNumber,
+      toBlock: sent.blockNumber,
+    });
+    expect(logs).toHaveLength(1);
+    expect(logs[0].transactionHash).toBe(sent.hash);
+    expect(logs[0].args.value).toBe(parseUnits('25', 18));
+    expect(await token.balanceOf(to)).toBe(parseUnits('25', 18));
+  });
+
+  it('deploys a token with other decimals', async () => {
+    const token = await deployToken(chain, { decimals: 6, symbol: 'USD6' });
+    expect(token.decimals).toBe(6);
+    expect(await token.balanceOf(testDepositAddress(1))).toBe(0n);
+  });
+
+  it('mines blocks and reverts to a snapshot', async () => {
+    const start = await blockNumber(chain);
+    const id = await snapshot(chain);
+    await mine(chain, 25);
+    expect(await blockNumber(chain)).toBe(start + 25n);
+    await revert(chain, id);
+    expect(await blockNumber(chain)).toBe(start);
+  });
+
+  it('gives an extended public key whose children match the private derivation', () => {
+    const xpub = testXpub();
+    expect(xpub).toMatch(/^xpub/);
+    const node = HDKey.fromExtendedKey(xpub);
+    expect(node.privateKey).toBeNull();
+    expect(testDepositAddress(1)).not.toBe(testDepositAddress(2));
+  });
+
+  it('stops the node', async () => {
+    const other = await startDevChain();
+    await other.stop();
+    await other.stop();
+    await expect(fetch(other.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+});
