@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { accountRoutes } from './features/accounts/routes';
+import { chainDepositRoutes } from './features/chain/routes';
+import { agreementPdfRoutes } from './features/agreement-pdf/routes';
+import { exchangeRoutes } from './features/exchange/routes';
 import { fileRoutes } from './features/files/routes';
 import { incomeRoutes, walletRoutes } from './features/income/routes';
 import { orderRoutes } from './features/orders/routes';
@@ -64,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (orders) => {
       await orders.register(productRoutes);
       await orders.register(orderRoutes);
+      await orders.register(agreementPdfRoutes);
     },
     { prefix: '/api/orders' },
   );
@@ -72,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (assets) => {
       await assets.register(walletRoutes);
       await assets.register(walletFeatureRoutes);
+      await assets.register(chainDepositRoutes);
+      await assets.register(exchangeRoutes);
     },
     { prefix: '/api/assets' },
   );

@@ -1,3 +1,4 @@
+import { parseAmount } from '@rigshare/domain';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, checked once at start. */
@@ -25,6 +26,29 @@ export interface Config {
   jobsIntervalMs: number;
   /** Withdrawals wait this long after a security change (WITHDRAW_HOLD_HOURS, default 24). */
   withdrawHoldHours: number;
+  /** USDT (BEP20) deposits by chain watcher; see docs/chain-deposits.md. */
+  chain: ChainConfig;
+}
+
+export interface ChainConfig {
+  /** JSON-RPC endpoint of BNB Smart Chain (CHAIN_RPC_URL); empty = watcher off. */
+  rpcUrl: string;
+  /** Account-level extended public key (DEPOSIT_XPUB, m/44'/60'/0'/0); empty = watcher off. Never a private key. */
+  depositXpub: string;
+  /** USDT_TOKEN_ADDRESS, default BSC USDT. */
+  tokenAddress: string;
+  /** USDT_DECIMALS (default 18), checked against the contract's decimals() at watcher start. */
+  decimals: number;
+  /** DEPOSIT_CONFIRMATIONS (default 20): confirmations = head - block + 1. */
+  confirmations: number;
+  /** USDT_DEPOSIT_MIN in micro-USDT (the variable is decimal USDT, default "10"). */
+  minimum: bigint;
+  /** CHAIN_POLL_MS (default 3000). */
+  pollMs: number;
+  /** CHAIN_SCAN_BLOCKS: most blocks per getLogs request (default 500). */
+  scanBlocks: number;
+  /** CHAIN_START_BLOCK; null = the head when the watcher first runs. */
+  startBlock: number | null;
 }
 
 export interface RateLimits {
@@ -73,6 +97,33 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   return raw;
 }
 
+/** BEP20 USDT (Binance-Peg BSC-USD) on BNB Smart Chain. */
+export const BSC_USDT_ADDRESS = '0x55d398326f99059fF775485246999027B3197955';
+
+function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
+  const depositXpub = (env.DEPOSIT_XPUB ?? '').trim();
+  if (depositXpub && !/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(depositXpub)) {
+    // Never echo the value: it might be a private key pasted by mistake.
+    throw new Error('DEPOSIT_XPUB must be an extended PUBLIC key ("xpub..."); a private key must never be given to the server');
+  }
+  const tokenAddress = env.USDT_TOKEN_ADDRESS || BSC_USDT_ADDRESS;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(tokenAddress)) throw new Error(`USDT_TOKEN_ADDRESS must be a 0x address, got "${tokenAddress}"`);
+  const minimumText = env.USDT_DEPOSIT_MIN || '10';
+  if (!/^[0-9]{1,12}(\.[0-9]{1,6})?$/.test(minimumText)) throw new Error(`USDT_DEPOSIT_MIN must be a decimal USDT amount, got "${minimumText}"`);
+  const startBlock = env.CHAIN_START_BLOCK ? integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER) : null;
+  return {
+    rpcUrl: url(env, 'CHAIN_RPC_URL', ''),
+    depositXpub,
+    tokenAddress,
+    decimals: integer(env, 'USDT_DECIMALS', 18, 0, 36),
+    confirmations: integer(env, 'DEPOSIT_CONFIRMATIONS', 20, 1, 10_000),
+    minimum: parseAmount(minimumText),
+    pollMs: integer(env, 'CHAIN_POLL_MS', 3000, 100, 3_600_000),
+    scanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 500, 1, 100_000),
+    startBlock,
+  };
+}
+
 function parseLinks(raw: string | undefined): { name: string; url: string }[] {
   if (!raw) return [];
   const value: unknown = JSON.parse(raw);
@@ -107,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     couponsOpen: env.COUPONS_OPEN !== '0' && env.COUPONS_OPEN !== 'false',
     jobsIntervalMs: integer(env, 'JOBS_INTERVAL_MS', 60_000, 0, 24 * 3_600_000),
     withdrawHoldHours: integer(env, 'WITHDRAW_HOLD_HOURS', 24, 0, 24 * 30),
+    chain: chainConfig(env),
   };
 }

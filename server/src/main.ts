@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { createDb } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { DEMO_PASSWORD, DEMO_PHONE, ROOT_INVITE_CODE, seedIfEmpty } from './db/seed';
+import { startChainWatcher } from './features/chain/watcher';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,6 +15,13 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(db, new Date(), config.androidDownloadUrl);
 
   const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL || 'info' } });
+  // USDT (BEP20) deposits: off (with one log line why) without CHAIN_RPC_URL or DEPOSIT_XPUB.
+  const chainWatcher = startChainWatcher(db, config.chain, () => new Date(), {
+    info: (message) => app.log.info(message),
+    warn: (message) => app.log.warn(message),
+    error: (message) => app.log.error(message),
+  });
+  app.addHook('onClose', async () => chainWatcher.stop());
   app.addHook('onClose', async () => db.kysely.destroy());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { createDb } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
@@ -13,36 +11,23 @@ import { createCashDeposit } from '../src/features/wallet/deposits';
 import { createWithdrawal } from '../src/features/wallet/withdrawals';
 import { hashPassword } from '../src/security/password';
 import { OutboxSmsSender } from '../src/sms/sms-sender';
-
-const run = promisify(execFile);
-const SERVER = path.resolve(__dirname, '..');
+import { runAdmin, seededDataDir } from './helpers';
 
 /** The operator command against a real SQLite file, as `npm run admin -- ...` runs it. */
-async function admin(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], { cwd: SERVER, env });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const admin = (dataDir: string, ...args: string[]) => runAdmin(dataDir, args);
 
 // Every call starts a fresh process through tsx, as an operator's does: a couple of seconds each,
 // many more when CI builds in parallel, so these tests get more time than jest's default.
 jest.setTimeout(180_000);
 
 describe('npm run admin (SQLite)', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-admin-'));
+  let dir = '';
+  beforeAll(async () => {
+    dir = await seededDataDir('rigshare-admin-');
+  });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('credits with a reason, checks the ledger, and names a broken invariant', async () => {
-    const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'rigshare.sqlite') });
-    await migrateToLatest(db.kysely, db.dialect);
-    await seedIfEmpty(db, new Date());
-    await db.kysely.destroy();
-
     expect(await admin(dir, 'ledger:check')).toEqual({ code: 0, out: 'ledger ok\n' });
     const noReason = await admin(dir, 'credit', '9000000001', '5');
     expect(noReason.code).toBe(1);

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
@@ -169,3 +171,33 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+const SERVER_DIR = path.resolve(__dirname, '..');
+const runFile = promisify(execFile);
+
+/** A fresh SQLite data folder, migrated and seeded, as an operator's first start leaves it. */
+export async function seededDataDir(prefix: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'rigshare.sqlite') });
+  await migrateToLatest(db.kysely, db.dialect);
+  await seedIfEmpty(db, new Date());
+  await db.kysely.destroy();
+  return dir;
+}
+
+/**
+ * The operator command against a SQLite data folder, in a fresh process as `npm run admin -- ...`
+ * runs it: its exit code and everything it printed. `env` adds settings (chain, ...).
+ */
+export async function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await runFile(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}

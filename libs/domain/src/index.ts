@@ -6,3 +6,4 @@ export * from './locales';
 export * from './account';
 export * from './catalog';
 export * from './records';
+export * from './usdt-deposits';

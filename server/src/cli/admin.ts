@@ -8,6 +8,8 @@
  *   npm run admin -- ledger:check
  *   npm run admin -- withdraw:list | withdraw:approve <id> --tx <hash>|--ref <reference> | withdraw:reject <id> --reason "..."
  *   npm run admin -- deposit:list | deposit:confirm <id> | deposit:reject <id> --reason "..."
+ *   npm run admin -- chain:scan | chain:status   (USDT BEP20 deposits, docs/chain-deposits.md)
+ *   npm run admin -- exchange:create --code CODE --amount 5 --budget 500 --reason "..." | exchange:list | exchange:close CODE
  * SQLite (DATA_DIR/rigshare.sqlite) by default, PostgreSQL when DATABASE_URL is set.
  */
 import { formatAmount } from '@rigshare/domain';
@@ -20,7 +22,11 @@ import { runAccrual } from '../jobs/accrual';
 import { runSettlement } from '../jobs/settlement';
 import { checkLedger } from '../ledger/check';
 import { adjust, fundPool, OperatorError } from '../ledger/operator';
+import { chainDepositProblems, chainStatus } from '../features/chain/deposits';
+import { scanOnce } from '../features/chain/scan';
+import { OFF_LOG_LINES } from '../features/chain/status';
 import { confirmDeposit, pendingDeposits, rejectDeposit } from '../features/wallet/deposits';
+import { closeExchangeCode, createExchangeCode, exchangeCodes, exchangeProblems, type ExchangeCodeSummary } from '../features/exchange/service';
 import { approveWithdrawal, pendingWithdrawals, rejectWithdrawal } from '../features/wallet/withdrawals';
 
 const USAGE = `usage:
@@ -35,7 +41,12 @@ const USAGE = `usage:
   admin withdraw:reject <id> --reason "..."
   admin deposit:list
   admin deposit:confirm <id>
-  admin deposit:reject <id> --reason "..."`;
+  admin deposit:reject <id> --reason "..."
+  admin chain:scan
+  admin chain:status
+  admin exchange:create --code <CODE> --amount <USDT per member> --budget <USDT in all> --reason "..."
+  admin exchange:list
+  admin exchange:close <CODE>`;
 
 function parseArgs(argv: string[]): { positional: string[]; options: Record<string, string> } {
   const positional: string[] = [];
@@ -62,6 +73,13 @@ function timeOption(value: string | undefined): Date {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new OperatorError(`Not a time: "${value}" (use ISO 8601, e.g. 2025-01-31T12:00:00Z)`);
   return date;
+}
+
+function describeCode(c: ExchangeCodeSummary): string {
+  return (
+    `${c.code} ${c.status}: ${formatAmount(c.amount)} USDT per member, ${c.redemptions} redeemed, ` +
+    `${formatAmount(c.remaining)} of ${formatAmount(c.budget)} USDT budget left`
+  );
 }
 
 async function run(db: Db, argv: string[]): Promise<number> {
@@ -95,7 +113,8 @@ async function run(db: Db, argv: string[]): Promise<number> {
       return 0;
     }
     case 'ledger:check': {
-      const problems = await checkLedger(db.kysely);
+      // The ledger's own invariants, then those of the features that post to it with their own records.
+      const problems = [...(await checkLedger(db.kysely)), ...(await chainDepositProblems(db.kysely)), ...(await exchangeProblems(db.kysely))];
       if (problems.length === 0) {
         console.log('ledger ok');
         return 0;
@@ -151,6 +170,51 @@ async function run(db: Db, argv: string[]): Promise<number> {
       if (args.length !== 1) throw new OperatorError(USAGE);
       const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
       console.log(`deposit #${d.id} Failed, nothing credited`);
+      return 0;
+    }
+    case 'exchange:create': {
+      if (args.length !== 0) throw new OperatorError(USAGE);
+      const c = await createExchangeCode(db, { code: options.code, amount: options.amount, budget: options.budget, reason: options.reason, at: new Date() });
+      console.log(`exchange code ${describeCode(c)}`);
+      return 0;
+    }
+    case 'exchange:list': {
+      const codes = await exchangeCodes(db.kysely);
+      if (codes.length === 0) console.log('no exchange codes');
+      for (const c of codes) console.log(`${describeCode(c)}, created ${c.createdAt}: ${c.reason}`);
+      return 0;
+    }
+    case 'exchange:close': {
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      const c = await closeExchangeCode(db, { code: args[0], at: new Date() });
+      console.log(`exchange code ${describeCode(c)}`);
+      return 0;
+    }
+    case 'chain:scan': {
+      const r = await scanOnce(db, loadConfig().chain, new Date());
+      if (r.status === 'off') console.log(OFF_LOG_LINES[r.reason]);
+      else if (r.status === 'decimalsMismatch') {
+        console.log(`refused: the token has ${r.onChain} decimals on chain ${r.chainId} but USDT_DECIMALS is ${r.configured}; nothing recorded or credited`);
+        return 1;
+      } else {
+        console.log(
+          `chain ${r.chainId} head ${r.head}: scanned blocks ${r.fromBlock}..${r.toBlock}, ${r.recorded} new deposit(s), ` +
+            `${r.credited} credited, ${r.moved} moved, ${r.dropped} dropped`,
+        );
+      }
+      return 0;
+    }
+    case 'chain:status': {
+      const chain = loadConfig().chain;
+      const s = await chainStatus(db.kysely, chain);
+      console.log(
+        s.reason ? `USDT deposits off: ${s.reason}` : `USDT deposits on: token ${chain.tokenAddress}, ${chain.confirmations} confirmations, minimum ${formatAmount(chain.minimum)} USDT`,
+      );
+      for (const c of s.cursors) {
+        console.log(`chain ${c.chainId} token ${c.token} (${c.decimals} decimals): scanned ${c.startBlock}..${c.lastScannedBlock}, head ${c.headBlock}, at ${c.updatedAt}`);
+      }
+      console.log(`${s.addresses} deposit address(es)`);
+      for (const d of s.deposits) console.log(`${d.status}: ${d.count} deposit(s), ${formatAmount(d.total)} USDT`);
       return 0;
     }
     default:

@@ -29,6 +29,11 @@ export interface Database {
   pay_channels: PayChannelsTable;
   withdrawals: WithdrawalsTable;
   cash_deposits: CashDepositsTable;
+  deposit_addresses: DepositAddressesTable;
+  chain_cursors: ChainCursorsTable;
+  chain_deposits: ChainDepositsTable;
+  exchange_codes: ExchangeCodesTable;
+  exchange_redemptions: ExchangeRedemptionsTable;
 }
 
 export interface UsersTable {
@@ -354,6 +359,85 @@ export interface CashDepositsTable {
   decided_at: string | null;
   reason: string | null;
   transfer_id: number | null;
+}
+
+/** A member's USDT (BEP20) deposit address: child `derivation_index` (= user id) of DEPOSIT_XPUB. */
+export interface DepositAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Lower-case 0x hex. */
+  address: string;
+  derivation_index: number;
+  created_at: string;
+}
+
+/** How far the chain watcher has scanned one token on one chain; block numbers read with Number(). */
+export interface ChainCursorsTable {
+  chain_id: number;
+  /** Lower-case 0x hex. */
+  token_address: string;
+  /** decimals() as the contract answered at the latest pass. */
+  decimals: number;
+  start_block: Money;
+  last_scanned_block: Money;
+  /** The chain head at the latest pass: confirmations shown to members count from it. */
+  head_block: Money;
+  updated_at: string;
+}
+
+/** One Transfer log of the token to a member's deposit address. */
+export interface ChainDepositsTable {
+  id: Generated<number>;
+  chain_id: number;
+  token_address: string;
+  tx_hash: string;
+  log_index: number;
+  user_id: number;
+  address: string;
+  from_address: string;
+  /** Token units, decimal text. */
+  units: string;
+  /** Micro-USDT, rounded down. */
+  amount: Money;
+  block_number: Money;
+  block_hash: string;
+  /** 'Pending', 'Arrived', 'Below minimum' or 'Dropped'. */
+  status: string;
+  /** Why it was not credited: 'belowMinimum', 'reorged' or 'tooLarge'. */
+  reason: string | null;
+  /** USDT_DEPOSIT_MIN when the log was recorded. */
+  minimum: Money;
+  created_at: string;
+  arrived_at: string | null;
+  /** deposits_clearing -> member.available, key chain:<chainId>:<txHash>:<logIndex>. */
+  transfer_id: number | null;
+}
+
+/** An operator exchange code: `amount` per member until `remaining` (of `budget`) runs out. */
+export interface ExchangeCodesTable {
+  id: Generated<number>;
+  /** Upper case letters, digits, '-' and '_'. */
+  code: string;
+  amount: Money;
+  budget: Money;
+  remaining: Money;
+  /** The staff member's stated purpose; not shown to members. */
+  reason: string;
+  /** 'Open' or 'Closed'. */
+  status: string;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** A member's one exchange (unique user_id): rewards_expense -> member.available under exchange:<userId>. */
+export interface ExchangeRedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_id: number;
+  amount: Money;
+  request_id: string;
+  transfer_id: number;
+  created_at: string;
 }
 
 export function toMicro(value: string | number | bigint): bigint {

@@ -25,7 +25,8 @@ export type TransferType =
   | 'Withdrawal Paid'
   | 'Withdrawal Fee'
   | 'Withdrawal Failed'
-  | 'Recharge';
+  | 'Recharge'
+  | 'Exchange';
 
 export interface Leg {
   key: string;

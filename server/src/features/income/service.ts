@@ -22,6 +22,7 @@ const RECORD_TYPE: Record<string, RecordType> = {
   Withdrawal: 'Withdrawal',
   'Withdrawal Failed': 'Withdrawal Failed',
   Recharge: 'Recharge',
+  Exchange: 'Exchange',
 };
 
 /** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal). */
@@ -53,7 +54,8 @@ function recordQuery(k: Kysely<Database>) {
       join.on((eb) => eb.or([eb('w.hold_transfer_id', '=', eb.ref('t.id')), eb('w.return_transfer_id', '=', eb.ref('t.id'))])),
     )
     .leftJoin('cash_deposits as d', 'd.transfer_id', 't.id')
-    .leftJoin('pay_channels as pc', 'pc.id', 'd.pay_channel_id');
+    .leftJoin('pay_channels as pc', 'pc.id', 'd.pay_channel_id')
+    .leftJoin('chain_deposits as cd', 'cd.transfer_id', 't.id');
 }
 
 async function selectRecordRows(q: ReturnType<typeof recordQuery>) {
@@ -75,6 +77,7 @@ async function selectRecordRows(q: ReturnType<typeof recordQuery>) {
       'd.amount as d_amount',
       'd.currency as d_currency',
       'pc.name as pc_name',
+      'cd.tx_hash as cd_tx_hash',
     ])
     .select(STATUS_SQL.as('status'))
     .execute();
@@ -120,6 +123,15 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
         .where('o.request_id', 'in', purchaseKeys)
         .execute()
     : [];
+  // A member has at most one exchange.
+  const exchange = rows.some((r) => r.type === 'Exchange')
+    ? await k
+        .selectFrom('exchange_redemptions as x')
+        .innerJoin('exchange_codes as c', 'c.id', 'x.code_id')
+        .select(['x.transfer_id', 'c.code'])
+        .where('x.user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
   return rows.map((r) => {
     const amount = toMicro(r.amount);
     // A move between two of the member's own accounts counts as incoming, except a withdrawal's hold.
@@ -149,11 +161,18 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
         description = translate(locale, 'recordWithdrawalFailed', { reason: r.w_reason ?? r.reason ?? '' });
         break;
       case 'Recharge':
+        if (r.cd_tx_hash !== null) {
+          description = translate(locale, 'recordUsdtDeposit');
+          break;
+        }
         description = translate(locale, 'recordRecharge', {
           amount: r.d_amount === null ? '' : formatAmount(toMicro(r.d_amount)),
           currency: r.d_currency ?? '',
           channel: r.pc_name ?? '',
         });
+        break;
+      case 'Exchange':
+        description = translate(locale, 'recordExchange', { code: exchange?.transfer_id === r.id ? exchange.code : '' });
         break;
       default:
         description = r.reason ?? r.description;
@@ -168,7 +187,7 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
       time: r.created_at,
       status: r.status as RecordStatus,
       code: `T${r.id}`,
-      txHash: r.type === 'Withdrawal' ? (r.w_tx_hash ?? null) : null,
+      txHash: r.type === 'Withdrawal' ? (r.w_tx_hash ?? null) : r.type === 'Recharge' ? (r.cd_tx_hash ?? null) : null,
     };
   });
 }

@@ -8,6 +8,7 @@ import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import type { AppDeps } from '../../types';
 import { REQUEST_ID_PATTERN } from '../orders/service';
+import { memberRowsPage } from '../../db/member-page';
 
 /**
  * Cash and bank recharges: the member pays into an operator channel and reports it (Pending); staff
@@ -110,15 +111,8 @@ export async function createCashDeposit(
 }
 
 export async function memberDeposits(db: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<Page<DepositView>> {
-  const base = db.selectFrom('cash_deposits').where('user_id', '=', userId);
-  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: rows.map(depositView) };
+  const { total, rows } = await memberRowsPage(db, 'cash_deposits', userId, paging);
+  return { total, list: rows.map(depositView) };
 }
 
 // ---- staff (npm run admin -- deposit:list | deposit:confirm | deposit:reject) ----

@@ -6,6 +6,7 @@ import { memberBalances } from '../../ledger/accounts';
 import { field, ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { RECORD_STATUSES } from '@rigshare/domain';
+import { hasUsedExchange } from '../exchange/service';
 import { memberRecords, recordTypeOf, type RecordFilter } from '../income/service';
 import { getAddress, getBankCard, payChannels, saveAddress, saveBankCard } from './bindings';
 import { createCashDeposit, memberDeposits } from './deposits';
@@ -52,8 +53,7 @@ export async function walletBalance(db: Kysely<Database>, userId: number, holdHo
     held: b['member.held'].toString(),
     currency: 'USDT',
     withdrawHoldUntil: until ? until.toISOString() : null,
-    // Exchange is not offered yet (a later issue), so no member has used it.
-    exchangeUsed: false,
+    exchangeUsed: await hasUsedExchange(db, userId),
   };
 }
 

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../types';
 import { REQUEST_ID_PATTERN } from '../orders/service';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { holdUntil } from './security';
+import { memberRowsPage } from '../../db/member-page';
 
 /**
  * Withdrawals: the amount moves member.available -> member.held when the member asks; staff then pay it
@@ -203,15 +204,8 @@ export async function createWithdrawal(
 }
 
 export async function memberWithdrawals(db: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<Page<WithdrawalView>> {
-  const base = db.selectFrom('withdrawals').where('user_id', '=', userId);
-  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: rows.map(withdrawalView) };
+  const { total, rows } = await memberRowsPage(db, 'withdrawals', userId, paging);
+  return { total, list: rows.map(withdrawalView) };
 }
 
 // ---- staff (npm run admin -- withdraw:list | withdraw:approve | withdraw:reject) ----

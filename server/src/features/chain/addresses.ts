@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import { bytesToHex, getAddress, type Address } from 'viem';
+import { HDKey, publicKeyToAddress } from 'viem/accounts';
+import type { Database } from '../../db/schema';
+
+/**
+ * Deposit addresses: child `userId` (non-hardened) of the operator's account-level extended public key
+ * (DEPOSIT_XPUB, m/44'/60'/0'/0). Deterministic, so concurrent requests agree; no private key here.
+ */
+
+// secp256k1: y^2 = x^3 + 7 over p, with p % 4 == 3 so a square root is a single power.
+const P = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2fn;
+
+function powMod(base: bigint, exponent: bigint, modulus: bigint): bigint {
+  let result = 1n;
+  let b = base % modulus;
+  for (let e = exponent; e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * b) % modulus;
+    b = (b * b) % modulus;
+  }
+  return result;
+}
+
+/** A compressed public key (33 bytes) as the uncompressed 0x04.. hex an address is hashed from. */
+function uncompressed(compressed: Uint8Array): `0x${string}` {
+  const x = BigInt(bytesToHex(compressed.slice(1)));
+  let y = powMod((powMod(x, 3n, P) + 7n) % P, (P + 1n) / 4n, P);
+  if ((y & 1n) !== BigInt(compressed[0] & 1)) y = P - y;
+  return `0x04${x.toString(16).padStart(64, '0')}${y.toString(16).padStart(64, '0')}`;
+}
+
+const parsed = new Map<string, HDKey>();
+
+function accountKey(xpub: string): HDKey {
+  let key = parsed.get(xpub);
+  if (!key) {
+    key = HDKey.fromExtendedKey(xpub);
+    if (key.privateKey) throw new Error('DEPOSIT_XPUB is a private key; the server only takes the extended public key');
+    parsed.set(xpub, key);
+  }
+  return key;
+}
+
+/** The checksummed address of child `index` of the xpub. */
+export function depositAddressAt(xpub: string, index: number): Address {
+  if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`Not a non-hardened child index: ${index}`);
+  const child = accountKey(xpub).deriveChild(index);
+  return publicKeyToAddress(uncompressed(child.publicKey!));
+}
+
+/**
+ * The member's deposit address, stored on first use. A member keeps the address first given to them
+ * (even if DEPOSIT_XPUB is later changed): the watcher credits every stored address.
+ */
+export async function memberDepositAddress(k: Kysely<Database>, xpub: string, userId: number, now: Date): Promise<Address> {
+  const stored = await k.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).executeTakeFirst();
+  if (stored) return getAddress(stored.address);
+  const address = depositAddressAt(xpub, userId);
+  await k
+    .insertInto('deposit_addresses')
+    .values({ user_id: userId, address: address.toLowerCase(), derivation_index: userId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await k.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return getAddress(row.address);
+}
+
+/** Every stored deposit address (lower case) and its member. */
+export async function watchedAddresses(k: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await k.selectFrom('deposit_addresses').select(['address', 'user_id']).execute();
+  return new Map(rows.map((r) => [r.address, r.user_id]));
+}
