@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { changeLanguage, initI18n } from '@rigshare/i18n';
 import { loggedIn, store, STORAGE_KEYS } from '@rigshare/session';
-import { ApiError, configureApi, get, post, setApiNotifier } from './client';
+import { ApiError, configureApi, get, getBlob, post, setApiNotifier } from './client';
 
 /** A real HTTP server standing in for the API: it records what arrives and answers as told. */
 interface Seen {
@@ -98,4 +98,24 @@ it('stays quiet when the caller shows the error itself, and keeps what the error
   expect(error).toEqual(new ApiError(400, 'Please bind your address'));
   expect((error as ApiError).data).toEqual({ fix: '/user/address' });
   expect(notices).toEqual([]);
+});
+
+it('downloads a file as a blob, and reads a refusal envelope out of the blob, 401 included', async () => {
+  reply = { status: 200, body: { any: 'bytes' } };
+  const file = await getBlob('user', 'order/agreement.pdf', { params: { orderId: 7 } });
+  expect(file).toBeInstanceOf(Blob);
+  expect(file.size).toBe(JSON.stringify({ any: 'bytes' }).length);
+  expect(seen[0].url).toBe('/api/user/order/agreement.pdf?orderId=7');
+
+  reply = { status: 404, body: { code: 404, msg: 'This order does not exist', data: null } };
+  await expect(getBlob('user', 'order/agreement.pdf', { quiet: true })).rejects.toEqual(new ApiError(404, 'This order does not exist'));
+  expect(notices).toEqual([]);
+
+  location.hash = '#/user/pdf';
+  reply = { status: 401, body: { code: 401, msg: 'Your session has expired, please log in again', data: null } };
+  await expect(getBlob('user', 'order/agreement.pdf', { quiet: true })).rejects.toBeInstanceOf(ApiError);
+  expect(notices).toEqual(['Your session has expired, please log in again (3000 ms)']);
+  expect(store.getState().session.token).toBeNull();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  expect(location.hash).toBe('#/user/login');
 });

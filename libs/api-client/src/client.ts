@@ -166,6 +166,47 @@ export async function postMultipart<T>(host: ServiceHost, path: string, form: Fo
   return unwrap(await send<T>({ method: 'POST', url: urlFor(host, path), data: form }, options), options);
 }
 
+/** A blob's text (FileReader: `Blob.text()` is missing from some engines). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+/** A file call's error body arrives as a Blob: read the envelope out of it so its msg can be shown. */
+async function withEnvelopeBody(error: unknown): Promise<unknown> {
+  if (error instanceof AxiosError && error.response?.data instanceof Blob) {
+    try {
+      error.response.data = JSON.parse(await blobText(error.response.data));
+    } catch {
+      // Not an envelope: the HTTP status speaks.
+    }
+  }
+  return error;
+}
+
+/**
+ * GET a file the server generates (a PDF) as a Blob, with the same session header, spinner, error
+ * toasts and 401 handling as every other call.
+ */
+export async function getBlob(host: ServiceHost, path: string, options: RequestOptions = {}): Promise<Blob> {
+  try {
+    const response = await withSpinner(options, () =>
+      http.get<Blob>(urlFor(host, path), { params: options.params, signal: options.signal, responseType: 'blob' }),
+    );
+    return response.data;
+  } catch (error) {
+    if (axios.isCancel(error)) throw error;
+    const { code, msg, data } = messageOf(await withEnvelopeBody(error));
+    if (code === CODE_UNAUTHORIZED) expireSession(msg);
+    else if (!options.quiet) notifier.showError(msg, ERROR_TOAST_MS);
+    throw new ApiError(code, msg, data);
+  }
+}
+
 /** The base URL of a host, for links the browser opens itself (images, files). */
 export function hostUrl(host: ServiceHost, path = ''): string {
   return urlFor(host, path);

@@ -5,10 +5,6 @@ const BankCardScreen = lazy(() => import('./features/bank/bank-card-screen'));
 const WithdrawalRecordsScreen = lazy(() => import('./features/records/withdrawal-records-screen'));
 const RecordsScreen = lazy(() => import('./features/records/records-screen'));
 
-/**
- * `/user/recharge`, `/user/newrecharge`, `/user/pdf` and `/user/stock` (USDT deposits, exchange)
- * come with a later part; until then the shell shows "Not available yet" for them.
- */
 const remote: RemoteModule = {
   name: 'wallet',
   namespace: 'wallet',
@@ -27,6 +23,10 @@ const remote: RemoteModule = {
     { path: '/user/record', Component: RecordsScreen, titleKey: 'records.title', depth: 2 },
     { path: '/user/record2', Component: RecordsScreen, titleKey: 'records.title', depth: 2 },
     { path: '/user/recordU', Component: RecordsScreen, titleKey: 'records.title', depth: 2 },
+    { path: '/user/recharge', Component: lazy(() => import('./features/recharge/usdt-recharge-screen')), titleKey: 'usdt.title', depth: 2 },
+    { path: '/user/newrecharge', Component: lazy(() => import('./features/recharge/usdt-deposits-screen')), titleKey: 'usdt.recordsTitle', depth: 2 },
+    { path: '/user/stock', Component: lazy(() => import('./features/stock/stock-screen')), titleKey: 'stock.title', depth: 5 },
+    { path: '/user/pdf', Component: lazy(() => import('./features/pdf/pdf-screen')), titleKey: 'pdf.title', depth: 3 },
     { path: '/user/cashrecharge', Component: lazy(() => import('./features/recharge/cash-recharge-screen')), titleKey: 'recharge.title', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/wallet.json`),

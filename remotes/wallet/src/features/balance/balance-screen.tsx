@@ -11,9 +11,11 @@ import '../../wallet.css';
 const ACTIONS = [
   { path: '/user/withdraw', key: 'balance.withdraw' },
   { path: '/user/cashwithdraw', key: 'balance.bankWithdraw' },
+  { path: '/user/recharge', key: 'balance.usdtRecharge' },
   { path: '/user/cashrecharge', key: 'balance.cashRecharge' },
   { path: '/user/record', key: 'balance.records' },
   { path: '/user/withrecord', key: 'balance.withdrawalRecords' },
+  { path: '/user/stock', key: 'balance.holdings' },
 ] as const;
 
 /** The three balances and the wallet's actions. */
