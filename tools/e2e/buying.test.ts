@@ -1,7 +1,8 @@
 /**
  * Issue 3 as a member lives it: money credited by staff, a machine rented after agreeing to the
  * lease, a day's income accrued and claimed, the record going Processing then Arrived. The
- * operator's side (credit, clock-driven jobs) goes through the real admin CLI.
+ * operator's side (credit, clock-driven jobs) goes through the real admin CLI. Then the machine in
+ * the member's holdings with its lease agreement as a PDF, and an exchange code redeemed once.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
@@ -80,5 +81,31 @@ it('a credited member rents a machine after agreeing to the lease, then claims a
   stack.admin('jobs:settle', '--at', hoursAfter(new Date().toISOString(), 0.6));
   await page.reload();
   await page.getByTestId('income-record').first().getByTestId('record-status').getByText('Arrived').waitFor();
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('shows the machine in the holdings with its lease agreement PDF, and redeems an exchange code once', async () => {
+  const order = stack.db.prepare('SELECT id FROM orders ORDER BY id DESC LIMIT 1').get() as { id: number };
+  await page.goto(`${stack.shellUrl}#/user/stock`);
+  await page.getByTestId('holding').first().waitFor();
+  const pdf = page.waitForResponse((response) => response.url().includes('/order/agreement.pdf'));
+  await page.getByTestId('holding-agreement').first().click();
+  const response = await pdf;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.waitForFunction((id) => location.hash === `#/user/pdf?orderId=${id}`, order.id);
+  await expect(page.getByTestId('pdf-frame').getAttribute('src')).resolves.toMatch(/^blob:/);
+
+  // Staff open a code with room for one member; the member redeems it and sees it used.
+  stack.admin('exchange:create', '--code', 'WELCOME5', '--amount', '5', '--budget', '5', '--reason', 'Launch week');
+  const before = stack.db.prepare("SELECT balance FROM ledger_accounts WHERE kind = 'member.available' AND owner_user_id = (SELECT id FROM users WHERE phone = ?)").get(DEMO.phone) as { balance: number };
+  await page.goto(`${stack.shellUrl}#/user/stock`);
+  await page.locator('[data-testid="exchange-code"] input, input[data-testid="exchange-code"]').first().fill('welcome5');
+  await page.getByTestId('exchange-card').getByRole('button').click();
+  await page.getByText('Exchange successful').first().waitFor();
+  await page.getByTestId('exchange-used').waitFor();
+  const after = stack.db.prepare("SELECT balance FROM ledger_accounts WHERE kind = 'member.available' AND owner_user_id = (SELECT id FROM users WHERE phone = ?)").get(DEMO.phone) as { balance: number };
+  expect(BigInt(after.balance) - BigInt(before.balance)).toBe(5_000_000n);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });

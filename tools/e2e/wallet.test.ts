@@ -1,12 +1,13 @@
 /**
- * Issue 4, first part, as a member and staff live it: bind a fund password (SMS code from the
- * outbox) and a withdrawal address, withdraw with the 5% fee and the net amount shown before the
- * fund password, staff approve with a transaction hash; a second withdrawal is rejected and the
- * money comes back. On-chain deposits come with the chain watcher in a later part.
+ * The wallet as a member and staff live it: bind a fund password (SMS code from the outbox) and a
+ * withdrawal address, receive a USDT deposit on a real local EVM chain and watch it arrive after the
+ * confirmations, withdraw with the 5% fee and the net amount shown before the fund password, staff
+ * approve with a transaction hash; a second withdrawal is rejected and the money comes back.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { deployToken, mine, startDevChain, testXpub, type DevChain, type DevToken } from '@rigshare/devchain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
@@ -15,14 +16,30 @@ import { ROOT } from '../src/topology';
 let stack: Stack;
 let browser: Browser;
 let page: Page;
+let chain: DevChain;
+let token: DevToken;
 
 const wallet = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/wallet/locales/en-US/wallet.json'), 'utf8'));
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TX_HASH = `0x${'ab'.repeat(32)}`;
 
+const CONFIRMATIONS = 20;
+
 beforeAll(async () => {
-  // The 24 h hold after a security change is covered by the server tests; here it would only wait.
-  stack = await startStack({ WITHDRAW_HOLD_HOURS: '0' });
+  chain = await startDevChain();
+  token = await deployToken(chain, { decimals: 18 });
+  stack = await startStack({
+    // The 24 h hold after a security change is covered by the server tests; here it would only wait.
+    WITHDRAW_HOLD_HOURS: '0',
+    CHAIN_RPC_URL: chain.rpcUrl,
+    DEPOSIT_XPUB: testXpub(),
+    USDT_TOKEN_ADDRESS: token.address,
+    USDT_DECIMALS: '18',
+    DEPOSIT_CONFIRMATIONS: String(CONFIRMATIONS),
+    USDT_DEPOSIT_MIN: '10',
+    CHAIN_POLL_MS: '300',
+    CHAIN_START_BLOCK: '0',
+  });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
 });
@@ -30,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.close();
+  await chain?.stop();
 });
 
 /** Types digits on the on-screen number keyboard of the 6-digit input `testId`. */
@@ -37,9 +55,10 @@ async function typePin(testId: string, digits: string): Promise<void> {
   await page.getByTestId(testId).click();
   // Each key is titled by its digit; closed keyboards stay in the page, hidden.
   for (const digit of digits) await page.locator(`.adm-number-keyboard-key[title="${digit}"]`).filter({ visible: true }).first().click();
-  // Close the keyboard (a member taps its close bar) and let it slide away before the next tap.
+  // Close the keyboard (a member taps its close bar) and let it slide away before the next tap. A
+  // withdrawal submits on the sixth digit and leaves the screen, taking the keyboard with it.
   const close = page.locator('.adm-number-keyboard-header-close-button').filter({ visible: true });
-  if (await close.count()) await close.first().click();
+  if (await close.count()) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
   await page.locator('.adm-number-keyboard-key[title="1"]').filter({ visible: true }).first().waitFor({ state: 'hidden' });
 }
 
@@ -51,9 +70,8 @@ function available(): Promise<string> {
   }, stack.apiOrigin);
 }
 
-it('binds a fund password and an address, withdraws with the fee shown, and staff approve or reject', async () => {
+it('binds a fund password and an address, receives a USDT deposit on chain, withdraws with the fee shown, and staff approve or reject', async () => {
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
-  const before = BigInt(await available());
 
   // Fund password: image code and SMS code come from the operator side (captchas table, SMS outbox).
   await page.goto(`${stack.shellUrl}#/user/fundPwd`);
@@ -79,6 +97,32 @@ it('binds a fund password and an address, withdraws with the fee shown, and staf
   await page.getByTestId('address-submit').click();
   await page.getByTestId('bound-address').waitFor();
 
+  // A USDT deposit on the chain: shown Pending as soon as it is mined, credited only after the confirmations.
+  await page.goto(`${stack.shellUrl}#/user/recharge`);
+  // The warning names the chain the server really watches: this local chain, not BNB Smart Chain.
+  await page.getByText(wallet.usdt.networkWarning.replace('{{chain}}', 'Test chain 31337').replace('{{network}}', 'BEP20')).first().waitFor();
+  const depositAddress = (await page.getByTestId('usdt-address').locator('.wallet-break').textContent())!.trim();
+  expect(depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByTestId('usdt-required').textContent()).resolves.toContain(String(CONFIRMATIONS));
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/usdt-recharge.png') });
+  const beforeDeposit = BigInt(await available());
+  const sent = await token.transfer(depositAddress as `0x${string}`, 250n * 10n ** 18n);
+  await page.goto(`${stack.shellUrl}#/user/newrecharge`);
+  const deposit = page.getByTestId('usdt-deposit').first();
+  await deposit.getByTestId('usdt-deposit-status').getByText(wallet.usdt.status.Pending).waitFor();
+  await expect(deposit.getByTestId('usdt-deposit-confirmations').textContent()).resolves.toMatch(new RegExp(`of ${CONFIRMATIONS} confirmations`));
+  await mine(chain, CONFIRMATIONS - 3);
+  await page.waitForTimeout(1500);
+  expect(BigInt(await available())).toBe(beforeDeposit);
+  await mine(chain, 2);
+  // The open list refreshes itself: Pending turns Arrived without a reload.
+  await deposit.getByTestId('usdt-deposit-status').getByText(wallet.usdt.status.Arrived).waitFor({ timeout: 20_000 });
+  const funded = beforeDeposit + 250_000_000n;
+  expect(BigInt(await available())).toBe(funded);
+  await expect(deposit.textContent()).resolves.toContain(sent.hash.slice(0, 15));
+  await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/usdt-deposits.png') });
+
   // Withdraw 100: the fee and the net amount come before the fund password is asked.
   await page.goto(`${stack.shellUrl}#/user/withdraw`);
   await page.locator('[data-testid="withdraw-amount"] input, input[data-testid="withdraw-amount"]').first().fill('100');
@@ -90,7 +134,7 @@ it('binds a fund password and an address, withdraws with the fee shown, and staf
   await typePin('fund-password', '246810');
   await page.waitForFunction(() => location.hash.startsWith('#/user/withrecord'));
   await page.getByTestId('withdrawal-status').first().getByText(wallet.withdrawal?.status?.Pending ?? 'Pending').waitFor();
-  expect(BigInt(await available())).toBe(before - 100_000_000n);
+  expect(BigInt(await available())).toBe(funded - 100_000_000n);
 
   // Staff pay it out and record the transaction hash.
   const first = stack.db.prepare('SELECT id FROM withdrawals ORDER BY id DESC LIMIT 1').get() as { id: number };
@@ -111,6 +155,6 @@ it('binds a fund password and an address, withdraws with the fee shown, and staf
   stack.admin('withdraw:reject', String(second.id), '--reason', 'Address check failed');
   await page.reload();
   await page.getByTestId('withdrawal-record').first().getByTestId('withdrawal-status').getByText('Failed').waitFor();
-  expect(BigInt(await available())).toBe(before - 100_000_000n);
+  expect(BigInt(await available())).toBe(funded - 100_000_000n);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
