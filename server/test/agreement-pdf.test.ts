@@ -1,9 +1,8 @@
 import { LOCALE_TAGS, parseAmount } from '@rigshare/domain';
 import zlib from 'node:zlib';
 import { translate } from '../src/i18n';
-import { adjust } from '../src/ledger/operator';
 import { checkLedger } from '../src/ledger/check';
-import { login, post, registerMember, startApp, testDatabases, type TestContext } from './helpers';
+import { post, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
 
 /** The script font each language's agreement must embed. */
 const FONT: Record<string, string> = { 'hi-IN': 'NotoSansDevanagari', 'ta-IN': 'NotoSansTamil', 'te-IN': 'NotoSansTelugu', 'kn-IN': 'NotoSansKannada' };
@@ -55,8 +54,6 @@ function pdfText(pdf: Buffer): { text: string; fonts: string[] } {
   return { text, fonts: [...new Set(fonts)] };
 }
 
-let phoneSeq = 0;
-
 describe.each(testDatabases())('lease agreement PDF on %s', (_name, database) => {
   let ctx: TestContext;
   let owner: { token: string; phone: string };
@@ -64,14 +61,8 @@ describe.each(testDatabases())('lease agreement PDF on %s', (_name, database) =>
   let orderId: number;
   beforeAll(async () => {
     ctx = await startApp(database);
-    const member = async () => {
-      const phone = `96800${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(2, '0')}`;
-      expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
-      return { phone, token: await login(ctx, phone, 'Member123') };
-    };
-    owner = await member();
-    other = await member();
-    await adjust(ctx.db, { phone: owner.phone, amount: '500', reason: 'Test funds', direction: 'credit', at: ctx.clock() });
+    owner = await signedInMember(ctx, '500');
+    other = await signedInMember(ctx);
     const bought = await post(ctx.app, '/api/orders/mine/order/create', { agree: '1', productId: '1', quantity: '2', requestId: `pdf-${process.pid}-order` }, { 'x-access-token': owner.token });
     expect(bought.json()).toMatchObject({ code: 200, data: { quantity: 2, amount: parseAmount('200').toString() } });
     orderId = bought.json().data.id;

@@ -13,14 +13,14 @@ import {
 } from '@rigshare/devchain';
 import fs from 'node:fs';
 import { parseUnits, type Address } from 'viem';
-import { DEFAULT_RATE_LIMITS, loadConfig, type ChainConfig } from '../src/config';
+import { loadConfig, type ChainConfig } from '../src/config';
 import type { Db } from '../src/db/connect';
 import { creditChainDeposit } from '../src/features/chain/credit';
 import { chainDepositProblems } from '../src/features/chain/deposits';
 import { scanOnce } from '../src/features/chain/scan';
 import { startChainWatcher } from '../src/features/chain/watcher';
 import { checkLedger } from '../src/ledger/check';
-import { login, registerMember, runAdmin, seededDataDir, startApp, testDatabases, type TestContext } from './helpers';
+import { MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 /**
  * USDT (BEP20) deposits against a real local chain: one Hardhat node for the file, a fresh token per
@@ -29,7 +29,6 @@ import { login, registerMember, runAdmin, seededDataDir, startApp, testDatabases
 
 const usdt = (text: string) => parseAmount(text).toString();
 const units = (text: string, decimals = 18) => parseUnits(text, decimals);
-let phoneSeq = 0;
 
 let chain: DevChain;
 beforeAll(async () => {
@@ -37,9 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => chain?.stop());
 
-interface Member {
-  token: string;
-  id: number;
+interface Member extends TestMember {
   address: Address;
 }
 
@@ -60,7 +57,7 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
 
   beforeAll(async () => {
     token = await deployToken(chain);
-    ctx = await startApp(database, { rateLimits: { ...DEFAULT_RATE_LIMITS, codePerIp: { max: 10_000, windowMs: 60_000 } }, chain: chainConfig() });
+    ctx = await startApp(database, { ...MANY_MEMBERS, chain: chainConfig() });
     // The first pass starts the cursor at the head (CHAIN_START_BLOCK unset).
     expect(await scan()).toMatchObject({ status: 'ok', recorded: 0 });
   });
@@ -70,10 +67,10 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
     expect(await chainDepositProblems(ctx.db.kysely)).toEqual([]);
   });
 
-  const auth = (m: Member, headers: Record<string, string> = {}) => ({ 'x-access-token': m.token, ...headers });
-  const get = (m: Member, url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: auth(m, headers) });
+  const auth = (m: TestMember, headers: Record<string, string> = {}) => ({ 'x-access-token': m.token, ...headers });
+  const get = (m: TestMember, url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: auth(m, headers) });
   const scan = (config: ChainConfig = ctx.config.chain, db: Db = ctx.db) => scanOnce(db, config, ctx.clock());
-  const info = async (m: Member, headers: Record<string, string> = {}) => (await get(m, '/api/assets/user/recharge/usdt', headers)).json().data;
+  const info = async (m: TestMember, headers: Record<string, string> = {}) => (await get(m, '/api/assets/user/recharge/usdt', headers)).json().data;
   const records = async (m: Member, query = '', headers: Record<string, string> = {}) =>
     (await get(m, `/api/assets/user/recharge/usdt/records${query}`, headers)).json().data;
   const available = async (m: Member) => (await get(m, '/api/assets/user/balance')).json().data.available;
@@ -90,13 +87,8 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
   }
 
   async function newMember(): Promise<Member> {
-    const phone = `96700${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(2, '0')}`;
-    expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
-    const token = await login(ctx, phone, 'Member123');
-    const row = await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    const member = { token, id: row.id, address: '0x' as Address };
-    member.address = (await info(member)).address;
-    return member;
+    const member = await signedInMember(ctx);
+    return { ...member, address: (await info(member)).address };
   }
 
   it("gives each member their own address derived from the xpub, with the deposit terms", async () => {

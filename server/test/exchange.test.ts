@@ -1,27 +1,21 @@
 import { parseAmount } from '@rigshare/domain';
 import fs from 'node:fs';
-import { DEFAULT_RATE_LIMITS } from '../src/config';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, exchangeProblems } from '../src/features/exchange/service';
 import { platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { login, post, registerMember, runAdmin, seededDataDir, startApp, testDatabases, type TestContext } from './helpers';
+import { MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
-let phoneSeq = 0;
 let requestSeq = 0;
 let codeSeq = 0;
 
-interface Member {
-  phone: string;
-  token: string;
-  id: number;
-}
+type Member = TestMember;
 
 describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await startApp(database, { rateLimits: { ...DEFAULT_RATE_LIMITS, codePerIp: { max: 10_000, windowMs: 60_000 } } });
+    ctx = await startApp(database, MANY_MEMBERS);
   });
   afterAll(async () => ctx.close());
   afterEach(async () => {
@@ -34,14 +28,6 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
   const redeem = (m: Member, code: string, requestId = `ex-${process.pid}-${++requestSeq}`, headers: Record<string, string> = {}) =>
     post(ctx.app, '/api/assets/exchange/redeem', { code, requestId }, { ...auth(m.token), ...headers });
 
-  async function newMember(): Promise<Member> {
-    const phone = `96700${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(2, '0')}`;
-    expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
-    const token = await login(ctx, phone, 'Member123');
-    const row = await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    return { phone, token, id: row.id };
-  }
-
   async function newCode(amount: string, budget: string): Promise<string> {
     const code = `TEST${process.pid % 1000}X${++codeSeq}`;
     await createExchangeCode(ctx.db, { code, amount, budget, reason: 'Test promotion', at: ctx.clock() });
@@ -52,7 +38,7 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
 
   it('credits a member once, with the SPEC messages, a record of type 9 and the budget used', async () => {
     const code = await newCode('5', '10');
-    const [a, b, c] = [await newMember(), await newMember(), await newMember()];
+    const [a, b, c] = [await signedInMember(ctx), await signedInMember(ctx), await signedInMember(ctx)];
     expect((await get('/api/assets/exchange/status', a.token)).json().data).toEqual({ used: false, record: null });
 
     expect((await redeem(a, '  ')).json()).toMatchObject({ code: 400, msg: 'A redemption code or exchange code must be entered' });
@@ -100,7 +86,7 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
 
   it('refuses a closed code and keeps what was credited', async () => {
     const code = await newCode('2.5', '25');
-    const [a, b] = [await newMember(), await newMember()];
+    const [a, b] = [await signedInMember(ctx), await signedInMember(ctx)];
     expect((await redeem(a, code)).json().code).toBe(200);
     const closed = await closeExchangeCode(ctx.db, { code, at: ctx.clock() });
     expect(closed).toMatchObject({ status: 'Closed', redemptions: 1, remaining: parseAmount('22.5') });
@@ -113,7 +99,7 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
 
   it('12 members at once on a budget of 3 redemptions: exactly 3 credited, the rest hear "Balance 0"', async () => {
     const code = await newCode('5', '15');
-    const members = await Promise.all(Array.from({ length: 12 }, () => newMember()));
+    const members = await Promise.all(Array.from({ length: 12 }, () => signedInMember(ctx)));
     const replies = await Promise.all(members.map((m) => redeem(m, code)));
     const codes = replies.map((r) => r.json().code);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
@@ -127,7 +113,7 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
   it('one member asking 8 times at once, with two codes, is credited once', async () => {
     const first = await newCode('1', '100');
     const second = await newCode('3', '300');
-    const m = await newMember();
+    const m = await signedInMember(ctx);
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => redeem(m, i % 2 ? first : second)));
     const ok = replies.filter((r) => r.json().code === 200);
     expect(ok).toHaveLength(1);

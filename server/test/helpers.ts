@@ -10,6 +10,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
 import { createDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
+import { adjust } from '../src/ledger/operator';
 
 export interface TestDatabase {
   name: string;
@@ -200,4 +201,28 @@ export async function runAdmin(dataDir: string, args: string[], env: Record<stri
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, out: e.stdout + e.stderr };
   }
+}
+
+/** Rate limits for suites that register many members from one address (the limits have their own tests). */
+export const MANY_MEMBERS: Partial<Config> = { rateLimits: { ...DEFAULT_RATE_LIMITS, codePerIp: { max: 10_000, windowMs: 60_000 } } };
+
+export interface TestMember {
+  phone: string;
+  token: string;
+  id: number;
+}
+
+let memberSeq = 0;
+
+/**
+ * A member registered through the API and logged in, with a phone unique to this test process;
+ * `balance` (USDT) is first credited by staff as an Adjustment.
+ */
+export async function signedInMember(ctx: TestContext, balance: string | null = null): Promise<TestMember> {
+  const phone = `9${String(process.pid % 100_000).padStart(5, '0')}${String(++memberSeq).padStart(4, '0')}`;
+  expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
+  if (balance) await adjust(ctx.db, { phone, amount: balance, reason: 'Test funds', direction: 'credit', at: ctx.clock() });
+  const token = await login(ctx, phone, 'Member123');
+  const row = await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+  return { phone, token, id: row.id };
 }

@@ -5,16 +5,14 @@ import { checkLedger } from '../src/ledger/check';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { postOperation, reverseOperation } from '../src/ledger/ledger';
 import { adjust, fundPool } from '../src/ledger/operator';
-import { DEFAULT_RATE_LIMITS } from '../src/config';
-import { login, post, registerMember, startApp, testDatabases, type TestContext } from './helpers';
+import { login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
-let phoneSeq = 0;
 
 describe.each(testDatabases())('ledger, orders and income on %s', (_name, database) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await startApp(database, { rateLimits: { ...DEFAULT_RATE_LIMITS, codePerIp: { max: 10_000, windowMs: 60_000 } } });
+    ctx = await startApp(database, MANY_MEMBERS);
   });
   afterAll(async () => ctx.close());
   afterEach(async () => {
@@ -26,15 +24,6 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     ctx.app.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
 
   /** A freshly registered member with `balance` USDT credited by an Adjustment. */
-  async function newMember(balance: string | null): Promise<{ phone: string; token: string; id: number }> {
-    const phone = `98700${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(2, '0')}`;
-    expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
-    if (balance) await adjust(ctx.db, { phone, amount: balance, reason: 'Test funds', direction: 'credit', at: ctx.clock() });
-    const token = await login(ctx, phone, 'Member123');
-    const row = await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    return { phone, token, id: row.id };
-  }
-
   async function addProduct(p: { price: string; dayReturn: string; validDays: number; offered: number; maxBuy?: number }): Promise<number> {
     const now = ctx.clock().getTime();
     const row = await ctx.db.kysely
@@ -77,7 +66,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('200 concurrent purchases with money for 50 leave exactly 50 orders and a zero balance', async () => {
     const productId = await addProduct({ price: '7', dayReturn: '0.1', validDays: 30, offered: 1000 });
-    const member = await newMember('350');
+    const member = await signedInMember(ctx, '350');
     const replies = await Promise.all(Array.from({ length: 200 }, () => buy(member.token, { productId: String(productId) })));
     const codes = replies.map((r) => r.json().code);
     expect(codes.filter((c) => c === 200)).toHaveLength(50);
@@ -93,7 +82,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('never oversells units under concurrent buys from several members', async () => {
     const productId = await addProduct({ price: '1', dayReturn: '0.01', validDays: 10, offered: 7 });
-    const members = await Promise.all([newMember('100'), newMember('100'), newMember('100')]);
+    const members = await Promise.all([signedInMember(ctx, '100'), signedInMember(ctx, '100'), signedInMember(ctx, '100')]);
     const replies = await Promise.all(members.flatMap((m) => Array.from({ length: 6 }, () => buy(m.token, { productId: String(productId) }))));
     const ok = replies.filter((r) => r.json().code === 200);
     expect(ok).toHaveLength(7);
@@ -107,7 +96,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('makes one order for a retried purchase and refuses the same key for different content', async () => {
     const productId = await addProduct({ price: '10', dayReturn: '0.5', validDays: 20, offered: 100 });
-    const member = await newMember('100');
+    const member = await signedInMember(ctx, '100');
     const fields = { productId: String(productId), quantity: '2', requestId: 'retry-key-0001' };
     const replies = await Promise.all([buy(member.token, fields), buy(member.token, fields), buy(member.token, fields)]);
     const ids = new Set(replies.map((r) => r.json().data.id));
@@ -131,7 +120,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
   });
 
   it('checks agreement, sale window, maxBuy, coupon and balance in order', async () => {
-    const member = await newMember('50');
+    const member = await signedInMember(ctx, '50');
     const noAgree = await post(ctx.app, '/api/orders/mine/order/create', { productId: '1', quantity: '1', requestId: 'no-agree-001' }, auth(member.token));
     expect(noAgree.json()).toMatchObject({ code: 400, msg: 'Please agree to the lease agreement first' });
     expect((await buy(member.token, { productId: '4' })).json()).toMatchObject({ code: 409, msg: 'This product is not on sale yet' });
@@ -144,7 +133,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
   });
 
   it('applies a received coupon as a second leg paid by rewards expense', async () => {
-    const member = await newMember('100');
+    const member = await signedInMember(ctx, '100');
     expect((await get('/api/orders/coupon/isOpen', member.token)).json().data).toEqual({ open: true });
     const receivable = (await get('/api/orders/coupon/productCoupons?productId=1', member.token)).json().data;
     expect(receivable.map((c: { name: string }) => c.name)).toContain('New member 5 USDT off');
@@ -169,7 +158,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('gives a new member one free first-day income, once', async () => {
     const productId = await addProduct({ price: '2', dayReturn: '0.3', validDays: 3, offered: 100 });
-    const member = await newMember('10');
+    const member = await signedInMember(ctx, '10');
     await buy(member.token, { productId: String(productId) });
     await buy(member.token, { productId: String(productId) });
     const summary = (await get('/api/receive/income/summary', member.token)).json().data;
@@ -181,7 +170,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('accrues once per 24 h, once even when run twice or by two processes at once, then expires', async () => {
     const productId = await addProduct({ price: '5', dayReturn: '0.25', validDays: 2, offered: 100 });
-    const member = await newMember('20');
+    const member = await signedInMember(ctx, '20');
     await buy(member.token, { productId: String(productId) }); // first order: day 1 free
     const second = (await buy(member.token, { productId: String(productId), quantity: '2' })).json().data;
     const pendingBefore = (await memberBalances(ctx.db.kysely, member.id))['member.pending_income'];
@@ -214,13 +203,13 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     // One order by id, for its owner only; another member is told it does not exist.
     const detail = await get(`/api/orders/mine/order/detail?id=${second.id}`, member.token);
     expect(detail.json().data).toMatchObject({ id: second.id, status: 'Expired', daysPaid: 2 });
-    const stranger = await newMember('1');
+    const stranger = await signedInMember(ctx, '1');
     const foreign = await get(`/api/orders/mine/order/detail?id=${second.id}`, stranger.token);
     expect([foreign.statusCode, foreign.json().data]).toEqual([404, null]);
   });
 
   it('delays days the pool cannot cover, pays them in order once funded, and settles takeouts', async () => {
-    const member = await newMember('10');
+    const member = await signedInMember(ctx, '10');
     const none = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-none-1' }, auth(member.token));
     expect(none.json()).toMatchObject({ code: 400, msg: 'No profit available to withdraw today' });
     const productId = await addProduct({ price: '1', dayReturn: '0.2', validDays: 5, offered: 100 });
@@ -280,7 +269,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
   });
 
   it('refuses an Adjustment debit below zero, needs a reason, and reverses instead of editing', async () => {
-    const member = await newMember('3');
+    const member = await signedInMember(ctx, '3');
     await expect(adjust(ctx.db, { phone: member.phone, amount: '4', reason: 'Too much', direction: 'debit', at: ctx.clock() })).rejects.toThrow(/below zero/);
     await expect(adjust(ctx.db, { phone: member.phone, amount: '1', reason: ' ', direction: 'credit', at: ctx.clock() })).rejects.toThrow(/reason/);
     const t = await adjust(ctx.db, { phone: member.phone, amount: '2', reason: 'Wrong credit', direction: 'credit', at: ctx.clock(), key: `adj-${member.id}` });
@@ -292,7 +281,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
   });
 
   it('serves the lease agreement with real figures, localized, without promises', async () => {
-    const member = await newMember(null);
+    const member = await signedInMember(ctx, null);
     const en = (await get('/api/orders/product/agreement?id=1', member.token)).json().data;
     expect(en).toMatchObject({ productId: 1, version: '2025-1', operatorName: 'Rigshare Operations Ltd.' });
     const text = JSON.stringify(en);
@@ -311,7 +300,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
   // Last in the file on purpose: it moves the accrual window ahead of the test clock.
   it('still accrues orders bought after a run that was told a later time', async () => {
     const productId = await addProduct({ price: '1', dayReturn: '0.1', validDays: 3, offered: 100 });
-    const member = await newMember('5');
+    const member = await signedInMember(ctx, '5');
     await buy(member.token, { productId: String(productId) }); // first order: day 1 free at purchase
     // An operator backfill (or a test) runs the job ten days ahead of the clock...
     await runAccrual(ctx.db, new Date(ctx.clock().getTime() + 10 * DAY_MS));

@@ -1,30 +1,24 @@
 import { parseAmount } from '@rigshare/domain';
-import { DEFAULT_RATE_LIMITS } from '../src/config';
 import { confirmDeposit, rejectDeposit } from '../src/features/wallet/deposits';
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
-import { adjust, OperatorError } from '../src/ledger/operator';
-import { lastSmsCode, login, post, registerMember, solveCaptcha, startApp, testDatabases, type TestContext } from './helpers';
+import { OperatorError } from '../src/ledger/operator';
+import { lastSmsCode, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 const HOUR = 3_600_000;
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const ADDRESS_2 = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const TX = '0x' + 'ab'.repeat(32);
-let phoneSeq = 0;
 let requestSeq = 0;
 
-interface Member {
-  phone: string;
-  token: string;
-  id: number;
-}
+type Member = TestMember;
 
 describe.each(testDatabases())('wallet on %s', (_name, database) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await startApp(database, { rateLimits: { ...DEFAULT_RATE_LIMITS, codePerIp: { max: 10_000, windowMs: 60_000 } } });
+    ctx = await startApp(database, MANY_MEMBERS);
   });
   afterAll(async () => ctx.close());
   afterEach(async () => {
@@ -37,15 +31,6 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   const postAs = (m: Member, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     post(ctx.app, url, fields, { ...auth(m.token), ...headers });
 
-  async function newMember(balance: string | null): Promise<Member> {
-    const phone = `96600${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(2, '0')}`;
-    expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
-    if (balance) await adjust(ctx.db, { phone, amount: balance, reason: 'Test funds', direction: 'credit', at: ctx.clock() });
-    const token = await login(ctx, phone, 'Member123');
-    const row = await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    return { phone, token, id: row.id };
-  }
-
   async function setFundPassword(m: Member, pin: string) {
     const captcha = await solveCaptcha(ctx);
     const sent = await postAs(m, '/api/user/auth/paypwd-code', captcha);
@@ -57,7 +42,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
 
   /** A member with `balance`, an address, a bank card and fund password 123456, past the hold. */
   async function readyMember(balance: string): Promise<Member> {
-    const m = await newMember(balance);
+    const m = await signedInMember(ctx, balance);
     expect((await postAs(m, '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).json().code).toBe(200);
     const card = { holderName: 'Asha Rao', bankName: 'State Bank of India', accountNumber: '123456789012', ifsc: 'SBIN0001234' };
     expect((await postAs(m, '/api/assets/user/bank/modify', card)).json().code).toBe(200);
@@ -74,7 +59,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   }
 
   it('sets the fund password with an SMS code, with its rules, and starts the hold', async () => {
-    const m = await newMember(null);
+    const m = await signedInMember(ctx, null);
     expect((await postAs(m, '/api/user/user/has-paypass', {})).json().data).toEqual({ hasPayPassword: false });
     expect((await postAs(m, '/api/user/auth/paypwd-code', { captchaId: 'x', captchaCode: '' })).statusCode).toBe(400);
     const captcha = await solveCaptcha(ctx);
@@ -102,8 +87,8 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   });
 
   it('binds one BEP20 address, replaces it with a hold, and shows it to its owner only', async () => {
-    const m = await newMember(null);
-    const other = await newMember(null);
+    const m = await signedInMember(ctx, null);
+    const other = await signedInMember(ctx, null);
     expect((await get('/api/assets/user/address', m.token)).json()).toMatchObject({ code: 200, data: null });
     const add = (fields: Record<string, string>) => postAs(m, '/api/assets/user/addAddress', fields);
     expect((await add({ currency: 'USDT', chain: 'BEP20' })).json()).toMatchObject({ code: 400, msg: 'Need to choose currency, chain, fill in address' });
@@ -126,7 +111,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   });
 
   it('binds a bank card (masked, IFSC checked), and lists the seeded recharge channels localized', async () => {
-    const m = await newMember(null);
+    const m = await signedInMember(ctx, null);
     const modify = (fields: Record<string, string>) =>
       postAs(m, '/api/assets/user/bank/modify', { holderName: 'Asha Rao', bankName: 'SBI', accountNumber: '123456789012', ifsc: 'SBIN0001234', ...fields });
     expect((await modify({ accountNumber: '12345' })).json()).toMatchObject({ code: 400, msg: 'The account number must be 6 to 20 digits' });
@@ -151,7 +136,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   });
 
   it('refuses a withdrawal in the contract order, each with its fix, then holds and quotes 5%', async () => {
-    const m = await newMember('5');
+    const m = await signedInMember(ctx, '5');
     const first = await withdraw(m, { amount: '10' });
     expect(first.json()).toEqual({ code: 400, msg: 'Greater than available balance', data: { fix: null } });
     expect((await withdraw(m, { amount: '2' })).json()).toEqual({ code: 400, msg: 'Please bind your address', data: { fix: '/user/address' } });
@@ -263,7 +248,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
 
   it('staff approve pays net and fee from the held amount; reject returns it with a Withdrawal Failed record', async () => {
     const m = await readyMember('20');
-    const other = await newMember(null);
+    const other = await signedInMember(ctx, null);
     const paidBefore = (await ctx.db.kysely.selectFrom('ledger_accounts').select('balance').where('id', '=', await platformAccountId(ctx.db.kysely, 'platform.withdrawals_paid')).executeTakeFirstOrThrow()).balance;
     const feesBefore = (await ctx.db.kysely.selectFrom('ledger_accounts').select('balance').where('id', '=', await platformAccountId(ctx.db.kysely, 'platform.fees')).executeTakeFirstOrThrow()).balance;
     const a = (await withdraw(m, { amount: '10' })).json().data;
@@ -314,8 +299,8 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   });
 
   it('cash recharge: minimums, conversion, idempotent request, and a confirm that credits once', async () => {
-    const m = await newMember(null);
-    const other = await newMember(null);
+    const m = await signedInMember(ctx, null);
+    const other = await signedInMember(ctx, null);
     const channels = (await get('/api/assets/system/pay/config/banks', m.token)).json().data;
     const inr = channels[0].id;
     const ngn = channels[2].id;
