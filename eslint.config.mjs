@@ -28,7 +28,7 @@ export default tseslint.config(
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:contract'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:domain'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },
-            // The server and the tools may use libs/devchain (a local EVM chain) in their tests only.
+            // libs/devchain (a local EVM chain) is for the server's tests and the tools (browser tests, the demo chain).
             { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain', 'type:devtool'], bannedExternalImports: BROWSER_PACKAGES },
             { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:devtool'] },
             { sourceTag: 'type:devtool', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },

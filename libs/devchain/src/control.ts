@@ -2,7 +2,7 @@ import type { DevChain } from './node';
 
 /** Hardhat's own JSON-RPC methods, for confirmations and reorganisations in tests. */
 
-async function rpc<T>(chain: DevChain, method: string, params: unknown[] = []): Promise<T> {
+async function rpc<T>(chain: Pick<DevChain, 'rpcUrl'>, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(chain.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -32,4 +32,9 @@ export async function snapshot(chain: DevChain): Promise<string> {
 /** Drops every block after the snapshot (a reorganisation); a snapshot can be reverted to once. */
 export async function revert(chain: DevChain, id: string): Promise<void> {
   if (!(await rpc<boolean>(chain, 'evm_revert', [id]))) throw new Error(`evm_revert: no snapshot ${id}`);
+}
+
+/** Gives `address` 1 000 test coins for gas (hardhat_setBalance). */
+export async function fund(chain: Pick<DevChain, 'rpcUrl'>, address: string): Promise<void> {
+  await rpc(chain, 'hardhat_setBalance', [address, `0x${(1_000n * 10n ** 18n).toString(16)}`]);
 }

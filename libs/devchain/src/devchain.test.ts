@@ -1,5 +1,5 @@
 import { createPublicClient, http, parseAbiItem, parseUnits } from 'viem';
-import { blockNumber, deployToken, mine, revert, snapshot, startDevChain, testDepositAddress, testXpub, type DevChain } from '.';
+import { blockNumber, connectToken, deployToken, mine, newDeployerKey, revert, snapshot, startDevChain, testDepositAddress, testXpub, type DevChain } from '.';
 import { HDKey } from 'viem/accounts';
 
 describe('devchain', () => {
@@ -61,6 +61,27 @@ describe('devchain', () => {
     const node = HDKey.fromExtendedKey(xpub);
     expect(node.privateKey).toBeNull();
     expect(testDepositAddress(1)).not.toBe(testDepositAddress(2));
+  });
+
+  it('gives each random deployer its own token address, and a later handle can send its tokens', async () => {
+    const first = await deployToken(chain, { deployerKey: newDeployerKey() });
+    const key = newDeployerKey();
+    const second = await deployToken(chain, { deployerKey: key });
+    expect(second.address).not.toBe(first.address);
+    const again = connectToken({ rpcUrl: chain.rpcUrl, chainId: chain.chainId }, { address: second.address, decimals: 18, deployerKey: key });
+    await again.transfer(testDepositAddress(9), parseUnits('3', 18));
+    expect(await second.balanceOf(testDepositAddress(9))).toBe(parseUnits('3', 18));
+  });
+
+  it('mines empty blocks on its own with a block time, as a live chain does', async () => {
+    const live = await startDevChain({ blockTimeMs: 200 });
+    try {
+      const start = await blockNumber(live);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await blockNumber(live)).toBeGreaterThanOrEqual(start + 3n);
+    } finally {
+      await live.stop();
+    }
   });
 
   it('stops the node', async () => {

@@ -1,4 +1,4 @@
 export { DEV_CHAIN_ID, startDevChain, type DevChain } from './node';
-export { compileToken, deployToken, DEPLOYER_KEY, resend, type DevToken, type SentTransfer } from './token';
-export { blockNumber, mine, revert, snapshot } from './control';
+export { compileToken, connectToken, deployToken, DEPLOYER_KEY, newDeployerKey, resend, type ChainEndpoint, type DevToken, type SentTransfer } from './token';
+export { blockNumber, fund, mine, revert, snapshot } from './control';
 export { DEPOSIT_ACCOUNT_PATH, testDepositAddress, testXpub } from './keys';

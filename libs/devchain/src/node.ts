@@ -29,7 +29,7 @@ const STOP_TIMEOUT_MS = 5_000;
  * The config the node runs with. It also ends the node when this (parent) process is gone, so a
  * killed test run never leaves a node behind. No sources: nothing is compiled, no compiler download.
  */
-function hardhatConfig(dir: string): string {
+function hardhatConfig(dir: string, blockTimeMs: number): string {
   return `// Written by @rigshare/devchain for one \`hardhat node\` run.
 const parent = ${process.pid};
 setInterval(() => {
@@ -37,7 +37,7 @@ setInterval(() => {
 }, 1000).unref();
 module.exports = {
   networks: {
-    hardhat: { chainId: ${DEV_CHAIN_ID}, hardfork: 'cancun', mining: { auto: true, interval: 0 }, loggingEnabled: false },
+    hardhat: { chainId: ${DEV_CHAIN_ID}, hardfork: 'cancun', mining: { auto: true, interval: ${blockTimeMs} }, loggingEnabled: false },
   },
   paths: { root: ${JSON.stringify(dir)}, sources: ${JSON.stringify(path.join(dir, 'contracts'))}, cache: ${JSON.stringify(path.join(dir, 'cache'))}, artifacts: ${JSON.stringify(path.join(dir, 'artifacts'))} },
 };
@@ -78,13 +78,17 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Starts a node on `port` (a free one when 0 or absent) and resolves once it answers JSON-RPC. */
-export async function startDevChain(options: { port?: number } = {}): Promise<DevChain> {
+/**
+ * Starts a node on `port` (a free one when 0 or absent) and resolves once it answers JSON-RPC. Each
+ * transaction is mined at once; `blockTimeMs` also mines an empty block at that interval, as a live
+ * chain does, so confirmations accumulate on their own (tests leave it off and mine by hand).
+ */
+export async function startDevChain(options: { port?: number; blockTimeMs?: number } = {}): Promise<DevChain> {
   const port = options.port || (await freePort());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-devchain-'));
   fs.mkdirSync(path.join(dir, 'contracts'));
   const configFile = path.join(dir, 'hardhat.config.js');
-  fs.writeFileSync(configFile, hardhatConfig(dir));
+  fs.writeFileSync(configFile, hardhatConfig(dir, options.blockTimeMs ?? 0));
 
   const child = spawn(process.execPath, [HARDHAT_CLI, '--config', configFile, 'node', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: PACKAGE_DIR,

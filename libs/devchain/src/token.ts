@@ -12,7 +12,8 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { fund } from './control';
 import type { DevChain } from './node';
 
 /** A minimal ERC-20 like BEP20 USDT: Transfer events, decimals(), the whole supply minted to the deployer. */
@@ -105,13 +106,15 @@ export interface SentTransfer {
 export interface DevToken {
   address: Address;
   decimals: number;
-  symbol: string;
   /** Sends `amount` token units from the deployer; resolves once mined (automine). */
   transfer(to: Address, amount: bigint): Promise<SentTransfer>;
   balanceOf(owner: Address): Promise<bigint>;
 }
 
-function clients(chain: DevChain) {
+/** What a token handle needs of a chain: a process that did not start the node can reconnect to it. */
+export type ChainEndpoint = Pick<DevChain, 'rpcUrl' | 'chainId'>;
+
+function clients(chain: ChainEndpoint, deployerKey: Hex = DEPLOYER_KEY) {
   const definition = defineChain({
     id: chain.chainId,
     name: 'Rigshare devchain',
@@ -121,7 +124,7 @@ function clients(chain: DevChain) {
   const transport = http(chain.rpcUrl);
   return {
     publicClient: createPublicClient({ chain: definition, transport, pollingInterval: 50 }) as PublicClient,
-    walletClient: createWalletClient({ chain: definition, transport, account: privateKeyToAccount(DEPLOYER_KEY) }),
+    walletClient: createWalletClient({ chain: definition, transport, account: privateKeyToAccount(deployerKey) }),
   };
 }
 
@@ -129,22 +132,37 @@ async function receiptOf(publicClient: PublicClient, hash: Hash) {
   return publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 30_000 });
 }
 
-/** Deploys a fresh token (a billion whole tokens minted to the deployer). */
-export async function deployToken(chain: DevChain, options: { decimals?: number; symbol?: string } = {}): Promise<DevToken> {
+/**
+ * Deploys a fresh token, a billion whole tokens minted to the deployer: Hardhat's first account, or
+ * `deployerKey` (given test coins first), so each deployment can have its own token address.
+ */
+export async function deployToken(chain: DevChain, options: { decimals?: number; symbol?: string; deployerKey?: Hex } = {}): Promise<DevToken> {
   const decimals = options.decimals ?? 18;
   const symbol = options.symbol ?? 'USDT';
+  const deployerKey = options.deployerKey ?? DEPLOYER_KEY;
+  if (options.deployerKey) await fund(chain, privateKeyToAccount(deployerKey).address);
   const { abi, bytecode } = compileToken();
-  const { publicClient, walletClient } = clients(chain);
+  const { publicClient, walletClient } = clients(chain, deployerKey);
   const supply = 1_000_000_000n * 10n ** BigInt(decimals);
   const deployHash = await walletClient.deployContract({ abi, bytecode, args: [`Dev ${symbol}`, symbol, decimals, supply] });
   const deployed = await receiptOf(publicClient, deployHash);
   if (!deployed.contractAddress || deployed.status !== 'success') throw new Error(`Token deployment failed: ${deployHash}`);
-  const address = getAddress(deployed.contractAddress);
+  return connectToken(chain, { address: getAddress(deployed.contractAddress), decimals, deployerKey });
+}
 
+/** A new random deployer key (funded by deployToken), so each deployment gets its own token address. */
+export function newDeployerKey(): Hex {
+  return generatePrivateKey();
+}
+
+/** A handle on a token deployed earlier (perhaps by another process) whose deployer key is known. */
+export function connectToken(chain: ChainEndpoint, token: { address: Address; decimals: number; deployerKey?: Hex }): DevToken {
+  const { abi } = compileToken();
+  const { publicClient, walletClient } = clients(chain, token.deployerKey);
+  const { address, decimals } = token;
   return {
     address,
     decimals,
-    symbol,
     async transfer(to, amount) {
       const request = await walletClient.prepareTransactionRequest({
         to: address,
