@@ -216,11 +216,13 @@ it('switching to Hindi shows Hindi text on the tab bar', async () => {
 
 it('an expired session sends the member to login with the server message', async () => {
   await login(DEMO.phone, DEMO.password);
+  // Leave the app first: a call still in flight from the home page would otherwise meet the 401
+  // itself and log out before the fresh load below.
+  await page.goto('about:blank');
   // The operator's clock moves past the session's expiry.
   stack.db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
   const expired = 'Your session has expired, please log in again';
   // A fresh load of a member screen: its first call meets the 401.
-  await page.goto('about:blank');
   await go('/mine');
   await page.getByText(expired).first().waitFor();
   await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
