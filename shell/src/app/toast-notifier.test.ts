@@ -21,3 +21,19 @@ it('leaves a message on screen when another call finishes after it', () => {
   notifier.hideLoading();
   expect(clear).not.toHaveBeenCalled();
 });
+
+it('shows no spinner over a message while the message lasts, and spins again after it', () => {
+  let time = 1_000;
+  const show = jest.mocked(Toast.show);
+  const notifier = toastNotifier(() => time);
+  notifier.showError('Your session has expired, please log in again', 3000);
+  show.mockClear();
+  time += 500;
+  notifier.showLoading();
+  notifier.hideLoading();
+  expect(show).not.toHaveBeenCalled();
+  expect(clear).not.toHaveBeenCalled();
+  time += 3000;
+  notifier.showLoading();
+  expect(show).toHaveBeenCalledTimes(1);
+});

@@ -2,14 +2,16 @@ import { Toast } from 'antd-mobile';
 import type { ApiNotifier } from '@rigshare/api-client';
 
 /**
- * How the API client's spinner and errors reach the member. antd-mobile has one toast slot, so
- * the spinner may clear it only while it still holds the spinner: otherwise a message (such as
- * "Your session has expired") would vanish the moment another call in flight finished.
+ * How the API client's spinner and errors reach the member. antd-mobile has one toast slot, so a
+ * message (such as "Your session has expired") keeps it for its whole duration: a call that starts
+ * meanwhile shows no spinner over it, and one that finishes does not clear it.
  */
-export function toastNotifier(): ApiNotifier {
+export function toastNotifier(now: () => number = Date.now): ApiNotifier {
   let spinnerShowing = false;
+  let messageUntil = 0;
   return {
     showLoading() {
+      if (now() < messageUntil) return;
       spinnerShowing = true;
       Toast.show({ icon: 'loading', duration: 0, maskClickable: false });
     },
@@ -20,6 +22,7 @@ export function toastNotifier(): ApiNotifier {
     },
     showError(message, durationMs) {
       spinnerShowing = false;
+      messageUntil = now() + durationMs;
       Toast.show({ content: message, duration: durationMs });
     },
   };
