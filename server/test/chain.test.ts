@@ -20,7 +20,7 @@ import { chainDepositProblems } from '../src/features/chain/deposits';
 import { scanOnce } from '../src/features/chain/scan';
 import { startChainWatcher } from '../src/features/chain/watcher';
 import { checkLedger } from '../src/ledger/check';
-import { MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { getAs, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 /**
  * USDT (BEP20) deposits against a real local chain: one Hardhat node for the file, a fresh token per
@@ -67,8 +67,7 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
     expect(await chainDepositProblems(ctx.db.kysely)).toEqual([]);
   });
 
-  const auth = (m: TestMember, headers: Record<string, string> = {}) => ({ 'x-access-token': m.token, ...headers });
-  const get = (m: TestMember, url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: auth(m, headers) });
+  const get = (m: TestMember, url: string, headers: Record<string, string> = {}) => getAs(ctx, url, m.token, headers);
   const scan = (config: ChainConfig = ctx.config.chain, db: Db = ctx.db) => scanOnce(db, config, ctx.clock());
   const info = async (m: TestMember, headers: Record<string, string> = {}) => (await get(m, '/api/assets/user/recharge/usdt', headers)).json().data;
   const records = async (m: Member, query = '', headers: Record<string, string> = {}) =>

@@ -4,7 +4,7 @@ import { closeExchangeCode, createExchangeCode, exchangeCodes, exchangeProblems 
 import { platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { asMember, getAs, MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 let requestSeq = 0;
@@ -23,10 +23,9 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
     expect(await exchangeProblems(ctx.db.kysely)).toEqual([]);
   });
 
-  const auth = (token: string) => ({ 'x-access-token': token });
-  const get = (url: string, token: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
+  const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
   const redeem = (m: Member, code: string, requestId = `ex-${process.pid}-${++requestSeq}`, headers: Record<string, string> = {}) =>
-    post(ctx.app, '/api/assets/exchange/redeem', { code, requestId }, { ...auth(m.token), ...headers });
+    post(ctx.app, '/api/assets/exchange/redeem', { code, requestId }, { ...asMember(m.token), ...headers });
 
   async function newCode(amount: string, budget: string): Promise<string> {
     const code = `TEST${process.pid % 1000}X${++codeSeq}`;

@@ -226,3 +226,13 @@ export async function signedInMember(ctx: TestContext, balance: string | null = 
   const row = await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
   return { phone, token, id: row.id };
 }
+
+/** The session header of a member's token, with any other headers (Language, ...). */
+export function asMember(token: string, headers: Record<string, string> = {}): Record<string, string> {
+  return { 'x-access-token': token, ...headers };
+}
+
+/** A GET as the member holding `token`. */
+export function getAs(ctx: TestContext, url: string, token: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({ method: 'GET', url, headers: asMember(token, headers) });
+}

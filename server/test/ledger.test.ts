@@ -5,7 +5,7 @@ import { checkLedger } from '../src/ledger/check';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { postOperation, reverseOperation } from '../src/ledger/ledger';
 import { adjust, fundPool } from '../src/ledger/operator';
-import { login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { asMember, getAs, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 
@@ -19,9 +19,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
-  const auth = (token: string) => ({ 'x-access-token': token });
-  const get = (url: string, token: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
+  const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
 
   /** A freshly registered member with `balance` USDT credited by an Adjustment. */
   async function addProduct(p: { price: string; dayReturn: string; validDays: number; offered: number; maxBuy?: number }): Promise<number> {
@@ -51,7 +49,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   let requestSeq = 0;
   const buy = (token: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    post(ctx.app, '/api/orders/mine/order/create', { agree: '1', quantity: '1', requestId: `req-${process.pid}-${++requestSeq}`, ...fields }, { ...auth(token), ...headers });
+    post(ctx.app, '/api/orders/mine/order/create', { agree: '1', quantity: '1', requestId: `req-${process.pid}-${++requestSeq}`, ...fields }, { ...asMember(token), ...headers });
 
   it('seeds the demo balance and the revenue pool through the ledger', async () => {
     const token = await login(ctx, '9000000001', 'Demo12345');
@@ -121,7 +119,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('checks agreement, sale window, maxBuy, coupon and balance in order', async () => {
     const member = await signedInMember(ctx, '50');
-    const noAgree = await post(ctx.app, '/api/orders/mine/order/create', { productId: '1', quantity: '1', requestId: 'no-agree-001' }, auth(member.token));
+    const noAgree = await post(ctx.app, '/api/orders/mine/order/create', { productId: '1', quantity: '1', requestId: 'no-agree-001' }, asMember(member.token));
     expect(noAgree.json()).toMatchObject({ code: 400, msg: 'Please agree to the lease agreement first' });
     expect((await buy(member.token, { productId: '4' })).json()).toMatchObject({ code: 409, msg: 'This product is not on sale yet' });
     expect((await buy(member.token, { productId: '5' })).json().code).toBe(409);
@@ -142,9 +140,9 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     const names = (list: { name: string }[]) => list.map((c) => c.name);
     expect(names(receivable)).not.toContain('20 USDT off Antminer L7 share');
     expect(names(everything)).toEqual(expect.arrayContaining([...names(receivable), '20 USDT off Antminer L7 share']));
-    const received = await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: '1' }, auth(member.token));
+    const received = await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: '1' }, asMember(member.token));
     expect(received.json().data).toMatchObject({ id: 1, state: 'received', amount: usdt('5'), minSpend: usdt('100') });
-    expect((await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: '1' }, auth(member.token))).statusCode).toBe(409);
+    expect((await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: '1' }, asMember(member.token))).statusCode).toBe(409);
     expect((await get('/api/orders/coupon/queryPruductCouponData?productId=1', member.token)).json().data).toMatchObject({ usable: 1, bestAmount: usdt('5') });
 
     const order = (await buy(member.token, { productId: '1', couponId: '1' })).json().data;
@@ -210,7 +208,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('delays days the pool cannot cover, pays them in order once funded, and settles takeouts', async () => {
     const member = await signedInMember(ctx, '10');
-    const none = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-none-1' }, auth(member.token));
+    const none = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-none-1' }, asMember(member.token));
     expect(none.json()).toMatchObject({ code: 400, msg: 'No profit available to withdraw today' });
     const productId = await addProduct({ price: '1', dayReturn: '0.2', validDays: 5, offered: 100 });
     await buy(member.token, { productId: String(productId) });
@@ -250,13 +248,13 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     const paid = (await get('/api/receive/income/summary', member.token)).json().data;
     expect(paid).toMatchObject({ delayedDays: 0, delayReason: null, pendingIncome: usdt('0.4') });
 
-    const takeout = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-ok-0001' }, auth(member.token));
+    const takeout = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-ok-0001' }, asMember(member.token));
     expect(takeout.json()).toMatchObject({
       code: 200,
       msg: 'Income received, expected to arrive within 30 minutes',
       data: { type: 'Daily Income', status: 'Processing', amount: usdt('0.4') },
     });
-    const replay = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-ok-0001' }, auth(member.token));
+    const replay = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-ok-0001' }, asMember(member.token));
     expect(replay.json().data.id).toBe(takeout.json().data.id);
     expect(await memberBalances(ctx.db.kysely, member.id)).toMatchObject({ 'member.pending_income': 0n, 'member.held': parseAmount('0.4') });
     expect((await runSettlement(ctx.db, ctx.clock())).settled).toBe(0);

@@ -4,7 +4,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/with
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { lastSmsCode, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { asMember, getAs, lastSmsCode, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 const HOUR = 3_600_000;
@@ -25,11 +25,9 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
-  const auth = (token: string) => ({ 'x-access-token': token });
-  const get = (url: string, token: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
+  const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
   const postAs = (m: Member, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    post(ctx.app, url, fields, { ...auth(m.token), ...headers });
+    post(ctx.app, url, fields, { ...asMember(m.token), ...headers });
 
   async function setFundPassword(m: Member, pin: string) {
     const captcha = await solveCaptcha(ctx);
