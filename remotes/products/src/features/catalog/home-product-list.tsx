@@ -1,8 +1,8 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
 import { listProducts } from '../../api/products';
 import { ProductCard } from './product-card';
 import '../../products.css';
@@ -26,11 +26,7 @@ export default function HomeProductList() {
         </div>
       )}
       {state.status === 'error' && (
-        <ErrorBlock status="default" title={t('catalog.loadError')} description={state.message}>
-          <Button color="primary" size="small" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </ErrorBlock>
+        <LoadFailed title={t('catalog.loadError')} message={state.message} retry={retry} />
       )}
       {state.status === 'ready' &&
         (state.data.list.length === 0 ? (

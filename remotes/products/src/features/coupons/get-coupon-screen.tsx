@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PageEmpty, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
 import { isCouponOpen, listReceivableCoupons, receiveCoupon, type Coupon } from '../../api/coupons';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
@@ -72,11 +72,7 @@ export default function GetCouponScreen() {
     <div className="products-screen products-detail">
       {state.status === 'loading' && <Skeleton.Paragraph lineCount={4} animated />}
       {state.status === 'error' && (
-        <ErrorBlock status="default" title={t('coupon.loadError')} description={state.message}>
-          <Button size="small" color="primary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </ErrorBlock>
+        <LoadFailed title={t('coupon.loadError')} message={state.message} retry={retry} />
       )}
       {state.status === 'ready' &&
         (state.data === null ? (

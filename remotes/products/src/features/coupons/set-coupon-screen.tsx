@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, ErrorBlock, Radio, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageEmpty, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
 import { listUsableCoupons, type Coupon } from '../../api/coupons';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
@@ -66,11 +66,7 @@ export default function SetCouponScreen() {
     <div className="products-screen products-detail">
       {state.status === 'loading' && <Skeleton.Paragraph lineCount={4} animated />}
       {state.status === 'error' && (
-        <ErrorBlock status="default" title={t('coupon.loadError')} description={state.message}>
-          <Button size="small" color="primary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </ErrorBlock>
+        <LoadFailed title={t('coupon.loadError')} message={state.message} retry={retry} />
       )}
       {state.status === 'ready' && <Chooser productId={productId} coupons={state.data} initial={initial} />}
     </div>

@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, Image, List, Skeleton, Tag } from 'antd-mobile';
+import { ErrorBlock, Image, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listUsableCoupons, type Coupon } from '../../api/coupons';
@@ -9,7 +9,7 @@ import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
 import { ShareSoldBar } from '../shared/share-sold-bar';
 import { StatusTag } from '../shared/status-tag';
-import { useRequest } from '@rigshare/ui';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { LeaseAgreement } from './lease-agreement';
 import { PurchasePanel } from './purchase-panel';
 import '../../products.css';
@@ -93,11 +93,7 @@ function LoadedProduct({ id, couponId }: { id: number; couponId: number | null }
     );
   if (state.status === 'error')
     return (
-      <ErrorBlock status="default" title={t('detail.loadError')} description={state.message}>
-        <Button color="primary" size="small" onClick={retry}>
-          {t('actions.retry')}
-        </Button>
-      </ErrorBlock>
+      <LoadFailed title={t('detail.loadError')} message={state.message} retry={retry} />
     );
   const { product, agreement, coupons, available } = state.data;
   return (

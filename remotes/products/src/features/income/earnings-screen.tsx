@@ -1,10 +1,10 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getIncomeSummary, type IncomeSummary } from '../../api/income';
 import { getOrderTotals, type OrderTotals } from '../../api/orders';
 import { Money } from '../shared/money';
-import { useRequest } from '@rigshare/ui';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { IncomeRecords } from './income-records';
 import { DelayNotice } from './delay-notice';
 import '../../products.css';
@@ -23,11 +23,7 @@ export default function EarningsScreen() {
       <section className="products-detail-section">
         {state.status === 'loading' && <Skeleton.Paragraph lineCount={2} animated />}
         {state.status === 'error' && (
-          <ErrorBlock status="default" title={t('income.loadError')} description={state.message}>
-            <Button size="small" color="primary" onClick={retry}>
-              {t('actions.retry')}
-            </Button>
-          </ErrorBlock>
+          <LoadFailed title={t('income.loadError')} message={state.message} retry={retry} />
         )}
         {state.status === 'ready' && (
           <>

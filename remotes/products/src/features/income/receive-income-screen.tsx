@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getIncomeSummary, takeoutIncome } from '../../api/income';
 import { Money } from '../shared/money';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { useRequest } from '@rigshare/ui';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { DelayNotice } from './delay-notice';
 import { IncomeRecords } from './income-records';
 import '../../products.css';
@@ -42,11 +42,7 @@ export default function ReceiveIncomeScreen() {
       <section className="products-detail-section products-income-head">
         {state.status === 'loading' && <Skeleton.Paragraph lineCount={3} animated />}
         {state.status === 'error' && (
-          <ErrorBlock status="default" title={t('income.loadError')} description={state.message}>
-            <Button size="small" color="primary" onClick={retry}>
-              {t('actions.retry')}
-            </Button>
-          </ErrorBlock>
+          <LoadFailed title={t('income.loadError')} message={state.message} retry={retry} />
         )}
         {state.status === 'ready' && (
           <>

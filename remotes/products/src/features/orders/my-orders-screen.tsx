@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
 import { getOrderTotals, listOrders, type Order, type OrderStatus } from '../../api/orders';
 import { Money } from '../shared/money';
 import { OrderCard } from './order-card';
@@ -19,11 +19,7 @@ function Totals() {
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={2} animated />;
   if (state.status === 'error')
     return (
-      <ErrorBlock status="default" title={t('orders.totalsError')} description={state.message}>
-        <Button size="small" color="primary" onClick={retry}>
-          {t('actions.retry')}
-        </Button>
-      </ErrorBlock>
+      <LoadFailed title={t('orders.totalsError')} message={state.message} retry={retry} />
     );
   const totals = state.data;
   return (

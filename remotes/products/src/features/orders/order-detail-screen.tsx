@@ -3,7 +3,7 @@ import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
 import { findOrder, listOrderDays, type OrderDay } from '../../api/orders';
 import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
@@ -54,11 +54,7 @@ function LoadedOrder({ id }: { id: number }) {
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={6} animated />;
   if (state.status === 'error')
     return (
-      <ErrorBlock status="default" title={t('orders.loadError')} description={state.message}>
-        <Button size="small" color="primary" onClick={retry}>
-          {t('actions.retry')}
-        </Button>
-      </ErrorBlock>
+      <LoadFailed title={t('orders.loadError')} message={state.message} retry={retry} />
     );
   if (state.data === null) return <ErrorBlock status="empty" title={t('orders.notFound')} description="" />;
   return (

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { getBalance, type Balance } from '../../api/wallet';
 import { formatMoney } from '../../shared/money';
-import { useRequest } from '@rigshare/ui';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
-import { LoadFailed } from '../shared/load-failed';
 import '../../wallet.css';
 
 const ACTIONS = [
@@ -60,7 +59,7 @@ export default function BalanceScreen() {
     <div className="wallet-screen">
       {state.status === 'loading' && <Skeleton.Paragraph lineCount={5} animated />}
       {state.status === 'error' && (
-        <LoadFailed message={state.message} retry={retry} />
+        <LoadFailed title={state.message} retry={retry} />
       )}
       {state.status === 'ready' && <BalanceView balance={state.data} />}
     </div>

@@ -3,9 +3,8 @@ import { Button, Input, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { formatDateTime } from '@rigshare/i18n';
-import { useRequest } from '@rigshare/ui';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { formatMoney } from '../../shared/money';
-import { LoadFailed } from '../shared/load-failed';
 import { getExchangeStatus, redeemExchange, type ExchangeRecord, type ExchangeStatus } from './exchange-api';
 import './exchange.css';
 
@@ -101,6 +100,6 @@ export function ExchangeCard() {
     return done;
   }, []);
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={2} animated />;
-  if (state.status === 'error') return <LoadFailed message={state.message} retry={retry} />;
+  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
   return <ExchangeForm status={state.data} redeem={redeem} />;
 }

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useRequest } from '@rigshare/ui';
-import { LoadFailed } from '../shared/load-failed';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { fetchAgreementPdf, orderIdOf } from './pdf-api';
 import '../../wallet.css';
 import '../stock/stock.css';
@@ -57,7 +56,7 @@ function LoadedAgreement({ orderId }: { orderId: number }) {
   const load = useCallback((signal: AbortSignal) => fetchAgreementPdf(orderId, language, signal), [orderId, language]);
   const [state, retry] = useRequest(`agreement:${orderId}:${language}`, load);
   const url = useObjectUrl(state.status === 'ready' ? state.data : null);
-  if (state.status === 'error') return <LoadFailed message={state.message} retry={retry} />;
+  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
   if (!url) return <Skeleton.Paragraph lineCount={8} animated />;
   return <PdfView url={url} orderId={orderId} />;
 }

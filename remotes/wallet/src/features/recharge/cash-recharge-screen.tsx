@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { Button, ErrorBlock, Form, Input, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Input, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, formatAmount, sanitizeAmountInput } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
 import { getExchangeRate, listCashRecharges, listRechargeChannels, submitCashRecharge, type Deposit, type RechargeChannel } from '../../api/wallet';
 import { formatDateTime } from '@rigshare/i18n';
 import { formatMoney } from '../../shared/money';
@@ -68,13 +68,7 @@ export default function CashRechargeScreen() {
 
   if (channels.status === 'loading') return <Skeleton.Paragraph lineCount={6} animated />;
   if (channels.status === 'error') {
-    return (
-      <ErrorBlock status="default" title={channels.message} description="">
-        <Button color="primary" onClick={retry}>
-          {t('actions.retry')}
-        </Button>
-      </ErrorBlock>
-    );
+    return <LoadFailed title={channels.message} retry={retry} />;
   }
   const channel = channels.data.find((c) => c.id === channelId) ?? null;
 

@@ -2,10 +2,9 @@ import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CopyText, useRequest } from '@rigshare/ui';
+import { CopyText, LoadFailed, useRequest } from '@rigshare/ui';
 import { getUsdtDepositInfo, type UsdtDepositInfo } from '../../api/usdt-deposits';
 import { formatMoney } from '../../shared/money';
-import { LoadFailed } from '../shared/load-failed';
 import { UsdtDepositList } from './usdt-deposit-list';
 import '../../wallet.css';
 
@@ -84,6 +83,6 @@ export function UsdtRechargeView({ info }: { info: UsdtDepositInfo }) {
 export default function UsdtRechargeScreen() {
   const [state, retry] = useRequest('usdt-deposit-info', getUsdtDepositInfo);
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={8} animated />;
-  if (state.status === 'error') return <LoadFailed message={state.message} retry={retry} />;
+  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
   return <UsdtRechargeView info={state.data} />;
 }

@@ -2,8 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Dialog, List, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PageEmpty, useRequest } from '@rigshare/ui';
-import { LoadFailed } from './load-failed';
+import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
 import '../../wallet.css';
 
 /**
@@ -24,7 +23,7 @@ export function BoundScreen<T>({ keys, load, bindPath, children }: Omit<Binding<
   const navigate = useNavigate();
   const [state, retry] = useRequest(keys, load);
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={4} animated />;
-  if (state.status === 'error') return <LoadFailed message={state.message} retry={retry} />;
+  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
   if (state.data === null) {
     return (
       <div className="wallet-screen">
@@ -62,7 +61,7 @@ export function BindScreen<T, I>({
   const [busy, setBusy] = useState(false);
   const [state, retry] = useRequest(keys, load);
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={5} animated />;
-  if (state.status === 'error') return <LoadFailed message={state.message} retry={retry} />;
+  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
   const replacing = state.data !== null;
 
   const submit = async (input: I) => {

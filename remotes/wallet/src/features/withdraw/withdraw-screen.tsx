@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { Button, ErrorBlock, NoticeBar, Skeleton, Toast } from 'antd-mobile';
+import { Button, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { shortenAddress } from '@rigshare/domain';
 import { getAddress, getBalance, getBankCard, getWithdrawInfo, hasFundPassword, quoteWithdrawal, withdraw, type Channel, type WithdrawQuote } from '../../api/wallet';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { useRequest } from '@rigshare/ui';
+import { LoadFailed, useRequest } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
 import { showRefusal } from '../shared/refusal';
 import { AmountStep } from './amount-step';
@@ -44,13 +44,7 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
 
   if (state.status === 'loading') return <Skeleton.Paragraph lineCount={6} animated />;
   if (state.status === 'error') {
-    return (
-      <ErrorBlock status="default" title={state.message} description="">
-        <Button color="primary" onClick={retry}>
-          {t('actions.retry')}
-        </Button>
-      </ErrorBlock>
-    );
+    return <LoadFailed title={state.message} retry={retry} />;
   }
   const { balance, info, destination, fundPasswordSet } = state.data;
   const bindRoute = channel === 'USDT' ? '/user/address' : '/user/bank';
