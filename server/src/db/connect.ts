@@ -30,11 +30,20 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** PostgreSQL when a URL is given, otherwise a SQLite file (created with its folder). */
 export function createDb(options: { databaseUrl: string | null; sqliteFile: string; poolSize?: number; log?: KyselyConfig['log'] }): Db {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client whose connection the server ended (restart, pg_terminate_backend, DROP DATABASE ..
-    // WITH (FORCE) in the tests) is already dropped by pg-pool, which then emits 'error'; without a
-    // listener that event would crash the process. The next query simply opens a new connection.
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server that does not answer fails the request (503) instead of holding it forever.
+      connectionTimeoutMillis: 10_000,
+    });
+    // When the server ends a connection (restart, failover, pg_terminate_backend, DROP DATABASE ..
+    // WITH (FORCE) in the tests), its client emits 'error'. pg-pool listens only while the client is
+    // idle (and then re-emits on the pool); a client checked out by a request had no listener, and the
+    // unhandled 'error' event killed the process. Every client gets its own listener from the start:
+    // the query in flight still fails (the request answers 503, see isDatabaseUnavailable), pg-pool
+    // discards the broken client on release, and the next query opens a new connection.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres' };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -43,6 +52,31 @@ export function createDb(options: { databaseUrl: string | null; sqliteFile: stri
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return { kysely: new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database), log: options.log }), dialect: 'sqlite' };
+}
+
+/** Messages of pg and pg-pool for a connection that is gone or cannot be opened (they carry no code). */
+const LOST_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+  'Postgres connection has been discarded',
+];
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * The database could not be reached or dropped the connection, so the request can be tried again:
+ * PostgreSQL's connection exceptions (SQLSTATE class 08), shutdown and start-up (57P01..57P03), too
+ * many connections (53300), and network errors. Answered with 503, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
+    if (NETWORK_CODES.has(code)) return true;
+  }
+  return LOST_CONNECTION_MESSAGES.some((message) => error.message.startsWith(message));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Envelope } from '@rigshare/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/connect';
 import { AppError } from '../errors';
 import { localeOf, translate, type MessageKey } from '../i18n';
 
@@ -28,6 +29,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       data = error.data;
       status = error.statusCode;
       msg = translate(locale, error.messageKey, error.params);
+    } else if (isDatabaseUnavailable(error)) {
+      // The database went away under the request (restart, failover): nothing was done, try again.
+      status = 503;
+      msg = translate(locale, 'serviceUnavailable');
     } else {
       const raw = error.statusCode ?? 500;
       status = raw >= 400 && raw < 500 ? raw : 500;
