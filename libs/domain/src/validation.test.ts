@@ -1,4 +1,5 @@
 import {
+  hasDirectionControls,
   isAlphanumeric,
   isValidAmount,
   isValidEvmAddress,
@@ -102,5 +103,16 @@ describe('wallet rules', () => {
     expect(isValidFundPassword('1234567')).toBe(false);
     expect(isValidFundPassword('12345a')).toBe(false);
     expect(isValidFundPassword('')).toBe(false);
+  });
+});
+
+describe('names', () => {
+  it('finds every bidirectional control and nothing else', () => {
+    for (const control of ['\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c']) {
+      expect(hasDirectionControls(`Asha${control}Rao`)).toBe(true);
+    }
+    expect(hasDirectionControls('Asha Rao')).toBe(false);
+    expect(hasDirectionControls('آشا راو')).toBe(false);
+    expect(hasDirectionControls('आशा राव')).toBe(false);
   });
 });

@@ -65,6 +65,16 @@ export function isValidDisplayName(value: string): boolean {
   return trimmed.length >= 1 && [...trimmed].length <= 32 && !/[\u0000-\u001f\u007f]/.test(trimmed);
 }
 
+/**
+ * Unicode bidirectional controls: the embeddings and overrides (U+202A..U+202E, e.g. the right-to-left
+ * override), the isolates (U+2066..U+2069) and the marks (U+200E, U+200F, U+061C). Invisible, they
+ * reorder what follows them, so a name could make the text after it read backwards (an account number
+ * in a staff list). Names refuse them; scripts written right to left need none of them.
+ */
+export function hasDirectionControls(value: string): boolean {
+  return /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(value);
+}
+
 /** SMS and image codes: 4 to 6 letters or digits. */
 export function isValidCode(value: string): boolean {
   return /^[A-Za-z0-9]{4,6}$/.test(value.trim());

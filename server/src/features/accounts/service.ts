@@ -1,4 +1,4 @@
-import { isValidDisplayName, isValidPassword, isValidPhone, type LocaleTag } from '@rigshare/domain';
+import { hasDirectionControls, isValidDisplayName, isValidPassword, isValidPhone, type LocaleTag } from '@rigshare/domain';
 import type { LoginData, UserInfo } from '@rigshare/domain';
 import type { AppDeps } from '../../types';
 import { AppError } from '../../errors';
@@ -167,6 +167,7 @@ export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInf
 }
 
 export async function rename(deps: AppDeps, memberId: number, name: string): Promise<void> {
+  if (hasDirectionControls(name)) throw new AppError(400, 'nameDirectionControls');
   if (!isValidDisplayName(name)) throw new AppError(400, 'nameInvalid');
   await deps.db.kysely.updateTable('users').set({ name: name.trim() }).where('id', '=', memberId).execute();
 }

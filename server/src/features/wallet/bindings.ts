@@ -1,4 +1,4 @@
-import { isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
+import { hasDirectionControls, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -128,6 +128,7 @@ export async function saveBankCard(
   input: { holderName: string; bankName: string; accountNumber: string; ifsc: string },
   now: Date,
 ): Promise<BankCardView> {
+  if (hasDirectionControls(input.holderName) || hasDirectionControls(input.bankName)) throw new AppError(400, 'nameDirectionControls');
   if (!isValidName(input.holderName)) throw new AppError(400, 'holderNameInvalid');
   if (!isValidName(input.bankName)) throw new AppError(400, 'bankNameInvalid');
   if (!/^[0-9]{6,20}$/.test(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid');
