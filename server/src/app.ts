@@ -38,7 +38,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     config: options.config,
     clock,
-    sms: options.smsSender ?? new OutboxSmsSender(options.db.kysely, clock, app.log),
+    sms: options.smsSender ?? new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog),
   });
 
   registerErrorHandling(app);

@@ -28,6 +28,8 @@ export interface Config {
   withdrawHoldHours: number;
   /** USDT (BEP20) deposits by chain watcher; see docs/chain-deposits.md. */
   chain: ChainConfig;
+  /** The development SMS outbox puts the code in its log line; never with NODE_ENV=production. */
+  smsCodeInLog: boolean;
 }
 
 export interface ChainConfig {
@@ -159,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalMs: integer(env, 'JOBS_INTERVAL_MS', 60_000, 0, 24 * 3_600_000),
     withdrawHoldHours: integer(env, 'WITHDRAW_HOLD_HOURS', 24, 0, 24 * 30),
     chain: chainConfig(env),
+    smsCodeInLog: env.NODE_ENV !== 'production',
   };
 }

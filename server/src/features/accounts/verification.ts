@@ -58,7 +58,7 @@ export async function issueCode(
       used_at: null,
     })
     .execute();
-  await sms.send({ phone, purpose, body: translate(input.locale, 'smsBody', { code }) });
+  await sms.send({ phone, purpose, code, body: translate(input.locale, 'smsBody', { code }) });
 }
 
 /**

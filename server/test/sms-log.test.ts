@@ -1,0 +1,76 @@
+import { Writable } from 'node:stream';
+import { buildApp } from '../src/app';
+import { DEFAULT_RATE_LIMITS, loadConfig } from '../src/config';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedIfEmpty } from '../src/db/seed';
+import { lastSmsCode, post, solveCaptcha, testDatabases, type TestContext } from './helpers';
+
+/**
+ * README: "Read the code from the log line `sms outbox`". True in development (the default), and
+ * never in production mode (NODE_ENV=production), where the line names the text but not its code.
+ */
+const [, sqlite] = testDatabases()[0];
+
+async function appLogging(env: NodeJS.ProcessEnv): Promise<{ ctx: TestContext; log: () => string }> {
+  let lines = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines += chunk.toString();
+      done();
+    },
+  });
+  const { db, drop, reopen } = await sqlite.open();
+  await migrateToLatest(db.kysely, db.dialect);
+  await seedIfEmpty(db, new Date());
+  const config = { ...loadConfig(env), rateLimits: DEFAULT_RATE_LIMITS, jobsIntervalMs: 0 };
+  const app = await buildApp({ db, config, logger: { level: 'info', stream } });
+  await app.ready();
+  const ctx: TestContext = {
+    app,
+    db,
+    config,
+    clock: () => new Date(),
+    reopen,
+    advance: () => {},
+    close: async () => {
+      await app.close();
+      await db.kysely.destroy();
+      await drop();
+    },
+  };
+  return { ctx, log: () => lines };
+}
+
+async function requestCode(ctx: TestContext, phone: string): Promise<string> {
+  const captcha = await solveCaptcha(ctx);
+  expect((await post(ctx.app, '/api/user/auth/code/reg', { phone, ...captcha })).json().code).toBe(200);
+  return lastSmsCode(ctx, phone);
+}
+
+it('development: the sms outbox log line carries the code', async () => {
+  const { ctx, log } = await appLogging({});
+  try {
+    const code = await requestCode(ctx, '9123400001');
+    const line = log()
+      .split('\n')
+      .find((l) => l.includes('sms outbox'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ msg: `sms outbox: register code ${code} for 9123400001`, code, phone: '9123400001' });
+  } finally {
+    await ctx.close();
+  }
+});
+
+it('production: the log never carries the code', async () => {
+  const { ctx, log } = await appLogging({ NODE_ENV: 'production' });
+  try {
+    const code = await requestCode(ctx, '9123400002');
+    const line = log()
+      .split('\n')
+      .find((l) => l.includes('sms outbox'));
+    expect(JSON.parse(line!)).toMatchObject({ msg: 'sms outbox: register text for 9123400002 (code not logged)', phone: '9123400002' });
+    expect(log()).not.toContain(code);
+  } finally {
+    await ctx.close();
+  }
+});
