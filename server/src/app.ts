@@ -13,6 +13,7 @@ import { fileRoutes } from './features/files/routes';
 import { incomeRoutes, walletRoutes } from './features/income/routes';
 import { orderRoutes } from './features/orders/routes';
 import { productRoutes } from './features/products/routes';
+import { healthRoutes } from './features/system/health';
 import { systemRoutes } from './features/system/routes';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet/routes';
 import { startJobs } from './jobs/scheduler';
@@ -89,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.addHook('onClose', async () => stop?.());
   }
+
+  // Alive, database and Redis status for load balancers and operators (503 when the database is down).
+  await app.register(healthRoutes);
 
   // The other hosts exist so the browser's base URLs resolve; their features come later.
   for (const host of SERVICE_HOSTS) {

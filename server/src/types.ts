@@ -28,6 +28,8 @@ declare module 'fastify' {
       codePerIp: (request: FastifyRequest) => Promise<void>;
       accountCheck: (request: FastifyRequest) => Promise<void>;
     };
+    /** Rate-limit counters: 'off' (no REDIS_URL, per process), 'up' (shared in Redis), 'down' (per process until Redis is back). */
+    redisState: () => 'off' | 'up' | 'down';
   }
   interface FastifyRequest {
     locale: LocaleTag;

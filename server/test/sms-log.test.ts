@@ -1,8 +1,4 @@
-import { Writable } from 'node:stream';
-import { buildApp } from '../src/app';
-import { DEFAULT_RATE_LIMITS, loadConfig } from '../src/config';
-import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { startAppWithLog } from './captured-log';
 import { lastSmsCode, post, solveCaptcha, testDatabases, type TestContext } from './helpers';
 
 /**
@@ -10,36 +6,7 @@ import { lastSmsCode, post, solveCaptcha, testDatabases, type TestContext } from
  * never in production mode (NODE_ENV=production), where the line names the text but not its code.
  */
 const [, sqlite] = testDatabases()[0];
-
-async function appLogging(env: NodeJS.ProcessEnv): Promise<{ ctx: TestContext; log: () => string }> {
-  let lines = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines += chunk.toString();
-      done();
-    },
-  });
-  const { db, drop, reopen } = await sqlite.open();
-  await migrateToLatest(db.kysely, db.dialect);
-  await seedIfEmpty(db, new Date());
-  const config = { ...loadConfig(env), rateLimits: DEFAULT_RATE_LIMITS, jobsIntervalMs: 0 };
-  const app = await buildApp({ db, config, logger: { level: 'info', stream } });
-  await app.ready();
-  const ctx: TestContext = {
-    app,
-    db,
-    config,
-    clock: () => new Date(),
-    reopen,
-    advance: () => {},
-    close: async () => {
-      await app.close();
-      await db.kysely.destroy();
-      await drop();
-    },
-  };
-  return { ctx, log: () => lines };
-}
+const appLogging = (env: NodeJS.ProcessEnv) => startAppWithLog(sqlite, env);
 
 async function requestCode(ctx: TestContext, phone: string): Promise<string> {
   const captcha = await solveCaptcha(ctx);

@@ -70,13 +70,14 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  * many connections (53300), and network errors. Answered with 503, never 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  // Not `instanceof Error`: errors from Node's own modules may come from another realm (jest's vm).
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
     if (NETWORK_CODES.has(code)) return true;
   }
-  return LOST_CONNECTION_MESSAGES.some((message) => error.message.startsWith(message));
+  return typeof message === 'string' && LOST_CONNECTION_MESSAGES.some((lost) => message.startsWith(lost));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { AppError } from '../errors';
 import { field } from './envelope';
+import { redisWithFallback, type RedisState } from './redis-fallback-store';
 
 /**
  * Named limiters that handlers call after the body is parsed (keys may use form fields).
@@ -11,8 +12,14 @@ import { field } from './envelope';
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'rigshare-rl-' });
+  // Redis down must not lock everybody out: the counters fall back to this process's own (logged once).
+  const shared = redis ? redisWithFallback(redis, 'rigshare-rl-', app.log) : undefined;
+  app.decorate('redisState', (): RedisState => shared?.state() ?? 'off');
+  if (redis) {
+    await shared!.settled(3000);
+    app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit() : redis.disconnect()));
+  }
+  await app.register(rateLimit, { global: false, store: shared?.Store });
 
   const limiter = (name: string, max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
     const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
