@@ -185,7 +185,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
       code: 200,
       data: { channel: 'USDT', amount: usdt('2'), fee: usdt('0.1'), net: usdt('1.9'), destination: '0x5290840009852...169EE7', status: 'Pending', txHash: null, decidedTime: null },
     });
-    expect(await balance(m)).toMatchObject({ available: usdt('3'), held: usdt('2'), withdrawHoldUntil: null });
+    expect(await balance(m)).toMatchObject({ available: usdt('3'), heldForWithdrawals: usdt('2'), incomeArriving: '0', held: usdt('2'), withdrawHoldUntil: null });
     // Same request: the first withdrawal again; other content: 409.
     expect((await withdraw(m, { amount: '2', requestId })).json().data.id).toBe(ok.json().data.id);
     expect((await withdraw(m, { amount: '3', requestId })).json()).toMatchObject({ code: 409, msg: 'This request was already used for a different withdrawal' });
