@@ -257,6 +257,13 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     const replay = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-ok-0001' }, asMember(member.token));
     expect(replay.json().data.id).toBe(takeout.json().data.id);
     expect(await memberBalances(ctx.db.kysely, member.id)).toMatchObject({ 'member.pending_income': 0n, 'member.held': parseAmount('0.4') });
+    // A member with no withdrawal: the taken-out income is on its way, not held for withdrawals.
+    expect((await get('/api/assets/user/balance', member.token)).json().data).toMatchObject({
+      pendingIncome: '0',
+      incomeArriving: usdt('0.4'),
+      heldForWithdrawals: '0',
+      held: usdt('0.4'),
+    });
     expect((await runSettlement(ctx.db, ctx.clock())).settled).toBe(0);
     ctx.advance(31 * 60_000);
     expect((await runSettlement(ctx.db, ctx.clock())).settled).toBe(1);

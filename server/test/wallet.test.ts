@@ -56,7 +56,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     return (await get('/api/assets/user/balance', m.token)).json().data;
   }
 
-  it('sets the fund password with an SMS code, with its rules, and starts the hold', async () => {
+  it('sets the fund password with an SMS code, with its rules; only changing it starts the hold', async () => {
     const m = await signedInMember(ctx, null);
     expect((await postAs(m, '/api/user/user/has-paypass', {})).json().data).toEqual({ hasPayPassword: false });
     expect((await postAs(m, '/api/user/auth/paypwd-code', { captchaId: 'x', captchaCode: '' })).statusCode).toBe(400);
@@ -79,9 +79,13 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect(row.pay_password_hash).not.toContain('123456');
     const b = await balance(m);
     expect(b).toMatchObject({ available: '0', pendingIncome: '0', held: '0', currency: 'USDT', exchangeUsed: false });
-    expect(b.withdrawHoldUntil).toBe(new Date(ctx.clock().getTime() + 24 * HOUR).toISOString());
+    // The first fund password is setup, not a change: no hold.
+    expect(b.withdrawHoldUntil).toBeNull();
     // The code is used up.
     expect((await postAs(m, '/api/user/auth/update-paypwd', { smsCode, payPassword: '654321', confirmPayPassword: '654321' })).statusCode).toBe(400);
+    ctx.advance(2 * 60_000);
+    await setFundPassword(m, '654321');
+    expect((await balance(m)).withdrawHoldUntil).toBe(new Date(ctx.clock().getTime() + 24 * HOUR).toISOString());
   });
 
   it('binds one BEP20 address, replaces it with a hold, and shows it to its owner only', async () => {
@@ -95,10 +99,10 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const ok = await add({ currency: 'USDT', chain: 'BEP20', address: ADDRESS.toLowerCase() });
     expect(ok.json()).toMatchObject({ code: 200, data: { currency: 'USDT', chain: 'BEP20', address: ADDRESS.toLowerCase() } });
     expect((await add({ currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).json()).toMatchObject({ code: 409, msg: 'Each member may bind one address' });
-    expect((await balance(m)).withdrawHoldUntil).toBe(new Date(ctx.clock().getTime() + 24 * HOUR).toISOString());
+    // The first address is setup, not a change: no hold.
+    expect((await balance(m)).withdrawHoldUntil).toBeNull();
 
     ctx.advance(30 * HOUR);
-    expect((await balance(m)).withdrawHoldUntil).toBeNull();
     const replaced = await postAs(m, '/api/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 });
     expect(replaced.json().data).toMatchObject({ address: ADDRESS_2 });
     expect((await get('/api/assets/user/address', m.token)).json().data).toMatchObject({ id: ok.json().data.id, address: ADDRESS_2 });
@@ -117,10 +121,11 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect((await modify({ holderName: '' })).json().code).toBe(400);
     const card = await modify({ ifsc: 'sbin0001234' });
     expect(card.json().data).toMatchObject({ holderName: 'Asha Rao', bankName: 'SBI', accountNumber: '****9012', ifsc: 'SBIN0001234' });
+    expect((await balance(m)).withdrawHoldUntil).toBeNull();
     const again = await modify({ accountNumber: '99887766' });
     expect((await get('/api/assets/user/bank', m.token)).json().data).toMatchObject({ id: card.json().data.id, accountNumber: '****7766' });
     expect(again.json().data.accountNumber).toBe('****7766');
-    expect((await balance(m)).withdrawHoldUntil).not.toBeNull();
+    expect((await balance(m)).withdrawHoldUntil).toBe(new Date(ctx.clock().getTime() + 24 * HOUR).toISOString());
 
     const channels = (await get('/api/assets/system/pay/config/banks', m.token)).json().data;
     expect(channels.map((c: { currency: string; minAmount: string; kind: string }) => [c.currency, c.minAmount, c.kind])).toEqual([
@@ -145,6 +150,9 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     });
     await postAs(m, '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS });
     expect((await withdraw(m, { amount: '2' })).json()).toEqual({ code: 400, msg: 'Please bind fund password', data: { fix: '/user/fundPwd' } });
+    // Set, then changed: the change starts the hold.
+    await setFundPassword(m, '111111');
+    ctx.advance(2 * 60_000);
     await setFundPassword(m, '123456');
     expect((await withdraw(m, { amount: '2', payPassword: '654321' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
     expect((await withdraw(m, { amount: '2', payPassword: '' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
@@ -177,7 +185,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
       code: 200,
       data: { channel: 'USDT', amount: usdt('2'), fee: usdt('0.1'), net: usdt('1.9'), destination: '0x5290840009852...169EE7', status: 'Pending', txHash: null, decidedTime: null },
     });
-    expect(await balance(m)).toMatchObject({ available: usdt('3'), held: usdt('2'), withdrawHoldUntil: null });
+    expect(await balance(m)).toMatchObject({ available: usdt('3'), heldForWithdrawals: usdt('2'), incomeArriving: '0', held: usdt('2'), withdrawHoldUntil: null });
     // Same request: the first withdrawal again; other content: 409.
     expect((await withdraw(m, { amount: '2', requestId })).json().data.id).toBe(ok.json().data.id);
     expect((await withdraw(m, { amount: '3', requestId })).json()).toMatchObject({ code: 409, msg: 'This request was already used for a different withdrawal' });
@@ -205,6 +213,42 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect((await get('/api/assets/user/record?status=Nonsense', m.token)).statusCode).toBe(400);
     expect((await get('/api/assets/user/withrecord', m.token)).json().data.total).toBe(1);
     await rejectWithdrawal(ctx.db, { id: ok.json().data.id, reason: 'Cleanup', at: ctx.clock() });
+  });
+
+  it("a new member's first fund password, address and bank card start no hold: the first withdrawal goes at once", async () => {
+    const m = await signedInMember(ctx, '10');
+    expect((await postAs(m, '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).json().code).toBe(200);
+    const card = { holderName: 'Asha Rao', bankName: 'State Bank of India', accountNumber: '123456789012', ifsc: 'SBIN0001234' };
+    expect((await postAs(m, '/api/assets/user/bank/modify', card)).json().code).toBe(200);
+    await setFundPassword(m, '123456');
+    expect((await balance(m)).withdrawHoldUntil).toBeNull();
+    const usdtWithdrawal = await withdraw(m, { amount: '2' });
+    expect(usdtWithdrawal.json()).toMatchObject({ code: 200, data: { status: 'Pending' } });
+    const bankWithdrawal = await withdraw(m, { amount: '2', channel: 'BANK' });
+    expect(bankWithdrawal.json()).toMatchObject({ code: 200, data: { status: 'Pending', destination: '****9012' } });
+
+    // A first address bound through the replace call is setup too.
+    const other = await signedInMember(ctx, null);
+    expect((await postAs(other, '/api/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).json().code).toBe(200);
+    expect((await balance(other)).withdrawHoldUntil).toBeNull();
+
+    // Replacing what is set up is a change: each one starts the hold.
+    for (const change of [
+      () => postAs(m, '/api/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 }),
+      () => postAs(m, '/api/assets/user/bank/modify', { ...card, accountNumber: '99887766' }),
+      async () => {
+        await setFundPassword(m, '123457');
+        return null;
+      },
+    ]) {
+      ctx.advance(24 * HOUR + 60_000);
+      expect((await balance(m)).withdrawHoldUntil).toBeNull();
+      const reply = await change();
+      if (reply) expect(reply.json().code).toBe(200);
+      expect((await balance(m)).withdrawHoldUntil).toBe(new Date(ctx.clock().getTime() + 24 * HOUR).toISOString());
+      expect((await withdraw(m, { amount: '1', payPassword: reply ? '123456' : '123457' })).json().code).toBe(403);
+    }
+    for (const w of [usdtWithdrawal, bankWithdrawal]) await rejectWithdrawal(ctx.db, { id: w.json().data.id, reason: 'Cleanup', at: ctx.clock() });
   });
 
   it('holds withdrawals after a login-password change and after a reset', async () => {

@@ -3,6 +3,7 @@ import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-
 import { useTranslation } from 'react-i18next';
 import { store } from '@rigshare/session';
 import { AuthGuard } from './auth-guard';
+import { CloseDialogsOnNavigation } from './close-dialogs-on-navigation';
 import { AreaBoundary } from './area-boundary';
 import { RemoteScreen } from './remote-screen';
 import { ScreenFrame } from './screen-frame';
@@ -44,6 +45,7 @@ export function App() {
       <UiKitLocale>
         <HashRouter>
           <SessionEffects />
+          <CloseDialogsOnNavigation />
           <Routes>
             <Route element={<Layout />}>
               <Route path="/" element={<Navigate to="/index" replace />} />

@@ -9,3 +9,10 @@ export function fixOf(error: unknown): string | null {
   const fix = (error.data as { fix?: unknown }).fix;
   return typeof fix === 'string' && fix.startsWith('/') ? fix : null;
 }
+
+/** The end of a withdrawal hold a refusal names (`data.holdUntil`, ISO time), to show in the member's time zone. */
+export function holdUntilOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
+  const until = (error.data as { holdUntil?: unknown }).holdUntil;
+  return typeof until === 'string' && Number.isFinite(Date.parse(until)) ? until : null;
+}

@@ -12,7 +12,13 @@ export type Channel = 'USDT' | 'BANK';
 
 export interface Balance {
   available: string;
+  /** Earned by the member's machines, not received yet. */
   pendingIncome: string;
+  /** Received income the settlement job has not moved to available yet. */
+  incomeArriving: string;
+  /** Withdrawals waiting for staff to pay them out. */
+  heldForWithdrawals: string;
+  /** incomeArriving + heldForWithdrawals (the ledger's held account). */
   held: string;
   currency: 'USDT';
   withdrawHoldUntil: string | null;

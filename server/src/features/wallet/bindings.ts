@@ -57,8 +57,9 @@ function checkAddressInput(input: { currency: string; chain: string; address: st
 }
 
 /**
- * Binds the member's address (`replace` false: refused when one exists) or replaces it. Either starts the
- * withdrawal hold, in the same transaction.
+ * Binds the member's address (`replace` false: refused when one exists) or replaces it. Replacing an
+ * existing address starts the withdrawal hold, in the same transaction; a member's first address is
+ * setup, not a change, and starts none (docs/decisions.md, "Withdrawal hold").
  */
 export async function saveAddress(
   db: Db,
@@ -69,23 +70,20 @@ export async function saveAddress(
   checkAddressInput(input);
   const values = { user_id: userId, currency: ADDRESS_CURRENCY, chain: ADDRESS_CHAIN, address: input.address, created_at: now.toISOString() };
   const row = await db.kysely.transaction().execute(async (trx) => {
-    if (!input.replace) {
-      if (await findAddress(trx, userId)) throw new AppError(409, 'addressExists');
-      // A concurrent first bind loses on the unique user_id and hears "one address".
-      const inserted = await trx
-        .insertInto('addresses')
-        .values(values)
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!inserted) throw new AppError(409, 'addressExists');
-      await startWithdrawHold(trx, userId, now);
-      return inserted;
-    }
-    const saved = await trx
+    // The unique user_id decides what is first: of two concurrent first binds one inserts, the other
+    // finds a row (a 409 for addAddress, a change with its hold for replace).
+    const inserted = await trx
       .insertInto('addresses')
       .values(values)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ currency: values.currency, chain: values.chain, address: values.address, created_at: values.created_at }))
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return inserted;
+    if (!input.replace) throw new AppError(409, 'addressExists');
+    const saved = await trx
+      .updateTable('addresses')
+      .set({ currency: values.currency, chain: values.chain, address: values.address, created_at: values.created_at })
+      .where('user_id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow();
     await startWithdrawHold(trx, userId, now);
@@ -121,7 +119,7 @@ function isValidName(value: string): boolean {
   return value.length >= 1 && [...value].length <= 100 && !/[\u0000-\u001f\u007f]/.test(value);
 }
 
-/** Creates or replaces the member's bank card; starts the withdrawal hold. */
+/** Creates the member's bank card, or replaces it and starts the withdrawal hold. */
 export async function saveBankCard(
   db: Db,
   userId: number,
@@ -141,12 +139,15 @@ export async function saveBankCard(
     created_at: now.toISOString(),
   };
   const row = await db.kysely.transaction().execute(async (trx) => {
-    const saved = await trx
+    // As for addresses: the first card is setup (no hold); replacing one is a change (hold).
+    const inserted = await trx
       .insertInto('bank_cards')
       .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .onConflict((oc) => oc.column('user_id').doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (inserted) return inserted;
+    const saved = await trx.updateTable('bank_cards').set(values).where('user_id', '=', userId).returningAll().executeTakeFirstOrThrow();
     await startWithdrawHold(trx, userId, now);
     return saved;
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { memberBalances } from '../../ledger/accounts';
 import { field, ok } from '../../plugins/envelope';
@@ -43,14 +43,31 @@ export async function fundPasswordRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * The member's money in each state under its own name. The ledger's held account carries two kinds of
+ * money (ledger:check proves it is exactly these two): withdrawals waiting for staff, and income taken
+ * out that the settlement job has not moved to available yet. `held` stays their sum.
+ */
 export async function walletBalance(db: Kysely<Database>, userId: number, holdHours: number, now: Date) {
   const b = await memberBalances(db, userId);
   const member = await db.selectFrom('users').select('withdraw_hold_from').where('id', '=', userId).executeTakeFirst();
   const until = holdUntil(member?.withdraw_hold_from ?? null, holdHours, now);
+  const withdrawals = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.sum<string | number | null>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'Pending')
+    .executeTakeFirst();
+  const heldForWithdrawals = toMicro(withdrawals?.total ?? 0);
+  const held = b['member.held'];
   return {
     available: b['member.available'].toString(),
     pendingIncome: b['member.pending_income'].toString(),
-    held: b['member.held'].toString(),
+    /** Taken-out income on its way to available (the settlement job moves it). */
+    incomeArriving: (held > heldForWithdrawals ? held - heldForWithdrawals : 0n).toString(),
+    /** Withdrawals waiting for staff to pay them out. */
+    heldForWithdrawals: heldForWithdrawals.toString(),
+    held: held.toString(),
     currency: 'USDT',
     withdrawHoldUntil: until ? until.toISOString() : null,
     exchangeUsed: await hasUsedExchange(db, userId),

@@ -1,5 +1,5 @@
 import { isValidFundPassword, type LocaleTag } from '@rigshare/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../security/password';
@@ -10,7 +10,8 @@ import { assertCanSendCode, consumeCode, issueCode } from '../accounts/verificat
 
 /**
  * The fund password (a 6-digit PIN, scrypt like login passwords) and the withdrawal hold: after a
- * security change (login or fund password, address, bank card) withdrawals wait WITHDRAW_HOLD_HOURS.
+ * security change (login password; replacing the fund password, address or bank card) withdrawals wait
+ * WITHDRAW_HOLD_HOURS. Setting up the first fund password, address or bank card is not a change.
  */
 
 /** Records a security change: withdrawals are refused until `now` + the hold. Runs inside the caller's transaction. */
@@ -45,7 +46,10 @@ export async function sendPayPasswordCode(
   await issueCode(db, deps.sms, { phone: member.phone, purpose: 'paypwd', locale: input.locale, now });
 }
 
-/** Sets or changes the fund password with an SMS code; starts the withdrawal hold. */
+/**
+ * Sets or changes the fund password with an SMS code. A change starts the withdrawal hold; the first
+ * fund password is setup, not a change, and starts none. One statement decides from the stored hash.
+ */
 export async function updatePayPassword(
   deps: AppDeps,
   userId: number,
@@ -61,7 +65,11 @@ export async function updatePayPassword(
   const hash = await hashPassword(input.payPassword);
   await db
     .updateTable('users')
-    .set({ pay_password_hash: hash, pay_password_set_at: now.toISOString(), withdraw_hold_from: now.toISOString() })
+    .set({
+      pay_password_hash: hash,
+      pay_password_set_at: now.toISOString(),
+      withdraw_hold_from: sql<string | null>`CASE WHEN pay_password_hash IS NULL THEN withdraw_hold_from ELSE ${now.toISOString()} END`,
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -150,7 +150,8 @@ export async function createWithdrawal(
     throw new AppError(400, 'fundPasswordWrong', {}, fix(null));
   }
   const until = holdUntil(member.withdraw_hold_from, deps.config.withdrawHoldHours, now);
-  if (until) throw new AppError(403, 'withdrawHold', { time: until.toISOString() });
+  // `holdUntil` lets the app say the end of the hold in the member's own time zone.
+  if (until) throw new AppError(403, 'withdrawHold', { time: until.toISOString() }, { fix: null, holdUntil: until.toISOString() });
 
   const { fee, net } = withdrawFee(amount);
   const key = `withdraw:${userId}:${input.requestId}`;

@@ -9,8 +9,17 @@ function openDownload(url: string) {
   window.open(url, '_blank', 'noopener');
 }
 
+/** A compulsory update shown in this page: dialogs close on navigation, this one comes back. */
+let compulsory: { update: VersionUpdate; t: TFunction } | null = null;
+
+/** Shows the compulsory update again after navigation closed every dialog (app/close-dialogs-on-navigation). */
+export function reopenCompulsoryUpdate(): void {
+  if (compulsory) showUpdateDialog(compulsory.update, compulsory.t);
+}
+
 /** The update dialog: Confirm goes to the download; Cancel only when the update is not compulsory. */
 export function showUpdateDialog(update: VersionUpdate, t: TFunction): void {
+  if (update.compulsory) compulsory = { update, t };
   const download = { key: 'download', text: t('shell:update.download'), bold: true, onClick: () => openDownload(update.downUrl) };
   Dialog.show({
     title: t('shell:update.title', { version: update.version }),

@@ -8,6 +8,8 @@ import { BalanceView } from './balance-screen';
 const balance: Balance = {
   available: '250500000',
   pendingIncome: '1250000',
+  incomeArriving: '0',
+  heldForWithdrawals: '10000000',
   held: '10000000',
   currency: 'USDT',
   withdrawHoldUntil: null,
@@ -15,13 +17,26 @@ const balance: Balance = {
 };
 
 describe('BalanceView', () => {
-  it('shows the three balances and the wallet actions', async () => {
+  it('shows the money in each state under its own name and the wallet actions', async () => {
     await renderScreen(<BalanceView balance={balance} />, { namespace: 'wallet', resource: english, path: '/user/balance' });
     expect(screen.getByTestId('balance-available').textContent).toBe('250.50 USDT');
     expect(screen.getByTestId('balance-pending').textContent).toBe('1.25 USDT');
+    expect(screen.getByTestId('balance-income-arriving').textContent).toBe('0.00 USDT');
     expect(screen.getByTestId('balance-held').textContent).toBe('10.00 USDT');
+    for (const label of ['Pending income', 'Income on its way', 'Held for withdrawals']) expect(screen.getByText(label)).toBeTruthy();
     for (const label of ['Withdraw (USDT)', 'Bank withdrawal', 'Bank/cash recharge', 'Records', 'Withdrawal records']) expect(screen.getByText(label)).toBeTruthy();
     expect(screen.queryByTestId('withdraw-hold')).toBeNull();
+  });
+
+  it('shows income on its way apart from withdrawals, every amount with the same decimals', async () => {
+    await renderScreen(
+      <BalanceView balance={{ ...balance, available: '998200000', pendingIncome: '0', incomeArriving: '1800500', heldForWithdrawals: '0', held: '1800500' }} />,
+      { namespace: 'wallet', resource: english, path: '/user/balance' },
+    );
+    expect(screen.getByTestId('balance-income-arriving').textContent).toBe('1.8005 USDT');
+    expect(screen.getByTestId('balance-held').textContent).toBe('0.0000 USDT');
+    expect(screen.getByTestId('balance-available').textContent).toBe('998.2000 USDT');
+    expect(screen.getByTestId('balance-pending').textContent).toBe('0.0000 USDT');
   });
 
   it('says until when withdrawals are on hold after a security change', async () => {

@@ -1,8 +1,8 @@
-import { Button, Grid, Skeleton } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { getBalance, type Balance } from '../../api/wallet';
-import { formatMoney } from '../../shared/money';
+import { formatMoneyAlike } from '../../shared/money';
 import { LoadFailed, useRequest } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
 import '../../wallet.css';
@@ -17,29 +17,45 @@ const ACTIONS = [
   { path: '/user/stock', key: 'balance.holdings' },
 ] as const;
 
-/** The three balances and the wallet's actions. */
+/** The member's money in each state under its own name, all with the same decimals, and the wallet's actions. */
 export function BalanceView({ balance }: { balance: Balance }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
+  const [available, pendingIncome, incomeArriving, heldForWithdrawals] = formatMoneyAlike([
+    balance.available,
+    balance.pendingIncome,
+    balance.incomeArriving,
+    balance.heldForWithdrawals,
+  ]);
+  const states = [
+    { key: 'pendingIncome', testId: 'balance-pending', amount: pendingIncome },
+    { key: 'incomeArriving', testId: 'balance-income-arriving', amount: incomeArriving },
+    { key: 'heldForWithdrawals', testId: 'balance-held', amount: heldForWithdrawals },
+  ] as const;
   return (
     <>
       <HoldNotice until={balance.withdrawHoldUntil} />
       <div className="wallet-card wallet-balance">
         <div className="wallet-balance__label">{t('balance.available')}</div>
         <div className="wallet-balance__main" data-testid="balance-available">
-          {formatMoney(balance.available)} {balance.currency}
+          {available} {balance.currency}
         </div>
-        <Grid columns={2} gap={8}>
-          <Grid.Item>
-            <div className="wallet-balance__label">{t('balance.pendingIncome')}</div>
-            <div data-testid="balance-pending">{formatMoney(balance.pendingIncome)} {balance.currency}</div>
-          </Grid.Item>
-          <Grid.Item>
-            <div className="wallet-balance__label">{t('balance.held')}</div>
-            <div data-testid="balance-held">{formatMoney(balance.held)} {balance.currency}</div>
-          </Grid.Item>
-        </Grid>
-        <p className="wallet-hint">{t('balance.heldHint')}</p>
+        <List className="wallet-balance__states">
+          {states.map(({ key, testId, amount }) => (
+            <List.Item
+              key={key}
+              data-testid={`${testId}-row`}
+              description={t(`balance.${key}Hint`)}
+              extra={
+                <span className="wallet-balance__amount" data-testid={testId}>
+                  {amount} {balance.currency}
+                </span>
+              }
+            >
+              {t(`balance.${key}`)}
+            </List.Item>
+          ))}
+        </List>
       </div>
       <div className="wallet-actions">
         {ACTIONS.map(({ path, key }) => (

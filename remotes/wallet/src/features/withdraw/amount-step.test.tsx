@@ -6,9 +6,9 @@ import { AmountStep } from './amount-step';
 
 const amountInput = () => screen.getByTestId('withdraw-amount').querySelector('input') as HTMLInputElement;
 
-async function renderStep(onNext = jest.fn()) {
+async function renderStep(onNext = jest.fn(), blocked = false) {
   await renderScreen(
-    <AmountStep channel="USDT" available="250500000" feePercent={5} minimum="1000000" arrival="Arrives within 72 hours." onNext={onNext} />,
+    <AmountStep channel="USDT" available="250500000" feePercent={5} minimum="1000000" arrival="Arrives within 72 hours." blocked={blocked} onNext={onNext} />,
     { namespace: 'wallet', resource: english, path: '/user/withdraw' },
   );
   return onNext;
@@ -19,8 +19,11 @@ describe('AmountStep', () => {
     await renderStep();
     fireEvent.change(amountInput(), { target: { value: '0a12.349' } });
     expect(amountInput().value).toBe('12.34');
+    // Every amount on the step with the same decimals: the fee's three.
     expect(screen.getByText('0.617 USDT')).toBeTruthy();
     expect(screen.getByText('11.723 USDT')).toBeTruthy();
+    expect(screen.getByText('250.500 USDT')).toBeTruthy();
+    expect(screen.getByText('1.000 USDT')).toBeTruthy();
     expect(screen.getByText('Arrives within 72 hours.')).toBeTruthy();
   });
 
@@ -41,5 +44,13 @@ describe('AmountStep', () => {
     fireEvent.change(amountInput(), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('withdraw-next'));
     expect(onNext).toHaveBeenCalledWith('100');
+  });
+
+  it('goes no further while the withdrawal cannot succeed (no fund password, no destination, a hold)', async () => {
+    const onNext = await renderStep(jest.fn(), true);
+    fireEvent.change(amountInput(), { target: { value: '100' } });
+    expect((screen.getByTestId('withdraw-next') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('withdraw-next'));
+    expect(onNext).not.toHaveBeenCalled();
   });
 });

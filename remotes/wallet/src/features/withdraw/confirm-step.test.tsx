@@ -7,6 +7,7 @@ import { Route, Routes, useNavigate } from 'react-router-dom';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
 import { ApiError } from '@rigshare/api-client';
+import { formatDateTime } from '@rigshare/i18n';
 import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
 import { feeAndNet } from '../../shared/withdraw-math';
 import { showRefusal } from '../shared/refusal';
@@ -57,7 +58,8 @@ describe('ConfirmStep', () => {
     await renderScreen(<Harness submit={() => new Promise(() => undefined)} />, { namespace: 'wallet', resource: english, path: '/user/withdraw' });
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('6.1725 USDT');
     expect(screen.getByTestId('withdraw-net').textContent).toBe('117.2775 USDT');
-    expect(screen.getByText('123.45 USDT')).toBeTruthy();
+    // The amount with the fee's and the net's decimals, not "123.45" beside "6.1725".
+    expect(screen.getByText('123.4500 USDT')).toBeTruthy();
     expect(screen.queryByTestId('fund-password')).toBeNull();
     fireEvent.click(screen.getByTestId('withdraw-confirm'));
     expect(screen.getByTestId('fund-password')).toBeTruthy();
@@ -73,5 +75,18 @@ describe('ConfirmStep', () => {
     await waitFor(() => expect(screen.getByText('Please bind your address')).toBeTruthy());
     await act(async () => fireEvent.click(screen.getByText('Go and bind')));
     await waitFor(() => expect(screen.getByText('address book')).toBeTruthy());
+  });
+
+  it('says a hold with its end in the member\'s time zone, never the server\'s ISO time', async () => {
+    const until = '2030-01-02T03:04:05.000Z';
+    const submit = jest.fn(() =>
+      Promise.reject(new ApiError(403, `Withdrawals are on hold until ${until} after a security change`, { fix: null, holdUntil: until })),
+    );
+    await renderScreen(<Harness submit={submit} />, { namespace: 'wallet', resource: english, path: '/user/withdraw' });
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    await act(async () => typePin('123456'));
+    const local = formatDateTime(until, 'en-US');
+    await waitFor(() => expect(screen.getByText(`Withdrawals are on hold until ${local} after a security change.`)).toBeTruthy());
+    expect(document.body.textContent).not.toContain(until);
   });
 });

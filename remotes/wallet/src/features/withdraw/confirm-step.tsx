@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, List, NumberKeyboard, PasscodeInput } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
-import { formatMoney } from '../../shared/money';
+import { formatMoneyAlike } from '../../shared/money';
 
 export interface ConfirmStepProps {
   quote: WithdrawQuote;
@@ -37,14 +37,15 @@ export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onB
     }
   };
 
+  const [amount, fee, net] = formatMoneyAlike([quote.amount, quote.fee, quote.net]);
   return (
     <div className="wallet-card" data-testid="withdraw-confirm-step">
       <List header={t('withdraw.confirmTitle')}>
-        <List.Item extra={`${formatMoney(quote.amount)} USDT`}>{t('withdraw.amountLabel')}</List.Item>
-        <List.Item extra={<span data-testid="withdraw-fee">{formatMoney(quote.fee)} USDT</span>}>
+        <List.Item extra={`${amount} USDT`}>{t('withdraw.amountLabel')}</List.Item>
+        <List.Item extra={<span data-testid="withdraw-fee">{fee} USDT</span>}>
           {t('withdraw.feeLabel', { percent: quote.feePercent })}
         </List.Item>
-        <List.Item extra={<strong data-testid="withdraw-net">{formatMoney(quote.net)} USDT</strong>}>{t('withdraw.netLabel')}</List.Item>
+        <List.Item extra={<strong data-testid="withdraw-net">{net} USDT</strong>}>{t('withdraw.netLabel')}</List.Item>
         <List.Item extra={<span className="wallet-break">{destination}</span>}>{t('withdraw.destination')}</List.Item>
       </List>
       {asking ? (

@@ -48,6 +48,9 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
   }
   const { balance, info, destination, fundPasswordSet } = state.data;
   const bindRoute = channel === 'USDT' ? '/user/address' : '/user/bank';
+  // What the server would refuse after the PIN is said here, on the first step, and stops it.
+  const onHold = balance.withdrawHoldUntil !== null && Date.parse(balance.withdrawHoldUntil) > Date.now();
+  const blocked = destination === null || !fundPasswordSet || onHold;
 
   const next = async (amount: string) => {
     setQuoting(true);
@@ -65,6 +68,7 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
       <HoldNotice until={balance.withdrawHoldUntil} />
       {destination === null && (
         <NoticeBar
+          data-testid="withdraw-need-destination"
           className="wallet-hold"
           color="alert"
           wrap
@@ -78,13 +82,14 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
       )}
       {!fundPasswordSet && (
         <NoticeBar
+          data-testid="withdraw-need-fund-password"
           className="wallet-hold"
           color="alert"
           wrap
           content={t('withdraw.bindFundPassword')}
           extra={
-            <Button size="mini" color="primary" fill="none" onClick={() => navigate('/user/fundPwd')}>
-              {t('withdraw.goBind')}
+            <Button size="mini" color="primary" fill="none" data-testid="withdraw-set-fund-password" onClick={() => navigate('/user/fundPwd')}>
+              {t('withdraw.setFundPassword')}
             </Button>
           }
         />
@@ -112,6 +117,7 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
           minimum={info.minimum}
           arrival={info.arrival}
           busy={quoting}
+          blocked={blocked}
           onNext={(amount) => void next(amount)}
         />
       )}

@@ -1,0 +1,141 @@
+/**
+ * Issue 8 items 10 and 11 as a member meets them: income received and on its way is shown as such,
+ * not as money held for a withdrawal the member never made; a withdrawal that cannot succeed (no
+ * address, no fund password, a hold) says so on its first step, with the hold's end in the member's
+ * own time zone, and goes no further; a dialog does not outlive the page that opened it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { formatAmount } from '@rigshare/domain';
+import { field, launchBrowser } from './browser';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+import { ROOT } from '../src/topology';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+const wallet = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/wallet/locales/en-US/wallet.json'), 'utf8'));
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const ADDRESS_2 = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+/** Not the machine's zone, and not UTC: the hold's end must be said in the member's zone. */
+const MEMBER_TIME_ZONE = 'Asia/Kolkata';
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: MEMBER_TIME_ZONE, locale: 'en-US' });
+  page = await context.newPage();
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Calls the API with the page's own session, as the app would (form fields, the envelope back). */
+function api<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
+  return page.evaluate(
+    async ({ origin, method, url, fields }) => {
+      const response = await fetch(`${origin}${url}`, {
+        method,
+        headers: { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '', ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+        body: method === 'POST' ? new URLSearchParams(fields).toString() : undefined,
+      });
+      return response.json();
+    },
+    { origin: stack.apiOrigin, method, url, fields },
+  );
+}
+
+async function fitsScreen(): Promise<void> {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+it('shows received income on its way under its own name, not as held for a withdrawal', async () => {
+  // A machine rented: its first day is paid at once into pending income; the member receives it.
+  const products = await api<{ list: { id: number; status: number; unitsLeft: number }[] }>('GET', '/api/orders/product/list?pageNum=1&pageSize=50');
+  const product = products.data.list.find((p) => ![3, 5, 6].includes(p.status) && p.unitsLeft > 0)!;
+  const order = await api('POST', '/api/orders/mine/order/create', { productId: String(product.id), quantity: '1', agree: '1', couponId: '', requestId: `e2e-order-${Date.now()}` });
+  expect(order.code).toBe(200);
+  const takeout = await api<{ amount: string; status: string }>('POST', '/api/receive/income/takeout', { requestId: `e2e-takeout-${Date.now()}` });
+  expect(takeout.data.status).toBe('Processing');
+  const received = BigInt(takeout.data.amount);
+  expect(received).toBeGreaterThan(0n);
+
+  await page.goto(`${stack.shellUrl}#/user/balance`);
+  const arriving = page.getByTestId('balance-income-arriving');
+  await arriving.waitFor();
+  await expect(arriving.textContent()).resolves.toBe(`${formatAmount(received)} USDT`);
+  await expect(page.getByTestId('balance-held').textContent()).resolves.toBe('0.00 USDT');
+  const states = (await page.locator('.wallet-balance__states').textContent()) ?? '';
+  for (const text of [wallet.balance.incomeArriving, wallet.balance.incomeArrivingHint, wallet.balance.heldForWithdrawals]) expect(states).toContain(text);
+  await fitsScreen();
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('says on the first step why a withdrawal cannot succeed, with the hold in local time, and goes no further', async () => {
+  // No address and no fund password yet: both said, with the way to fix each, and no next step.
+  await page.goto(`${stack.shellUrl}#/user/withdraw`);
+  await page.getByTestId('withdraw-need-destination').waitFor();
+  await page.getByTestId('withdraw-need-fund-password').getByText(wallet.withdraw.bindFundPassword).waitFor();
+  await field(page, 'withdraw-amount').fill('10');
+  await expect(page.getByTestId('withdraw-next').isDisabled()).resolves.toBe(true);
+  await expect(page.getByTestId('withdraw-confirm').count()).resolves.toBe(0);
+  await fitsScreen();
+  await page.getByTestId('withdraw-set-fund-password').getByText(wallet.withdraw.setFundPassword).click();
+  await page.waitForFunction(() => location.hash.startsWith('#/user/fundPwd'));
+
+  // A fund password and a first address (setup: no hold), then the address replaced (a change: the hold).
+  const captcha = await api<{ captchaId: string }>('GET', '/api/user/auth/captcha');
+  const answer = stack.db.prepare('SELECT answer FROM captchas ORDER BY rowid DESC LIMIT 1').get() as { answer: string };
+  expect((await api('POST', '/api/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
+  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
+  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
+  expect((await api('POST', '/api/user/auth/update-paypwd', { smsCode, payPassword: '246810', confirmPayPassword: '246810' })).code).toBe(200);
+  expect((await api('POST', '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
+  expect((await api<{ withdrawHoldUntil: string | null }>('GET', '/api/assets/user/balance')).data.withdrawHoldUntil).toBeNull();
+  expect((await api('POST', '/api/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);
+  const until = (await api<{ withdrawHoldUntil: string }>('GET', '/api/assets/user/balance')).data.withdrawHoldUntil;
+  expect(until).not.toBeNull();
+
+  await page.goto(`${stack.shellUrl}#/user/withdraw`);
+  const hold = page.getByTestId('withdraw-hold');
+  await hold.waitFor();
+  const local = await page.evaluate((iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso)), until);
+  const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(Date.parse(until));
+  expect(local).not.toBe(utc);
+  await expect(hold.textContent()).resolves.toBe(wallet.balance.hold.replace('{{time}}', local));
+  await expect(page.locator('body').textContent()).resolves.not.toContain(until);
+  await expect(page.getByTestId('withdraw-need-fund-password').count()).resolves.toBe(0);
+  await expect(page.getByTestId('withdraw-need-destination').count()).resolves.toBe(0);
+  await field(page, 'withdraw-amount').fill('10');
+  await expect(page.getByTestId('withdraw-next').isDisabled()).resolves.toBe(true);
+  await expect(page.getByTestId('withdraw-confirm').count()).resolves.toBe(0);
+  await fitsScreen();
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM withdrawals').get()).toEqual({ n: 0 });
+});
+
+it('closes a dialog when the member leaves the page that opened it', async () => {
+  // Replacing the bound address asks for confirmation in a dialog; the member goes elsewhere instead.
+  if (!(await api('GET', '/api/assets/user/address')).data) {
+    expect((await api('POST', '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);
+  }
+  await page.goto(`${stack.shellUrl}#/user/addAddress`);
+  await page.getByTestId('address-currency').getByText('USDT').click();
+  await page.getByTestId('address-chain').getByText('BEP20').click();
+  await field(page, 'address-input').fill(ADDRESS);
+  await page.getByTestId('address-submit').click();
+  const dialog = page.locator('.adm-dialog .adm-dialog-content').filter({ hasText: wallet.address.replaceWarning });
+  await dialog.waitFor();
+  await page.evaluate(() => {
+    location.hash = '#/mine';
+  });
+  await page.waitForFunction(() => location.hash.startsWith('#/mine'));
+  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.locator('.adm-dialog').waitFor({ state: 'detached', timeout: 5_000 });
+});
