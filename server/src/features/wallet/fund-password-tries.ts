@@ -9,8 +9,10 @@ import { notifyMember } from '../messages/service';
  * is checked, the right one included, and the member reads how long it stays locked. The lock also
  * leaves a message in the member's messages. A right PIN starts the count again.
  *
- * Each try is counted before scrypt runs, so tries sent in parallel cannot all slip in before the
- * first wrong ones are counted: a try beyond the limit is refused without being checked.
+ * Guesses sent in parallel all pass the first lock check while scrypt runs; so the lock is checked
+ * again after, and a right PIN is refused while wrong ones in flight have reached the limit: parallel
+ * guessing gets no more answers than sequential guessing. Concurrent requests with the right PIN (a
+ * double tap) are not refused.
  */
 
 const keys = (userId: number) => ({ failures: `fund-password:${userId}:n`, lockedUntil: `fund-password:${userId}:locked-until` });
@@ -31,13 +33,17 @@ export async function checkFundPassword(deps: AppDeps, userId: number, pin: stri
   const rule = deps.config.rateLimits.fundPassword;
   const k = keys(userId);
   await assertFundPasswordUnlocked(deps, userId);
-  const tries = await deps.counters.increment(k.failures, rule.forgetMs);
-  if (tries > rule.maxFailures) throw locked(rule.lockMs);
-  if (pin && (await verifyPassword(pin, hash))) {
+  const right = Boolean(pin) && (await verifyPassword(pin, hash));
+  await assertFundPasswordUnlocked(deps, userId);
+  if (right) {
+    if ((await deps.counters.read(k.failures)) >= rule.maxFailures) throw locked(rule.lockMs);
     await deps.counters.remove(k.failures);
     return;
   }
-  if (tries < rule.maxFailures) throw new AppError(400, 'fundPasswordWrong', {}, { fix: null });
+  const failures = await deps.counters.increment(k.failures, rule.forgetMs);
+  if (failures < rule.maxFailures) throw new AppError(400, 'fundPasswordWrong', {}, { fix: null });
+  // Another wrong try in flight reached the limit first and is locking it.
+  if (failures > rule.maxFailures) throw locked(rule.lockMs);
 
   const now = deps.clock();
   await deps.counters.write(k.lockedUntil, now.getTime() + rule.lockMs, rule.lockMs);
