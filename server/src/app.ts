@@ -11,6 +11,7 @@ import { agreementPdfRoutes } from './features/agreement-pdf/routes';
 import { exchangeRoutes } from './features/exchange/routes';
 import { fileRoutes } from './features/files/routes';
 import { incomeRoutes, walletRoutes } from './features/income/routes';
+import { messageRoutes } from './features/messages/routes';
 import { orderRoutes } from './features/orders/routes';
 import { productRoutes } from './features/products/routes';
 import { healthRoutes } from './features/system/health';
@@ -20,6 +21,7 @@ import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
+import { MemoryCounters } from './security/counters';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
 import type { Clock } from './types';
 import './types';
@@ -40,6 +42,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     clock,
     sms: options.smsSender ?? new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog),
+    // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
+    counters: new MemoryCounters(),
+    log: app.log,
   });
 
   registerErrorHandling(app);
@@ -73,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/orders' },
   );
   await app.register(incomeRoutes, { prefix: '/api/receive' });
+  await app.register(messageRoutes, { prefix: '/api/push' });
   await app.register(
     async (assets) => {
       await assets.register(walletRoutes);

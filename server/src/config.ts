@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   corsOrigins: string[];
   redisUrl: string | null;
+  /** REDIS_PREFIX (default "rigshare:"): the start of every shared counter's key, for a Redis several deployments share. */
+  redisPrefix: string;
   operatorName: string;
   shareBaseUrl: string;
   serviceLink: string;
@@ -54,18 +56,51 @@ export interface ChainConfig {
 }
 
 export interface RateLimits {
+  /** Failed logins (only failures count) of one phone from one address per window. */
   loginPerIpPhone: { max: number; windowMs: number };
+  /** Failed logins from one address, whatever the phone, per window. */
+  loginFailuresPerIp: { max: number; windowMs: number };
+  /**
+   * Failed logins of one phone from anywhere: after `freeFailures`, each try waits baseDelayMs, doubling
+   * per failure up to maxDelayMs after the last failure (a delay, never a lockout); a right password
+   * resets it, and it is forgotten `forgetMs` after the last failure.
+   */
+  loginPerAccount: { freeFailures: number; baseDelayMs: number; maxDelayMs: number; forgetMs: number };
+  /** Wrong fund passwords in a row before it locks for lockMs (FUND_PASSWORD_LOCK_MINUTES); forgotten forgetMs after the last. */
+  fundPassword: { maxFailures: number; lockMs: number; forgetMs: number };
   codePerIp: { max: number; windowMs: number };
   codePerPhoneMs: number;
+  /**
+   * SMS codes sent per clock hour: in all (SMS_HOURLY_BUDGET) and to phones sharing their first
+   * `prefixDigits` digits (SMS_PREFIX_DIGITS, SMS_PREFIX_HOURLY).
+   */
+  smsPerHour: { budget: number; prefixDigits: number; perPrefix: number };
   accountCheckPerIp: { max: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIpPhone: { max: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerIp: { max: 20, windowMs: 15 * 60_000 },
+  loginPerAccount: { freeFailures: 5, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, forgetMs: 24 * 3_600_000 },
+  fundPassword: { maxFailures: 5, lockMs: 30 * 60_000, forgetMs: 24 * 3_600_000 },
   codePerIp: { max: 10, windowMs: 60 * 60_000 },
   codePerPhoneMs: 60_000,
+  smsPerHour: { budget: 500, prefixDigits: 7, perPrefix: 20 },
   accountCheckPerIp: { max: 30, windowMs: 60_000 },
 };
+
+function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
+  const d = DEFAULT_RATE_LIMITS;
+  return {
+    ...d,
+    fundPassword: { ...d.fundPassword, lockMs: integer(env, 'FUND_PASSWORD_LOCK_MINUTES', d.fundPassword.lockMs / 60_000, 1, 7 * 24 * 60) * 60_000 },
+    smsPerHour: {
+      budget: integer(env, 'SMS_HOURLY_BUDGET', d.smsPerHour.budget, 0, 10_000_000),
+      prefixDigits: integer(env, 'SMS_PREFIX_DIGITS', d.smsPerHour.prefixDigits, 1, 15),
+      perPrefix: integer(env, 'SMS_PREFIX_HOURLY', d.smsPerHour.perPrefix, 0, 10_000_000),
+    },
+  };
+}
 
 /** The monorepo root: server/src/config.ts -> ../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -149,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : defaultCorsOrigins(),
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'rigshare:',
     operatorName: env.OPERATOR_NAME || 'Rigshare Operations Ltd.',
     shareBaseUrl: url(env, 'SHARE_BASE_URL', 'http://localhost:3000/#/login/registerbym?code='),
     serviceLink: url(env, 'SERVICE_LINK', ''),
@@ -156,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
     links: parseLinks(env.LINKS),
     publicUrl: url(env, 'PUBLIC_URL', '').replace(/\/$/, ''),
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: rateLimitsFrom(env),
     couponsOpen: env.COUPONS_OPEN !== '0' && env.COUPONS_OPEN !== 'false',
     jobsIntervalMs: integer(env, 'JOBS_INTERVAL_MS', 60_000, 0, 24 * 3_600_000),
     withdrawHoldHours: integer(env, 'WITHDRAW_HOLD_HOURS', 24, 0, 24 * 30),

@@ -1,6 +1,8 @@
 import type { LocaleTag } from '@rigshare/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
 
 export type Clock = () => Date;
@@ -11,6 +13,10 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   sms: SmsSender;
+  /** Failed logins, wrong fund passwords, SMS budget: in Redis when REDIS_URL is set (plugins/rate-limit.ts). */
+  counters: Counters;
+  /** The operator's log (the server's logger). */
+  log: FastifyBaseLogger;
 }
 
 export interface AuthenticatedMember {
@@ -24,7 +30,6 @@ declare module 'fastify' {
     /** preHandler for routes that need a logged-in member. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     limits: {
-      login: (request: FastifyRequest) => Promise<void>;
       codePerIp: (request: FastifyRequest) => Promise<void>;
       accountCheck: (request: FastifyRequest) => Promise<void>;
     };

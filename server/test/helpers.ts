@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
 import { createDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
@@ -76,7 +76,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startApp(database: TestDatabase, overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function startApp(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+  build: Pick<BuildAppOptions, 'logger'> = {},
+): Promise<TestContext> {
   const { db, drop, reopen } = await database.open();
   await migrateToLatest(db.kysely, db.dialect);
   let now = Date.now();
@@ -88,7 +92,7 @@ export async function startApp(database: TestDatabase, overrides: Partial<Config
     jobsIntervalMs: 0,
     ...overrides,
   };
-  const app = await buildApp({ db, config, clock });
+  const app = await buildApp({ db, config, clock, ...build });
   await app.ready();
   return {
     app,
@@ -204,7 +208,14 @@ export async function runAdmin(dataDir: string, args: string[], env: Record<stri
 }
 
 /** Rate limits for suites that register many members from one address (the limits have their own tests). */
-export const MANY_MEMBERS: Partial<Config> = { rateLimits: { ...DEFAULT_RATE_LIMITS, codePerIp: { max: 10_000, windowMs: 60_000 } } };
+export const MANY_MEMBERS: Partial<Config> = {
+  rateLimits: {
+    ...DEFAULT_RATE_LIMITS,
+    codePerIp: { max: 10_000, windowMs: 60_000 },
+    // Test phones share their first digits (9 + the process id): one number range as far as SMS limits go.
+    smsPerHour: { ...DEFAULT_RATE_LIMITS.smsPerHour, perPrefix: 10_000, budget: 10_000 },
+  },
+};
 
 export interface TestMember {
   phone: string;

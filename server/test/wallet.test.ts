@@ -154,12 +154,13 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     await setFundPassword(m, '111111');
     ctx.advance(2 * 60_000);
     await setFundPassword(m, '123456');
-    expect((await withdraw(m, { amount: '2', payPassword: '654321' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
-    expect((await withdraw(m, { amount: '2', payPassword: '' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
     const until = new Date(ctx.clock().getTime() + 24 * HOUR).toISOString();
-    const held = await withdraw(m, { amount: '2' });
-    expect(held.statusCode).toBe(403);
-    expect(held.json()).toMatchObject({ code: 403, msg: `Withdrawals are on hold until ${until} after a security change` });
+    // During the hold the PIN is not checked at all: a wrong one gets the hold too.
+    for (const payPassword of ['123456', '654321']) {
+      const held = await withdraw(m, { amount: '2', payPassword });
+      expect(held.statusCode).toBe(403);
+      expect(held.json()).toMatchObject({ code: 403, msg: `Withdrawals are on hold until ${until} after a security change` });
+    }
     expect((await withdraw(m, { amount: '0.5' })).json()).toMatchObject({ code: 400, msg: 'Minimum withdrawal is 1 USDT' });
     expect((await withdraw(m, { amount: '1.234' })).json().code).toBe(400);
     expect((await withdraw(m, { amount: '2', channel: 'PAYPAL' })).json().code).toBe(400);
@@ -179,6 +180,8 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     );
 
     ctx.advance(24 * HOUR + 1000);
+    expect((await withdraw(m, { amount: '2', payPassword: '654321' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
+    expect((await withdraw(m, { amount: '2', payPassword: '' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
     const requestId = `wd-${process.pid}-${++requestSeq}`;
     const ok = await withdraw(m, { amount: '2', requestId });
     expect(ok.json()).toMatchObject({

@@ -34,6 +34,22 @@ export interface Database {
   chain_deposits: ChainDepositsTable;
   exchange_codes: ExchangeCodesTable;
   exchange_redemptions: ExchangeRedemptionsTable;
+  push_messages: PushMessagesTable;
+}
+
+/** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */
+export interface PushMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title_key: string | null;
+  body_key: string | null;
+  /** JSON object of the keys' parameters. */
+  params: string | null;
+  title_text: string | null;
+  body_text: string | null;
+  is_read: Generated<number>;
+  created_at: string;
 }
 
 export interface UsersTable {

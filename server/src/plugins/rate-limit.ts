@@ -2,11 +2,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { AppError } from '../errors';
-import { field } from './envelope';
 import { redisWithFallback, type RedisState } from './redis-fallback-store';
+import { RedisCounters } from '../security/counters';
 
 /**
- * Named limiters that handlers call after the body is parsed (keys may use form fields).
+ * Named limiters that handlers call after the body is parsed; they count every request. Failed logins
+ * are counted by features/accounts/login-limits.ts on the same Redis (only failures count there).
  * Counters live in Redis when REDIS_URL is set, so several API processes share them.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
@@ -19,6 +20,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     await shared!.settled(3000);
     app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit() : redis.disconnect()));
   }
+  // Rules that count only failures (logins, fund passwords) or only codes sent share the same Redis.
+  if (redis) app.deps.counters = new RedisCounters(redis, config.redisPrefix, app.log);
   await app.register(rateLimit, { global: false, store: shared?.Store });
 
   const limiter = (name: string, max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
@@ -31,7 +34,6 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 
   const limits = config.rateLimits;
   app.decorate('limits', {
-    login: limiter('login', limits.loginPerIpPhone.max, limits.loginPerIpPhone.windowMs, (r) => `${r.ip}|${field(r.body, 'phone')}`),
     codePerIp: limiter('code', limits.codePerIp.max, limits.codePerIp.windowMs, (r) => r.ip),
     accountCheck: limiter('account', limits.accountCheckPerIp.max, limits.accountCheckPerIp.windowMs, (r) => r.ip),
   });

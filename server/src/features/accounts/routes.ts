@@ -23,8 +23,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
 
   app.post('/auth/token/pass', async (request) => {
-    await app.limits.login(request);
-    const { token, data } = await accounts.login(deps, field(request.body, 'phone'), field(request.body, 'password'));
+    const { token, data } = await accounts.login(deps, field(request.body, 'phone'), field(request.body, 'password'), request.ip);
     return ok(request, data, token);
   });
 

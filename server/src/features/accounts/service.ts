@@ -4,6 +4,8 @@ import type { AppDeps } from '../../types';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { checkCaptcha } from './captcha';
+import { chargeSmsBudget } from '../../sms/budget';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
 import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 import { assertCanSendCode, consumeCode, issueCode, type CodePurpose } from './verification';
@@ -20,11 +22,17 @@ function checkPhone(phone: string): void {
   if (!isValidPhone(phone)) throw new AppError(400, 'phoneInvalid');
 }
 
-export async function login(deps: AppDeps, phone: string, password: string): Promise<{ token: string; data: LoginData }> {
+/** Logs in with phone and password; `ip` is the caller's address, for the failed-login limits. */
+export async function login(deps: AppDeps, phone: string, password: string, ip: string): Promise<{ token: string; data: LoginData }> {
   const db = deps.db.kysely;
+  await assertLoginAllowed(deps, ip, phone);
   const member = phone ? await findMemberByPhone(db, phone) : undefined;
   const valid = await verifyPassword(password, member?.password_hash ?? (await DUMMY_HASH_PROMISE));
-  if (!member || !valid) throw new AppError(400, 'loginFailed');
+  if (!member || !valid) {
+    await recordLoginFailure(deps, ip, phone);
+    throw new AppError(400, 'loginFailed');
+  }
+  await recordLoginSuccess(deps, ip, phone);
   const token = await openSession(db, member.id, deps.clock(), deps.config.sessionTtlHours);
   return {
     token,
@@ -57,6 +65,7 @@ export async function sendCode(
   // A reset for an unknown phone answers like a success, so the form does not reveal who is a member.
   if (input.purpose === 'reset' && !member) return;
   await assertCanSendCode(db, input.phone, input.purpose, now, deps.config.rateLimits.codePerPhoneMs);
+  await chargeSmsBudget(deps, input.phone);
   await issueCode(db, deps.sms, { phone: input.phone, purpose: input.purpose, locale: input.locale, now });
 }
 

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../security/password';
+import { chargeSmsBudget } from '../../sms/budget';
 import type { AppDeps } from '../../types';
 import { checkCaptcha } from '../accounts/captcha';
 import { findMemberById } from '../accounts/members';
@@ -43,6 +44,7 @@ export async function sendPayPasswordCode(
   const member = await findMemberById(db, userId);
   if (!member) throw new AppError(401, 'sessionExpired');
   await assertCanSendCode(db, member.phone, 'paypwd', now, deps.config.rateLimits.codePerPhoneMs);
+  await chargeSmsBudget(deps, member.phone);
   await issueCode(db, deps.sms, { phone: member.phone, purpose: 'paypwd', locale: input.locale, now });
 }
 

@@ -7,10 +7,10 @@ import { translate } from '../../i18n';
 import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
-import { verifyPassword } from '../../security/password';
 import type { AppDeps } from '../../types';
 import { REQUEST_ID_PATTERN } from '../orders/service';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
+import { checkFundPassword } from './fund-password-tries';
 import { holdUntil } from './security';
 import { memberRowsPage } from '../../db/member-page';
 
@@ -100,7 +100,8 @@ const fix = (route: string | null) => ({ fix: route });
 
 /**
  * A member's withdrawal request. Checks, in the contract's order: amount format and minimum, balance,
- * the address or bank card, the fund password (set, then correct), the hold; then one transfer
+ * the address or bank card, a fund password set, the hold, then the fund password itself (wrong tries
+ * counted, locked after too many); then one transfer
  * available -> held under withdraw:<member>:<requestId>. The ledger's lock and non-negative check make
  * concurrent requests hold at most the balance. The same requestId with the same content replays.
  */
@@ -120,9 +121,9 @@ export async function createWithdrawal(
   const previous = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
   if (previous) {
     if (previous.request_hash !== requestHash) throw new AppError(409, 'withdrawRequestReused');
-    if (!member.pay_password_hash || !(await verifyPassword(input.payPassword, member.pay_password_hash))) {
-      throw new AppError(400, 'fundPasswordWrong', {}, fix(null));
-    }
+    if (!member.pay_password_hash) throw new AppError(400, 'fundPasswordWrong', {}, fix(null));
+    // A replay checks the PIN too, under the same count of wrong tries.
+    await checkFundPassword(deps, userId, input.payPassword, member.pay_password_hash);
     return withdrawalView(previous);
   }
 
@@ -144,14 +145,13 @@ export async function createWithdrawal(
     destination = maskAccountNumber(card.account_number);
     payoutTo = `${card.holder_name} / ${card.bank_name} / ${card.account_number} / ${card.ifsc}`;
   }
-  // 3. and 4. the fund password
+  // 3. a fund password is set; 4. no hold: during the hold the PIN is not even checked;
+  // 5. the PIN, under the count of wrong tries (fund-password-tries.ts): locked after too many.
   if (!member.pay_password_hash) throw new AppError(400, 'bindFundPassword', {}, fix('/user/fundPwd'));
-  if (!input.payPassword || !(await verifyPassword(input.payPassword, member.pay_password_hash))) {
-    throw new AppError(400, 'fundPasswordWrong', {}, fix(null));
-  }
   const until = holdUntil(member.withdraw_hold_from, deps.config.withdrawHoldHours, now);
   // `holdUntil` lets the app say the end of the hold in the member's own time zone.
   if (until) throw new AppError(403, 'withdrawHold', { time: until.toISOString() }, { fix: null, holdUntil: until.toISOString() });
+  await checkFundPassword(deps, userId, input.payPassword, member.pay_password_hash);
 
   const { fee, net } = withdrawFee(amount);
   const key = `withdraw:${userId}:${input.requestId}`;

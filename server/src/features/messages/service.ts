@@ -1,0 +1,75 @@
+import type { LocaleTag, Page } from '@rigshare/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PushMessagesTable } from '../../db/schema';
+import { memberRowsPage, type Paging } from '../../db/member-page';
+import { translate, type MessageKey, type MessageParams } from '../../i18n';
+
+/**
+ * A member's messages ("push messages" in the app). Features tell a member about an event with
+ * notifyMember; the text is stored as catalogue keys and parameters and rendered in the language of
+ * whoever reads it, so a member who switches language reads old messages in the new one.
+ */
+
+export type MessageKind = 'security' | 'wallet' | 'system';
+
+export type Notice =
+  | { titleKey: MessageKey; bodyKey: MessageKey; params?: MessageParams }
+  /** Staff's own words, shown as written in every language. */
+  | { title: string; body: string };
+
+/** Adds a message for the member; pass the caller's transaction as `db` to keep it with the event. */
+export async function notifyMember(db: Kysely<Database>, input: { userId: number; kind: MessageKind; at: Date } & Notice): Promise<number> {
+  const keyed = 'titleKey' in input;
+  const row = await db
+    .insertInto('push_messages')
+    .values({
+      user_id: input.userId,
+      kind: input.kind,
+      title_key: keyed ? input.titleKey : null,
+      body_key: keyed ? input.bodyKey : null,
+      params: keyed && input.params ? JSON.stringify(input.params) : null,
+      title_text: keyed ? null : input.title,
+      body_text: keyed ? null : input.body,
+      is_read: 0,
+      created_at: input.at.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface MessageView {
+  id: number;
+  kind: string;
+  title: string;
+  content: string;
+  read: boolean;
+  createTime: string;
+}
+
+function view(row: Selectable<PushMessagesTable>, locale: LocaleTag): MessageView {
+  const params = row.params ? (JSON.parse(row.params) as MessageParams) : {};
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title_key ? translate(locale, row.title_key as MessageKey, params) : (row.title_text ?? ''),
+    content: row.body_key ? translate(locale, row.body_key as MessageKey, params) : (row.body_text ?? ''),
+    read: row.is_read === 1,
+    createTime: row.created_at,
+  };
+}
+
+export async function memberMessages(db: Kysely<Database>, userId: number, paging: Paging, locale: LocaleTag): Promise<Page<MessageView>> {
+  const { total, rows } = await memberRowsPage(db, 'push_messages', userId, paging);
+  return { total, list: rows.map((row) => view(row, locale)) };
+}
+
+export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('push_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
