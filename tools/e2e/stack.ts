@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
 import { writeRuntimeDocuments } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
-import { REMOTE_NAMES, ROOT, distOf, originOf, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
+import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
 
 export interface Stack {
   topology: Topology;
@@ -46,7 +46,7 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}): Promise<Stack>
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      SHARE_BASE_URL: `${shellOrigins[0]}/#/login/registerbym?code=`,
+      SHARE_BASE_URL: shareBaseUrl(topology),
       LOG_LEVEL: 'warn',
       ...apiEnv,
     },
