@@ -3,6 +3,7 @@
  * singleton and how chunks are named. Each app's rsbuild.config.ts is a one-line call of
  * `shellConfig` or `remoteConfig`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -38,7 +39,7 @@ const SINGLETONS = [
  * the nearest package.json of each importer, and antd-mobile's @react-spring still names React
  * ^16.8 || ^17 || ^18: the runtime then warned about React 19 on every page load.
  */
-const REACT_RANGE = `^${(require('react/package.json') as { version: string }).version}`;
+const REACT_RANGE = `^${(JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version}`;
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
 export const shared = Object.fromEntries(
