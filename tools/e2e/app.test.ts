@@ -188,6 +188,25 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
   }
 });
 
+it('a cold load and a walk through every tab log no warnings or errors and ask for nothing missing', async () => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) logged.push(`${response.status()} ${response.url()}`);
+  });
+  await login(DEMO.phone, DEMO.password);
+  await page.getByTestId('product-name').first().waitFor();
+  for (const [route] of TABS) {
+    await go(route);
+    await page.waitForLoadState('networkidle');
+  }
+  // Before: the share scope warned twice that React 19.3 does not satisfy ^16.8 || ^17 || ^18, and
+  // the browser's /favicon.ico request got a 404.
+  expect(logged).toEqual([]);
+});
+
 it('the shell bundle holds no remote screen code and no remote address', () => {
   const jsDir = path.join(distOf('shell'), 'static/js');
   const files = (fs.readdirSync(jsDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.js'));

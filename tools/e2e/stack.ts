@@ -10,18 +10,21 @@ import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
 import { writeRuntimeDocuments } from '../src/runtime-documents';
-import { startStaticServer } from '../src/static-server';
-import { REMOTE_NAMES, ROOT, distOf, originOf, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
+import { startStaticProcess, startStaticServer } from '../src/static-server';
+import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
 
 export interface Stack {
   topology: Topology;
   shellUrl: string;
   remoteOrigin(name: RemoteName): string;
   apiOrigin: string;
-  /** Stops one remote's server (the remote is "down"). */
+  /** Stops one remote's server (the remote is "down"); a remote in its own process is killed. */
   stopRemote(name: RemoteName): Promise<void>;
-  /** Serves a remote again, from its own dist or from another build folder (a redeploy). */
-  startRemote(name: RemoteName, root?: string): Promise<void>;
+  /**
+   * Serves a remote again, from its own dist or from another build folder (a redeploy);
+   * `ownProcess` runs its server as a separate process, as a remote deployed on its own would be.
+   */
+  startRemote(name: RemoteName, root?: string, options?: { ownProcess?: boolean }): Promise<void>;
   /** Read access to the API's database, as an operator would have. */
   db: Database.Database;
   /** Runs the operator CLI (`npm run admin -- ...`) against this stack's database; returns its output. */
@@ -43,15 +46,24 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}): Promise<Stack>
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      SHARE_BASE_URL: `${shellOrigins[0]}/#/login/registerbym?code=`,
+      SHARE_BASE_URL: shareBaseUrl(topology),
       LOG_LEVEL: 'warn',
       ...apiEnv,
     },
   });
 
-  const remotes = new Map<RemoteName, FastifyInstance>();
-  const startRemote = async (name: RemoteName, root = distOf(name)) => {
-    remotes.set(name, await startStaticServer({ root, port: topology.remotePorts[name], allowedOrigins: shellOrigins }));
+  const remotes = new Map<RemoteName, FastifyInstance | ChildProcess>();
+  const startRemote = async (name: RemoteName, root = distOf(name), { ownProcess = false } = {}) => {
+    const options = { root, port: topology.remotePorts[name], allowedOrigins: shellOrigins };
+    remotes.set(name, ownProcess ? await startStaticProcess(options) : await startStaticServer(options));
+  };
+  const stopServer = async (server: FastifyInstance | ChildProcess) => {
+    if ('kill' in server) {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGKILL');
+      await exited;
+    } else await server.close();
   };
   for (const name of REMOTE_NAMES) await startRemote(name);
   const shell = await startStaticServer({ root: distOf('shell'), port: topology.shellPort, allowedOrigins: [] });
@@ -71,12 +83,13 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}): Promise<Stack>
       }),
     startRemote,
     async stopRemote(name) {
-      await remotes.get(name)?.close();
+      const server = remotes.get(name);
       remotes.delete(name);
+      if (server) await stopServer(server);
     },
     async close() {
       db.close();
-      await Promise.all([...remotes.values(), shell].map((server) => server.close()));
+      await Promise.all([...remotes.values(), shell].map(stopServer));
       await stopProcess(api);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,6 +3,7 @@
  * singleton and how chunks are named. Each app's rsbuild.config.ts is a one-line call of
  * `shellConfig` or `remoteConfig`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -33,7 +34,17 @@ const SINGLETONS = [
   '@rigshare/domain',
 ] as const;
 
-export const shared = Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true }]));
+/**
+ * React's packages ask for the React installed here. Left to itself the build takes the range from
+ * the nearest package.json of each importer, and antd-mobile's @react-spring still names React
+ * ^16.8 || ^17 || ^18: the runtime then warned about React 19 on every page load.
+ */
+const REACT_RANGE = `^${(JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version}`;
+const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
+
+export const shared = Object.fromEntries(
+  SINGLETONS.map((name) => [name, isReact(name) ? { singleton: true, requiredVersion: REACT_RANGE } : { singleton: true }]),
+);
 
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
 
@@ -79,6 +90,8 @@ export function shellConfig({ port }: ShellOptions) {
     ],
     html: {
       title: 'Rigshare',
+      // Without an icon link the browser asks for /favicon.ico, a 404 on every cold load.
+      favicon: './src/assets/favicon.svg',
       meta: {
         viewport: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover',
         'theme-color': '#0f5c4d',

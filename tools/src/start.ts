@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { startApiProcess, stopProcess } from './api-process';
 import { writeRuntimeDocuments } from './runtime-documents';
 import { startStaticServer } from './static-server';
-import { REMOTE_NAMES, distOf, originOf, shellOrigin, topologyFromEnv } from './topology';
+import { REMOTE_NAMES, distOf, originOf, shareBaseUrl, shellOrigin, topologyFromEnv } from './topology';
 
 async function main() {
   const topology = topologyFromEnv();
@@ -18,7 +18,9 @@ async function main() {
   const demoChain = process.argv.includes('--chain')
     ? await (await import('./demo-chain')).startDemoChain(Number(process.env.CHAIN_PORT || 8545))
     : null;
-  const api = await startApiProcess({ port: topology.apiPort, corsOrigins: shellOrigins, env: demoChain?.apiEnv });
+  // Invite links name the shell's origin on these ports, as CORS does, unless set explicitly.
+  const apiEnv = { SHARE_BASE_URL: process.env.SHARE_BASE_URL || shareBaseUrl(topology), ...demoChain?.apiEnv };
+  const api = await startApiProcess({ port: topology.apiPort, corsOrigins: shellOrigins, env: apiEnv });
   const servers: FastifyInstance[] = [];
   for (const name of REMOTE_NAMES) {
     servers.push(await startStaticServer({ root: distOf(name), port: topology.remotePorts[name], allowedOrigins: shellOrigins }));

@@ -2,6 +2,8 @@
  * Serves one built app (shell or remote) from its own origin, the way a CDN would: HTML, JSON and
  * the federation manifest never cached, hashed files immutable, CORS only for allowed origins.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -37,4 +39,20 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', allowe
   });
   await app.listen({ port, host });
   return app;
+}
+
+/**
+ * The same server in a child process of its own (serve-static.ts), so it can be killed alone. One
+ * process: `node --import tsx`, not tsx's CLI, which would leave a grandchild serving after a kill.
+ */
+export async function startStaticProcess({ root, port, allowedOrigins }: StaticServerOptions): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'serve-static.ts'), root, String(port), ...allowedOrigins], {
+    cwd: __dirname,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`static server for ${root} exited with code ${code}`)));
+  });
+  return child;
 }

@@ -31,6 +31,11 @@ export function shellOrigin(t: Topology): string {
   return originOf(t.host, t.shellPort);
 }
 
+/** Where an invite link points: the shell's registration screen on this topology (SHARE_BASE_URL). */
+export function shareBaseUrl(t: Topology): string {
+  return `${shellOrigin(t)}/#/login/registerbym?code=`;
+}
+
 export function distOf(app: 'shell' | RemoteName): string {
   return app === 'shell' ? path.join(ROOT, 'shell', 'dist') : path.join(ROOT, 'remotes', app, 'dist');
 }

@@ -1,11 +1,12 @@
-import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@rigshare/ui';
 
-export function ReloadNotice() {
+/** "Please try again after page refresh" (SPEC) for an area that failed, with a Retry button. */
+export function ReloadNotice({ retry = () => location.reload() }: { retry?: () => void }) {
   const { t } = useTranslation('shell');
   return (
     <div className="reload-notice" role="alert" data-testid="reload-notice">
-      <ErrorBlock status="disconnected" title={t('reload.title')} description={t('reload.description')} />
+      <LoadFailed title={t('reload.title')} message={t('reload.description')} retry={retry} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RetryPlugin } from '@module-federation/retry-plugin';
 import type { RemoteEntry, RemoteModule, RemoteRoute } from '@rigshare/contract';
 import { registerNamespace } from '@rigshare/i18n';
 import { matchPath } from 'react-router-dom';
@@ -6,15 +7,33 @@ import { clearReloadMark } from './reload-once';
 
 /**
  * The remotes the shell knows of, from remotes.json. Each is loaded on first use, its translations
- * registered and its `setup` run once; a failed load is forgotten so a later visit tries again.
+ * registered and its `setup` run once.
+ *
+ * One load per remote: every render that asks gets the same promise, also after it failed, so a
+ * render that suspends and is retried by React never starts another load (the cause of a request
+ * storm when a remote was down). A failed load is tried again only when asked: the area's Retry
+ * button, or `whenRemoteBack` once the remote's manifest answers again.
  */
 let entries: RemoteEntry[] = [];
-const loaded = new Map<string, Promise<RemoteModule>>();
+const loads = new Map<string, Promise<RemoteModule>>();
+const failed = new Set<string>();
+
+/** A manifest that does not answer is asked for this many more times, a second apart, per load. */
+const MANIFEST_RETRIES = 2;
+/** Checks whether a failed remote is back: first after 5 s, then doubling, at most once a minute. */
+const FIRST_CHECK_MS = 5_000;
+const MAX_CHECK_MS = 60_000;
 
 export const federationName = (name: string) => `rigshare_${name}`;
 
+let pluginsRegistered = false;
+
 export function registerRemoteEntries(list: RemoteEntry[]): void {
   entries = list;
+  if (!pluginsRegistered) {
+    registerPlugins([RetryPlugin({ fetch: { retryTimes: MANIFEST_RETRIES, retryDelay: 1000 } })]);
+    pluginsRegistered = true;
+  }
   registerRemotes(
     list.map((remote) => ({ name: federationName(remote.name), entry: remote.manifest })),
     { force: true },
@@ -26,7 +45,7 @@ export function remoteEntries(): readonly RemoteEntry[] {
 }
 
 export function loadRemoteModule(name: string): Promise<RemoteModule> {
-  let promise = loaded.get(name);
+  let promise = loads.get(name);
   if (!promise) {
     promise = loadRemote<{ default: RemoteModule }>(`${federationName(name)}/routes`)
       .then(async (exposed) => {
@@ -38,12 +57,50 @@ export function loadRemoteModule(name: string): Promise<RemoteModule> {
         return remote;
       })
       .catch((error: unknown) => {
-        loaded.delete(name);
+        failed.add(name);
         throw error;
       });
-    loaded.set(name, promise);
+    loads.set(name, promise);
   }
   return promise;
+}
+
+/** Forgets a failed load, so the next render of the remote's area loads it again. */
+export function retryRemote(name: string): void {
+  if (!failed.delete(name)) return;
+  loads.delete(name);
+}
+
+/**
+ * While a remote's load has failed, asks for its manifest with growing pauses; when it answers,
+ * forgets the failed load and calls `onBack`. Returns a function that stops asking.
+ */
+export function whenRemoteBack(name: string, onBack: () => void): () => void {
+  const entry = entries.find((remote) => remote.name === name);
+  if (!entry || !failed.has(name)) return () => {};
+  let delay = FIRST_CHECK_MS;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout>;
+  const check = async () => {
+    try {
+      const response = await fetch(entry.manifest, { cache: 'no-store' });
+      if (response.ok && !stopped) {
+        retryRemote(name);
+        onBack();
+        return;
+      }
+    } catch {
+      // still down
+    }
+    if (stopped) return;
+    delay = Math.min(delay * 2, MAX_CHECK_MS);
+    timer = setTimeout(check, delay);
+  };
+  timer = setTimeout(check, delay);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 export function findRoute(remote: RemoteModule, path: string): RemoteRoute | undefined {

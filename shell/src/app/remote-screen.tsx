@@ -1,4 +1,4 @@
-import { Suspense, use, useMemo } from 'react';
+import { Suspense, use } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WidgetSlot } from '@rigshare/contract';
@@ -7,9 +7,13 @@ import { ScreenFrame, ScreenLoading } from './screen-frame';
 import { AreaBoundary } from './area-boundary';
 import NotYetAvailableScreen from '../features/errors/not-yet-available-screen';
 
-/** Renders the screen a remote owns for the current path, loading the remote on first use. */
+/**
+ * Renders the screen a remote owns for the current path, loading the remote on first use. The
+ * registry hands every render the same promise per remote (React keeps no memo for a component
+ * that suspended before it mounted, so a promise made here would be new on every retry).
+ */
 function RemoteRouteContent({ remote }: { remote: string }) {
-  const module = use(useMemo(() => loadRemoteModule(remote), [remote]));
+  const module = use(loadRemoteModule(remote));
   const { pathname } = useLocation();
   const { t } = useTranslation(module.namespace);
   const route = findRoute(module, pathname);
@@ -34,7 +38,7 @@ export function RemoteScreen({ remote }: { remote: string }) {
 }
 
 function WidgetContent({ remote, slot }: { remote: string; slot: WidgetSlot }) {
-  const module = use(useMemo(() => loadRemoteModule(remote), [remote]));
+  const module = use(loadRemoteModule(remote));
   const Widget = module.widgets?.[slot];
   return Widget ? <Widget /> : null;
 }

@@ -1,0 +1,112 @@
+/**
+ * A remote whose server process has stopped: the page asks for its manifest a few times with
+ * growing pauses (not in a loop), shows the area's translated message with a Retry button, keeps the
+ * rest of the app working, and shows the screen again on Retry or by itself once the remote is back.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { startStack, type Stack } from './stack';
+import { DEMO, loginThroughScreen } from './session';
+import { ROOT } from '../src/topology';
+
+/** At most this many manifest requests in 30 s while the remote is down (the issue saw ~170 a second). */
+const MANIFEST_BUDGET = 10;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  // The wallet remote runs as its own server process, so the test can kill it like a crashed deployment.
+  await stack.stopRemote('wallet');
+  await stack.startRemote('wallet', undefined, { ownProcess: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+  // Whatever a test left behind, the next one starts with the wallet up.
+  await stack.stopRemote('wallet');
+  await stack.startRemote('wallet', undefined, { ownProcess: true });
+});
+
+function text(file: string, key: string): string {
+  const json = JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, unknown>;
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], json) as string;
+}
+
+const fallbackTitle = (language: string) => text(`shell/locales/${language}/shell.json`, 'reload.title');
+const retryLabel = (language: string) => text(`libs/i18n/locales/${language}/common.json`, 'actions.retry');
+
+/** Counts the page's requests for the wallet's manifest from now on. */
+function countManifestRequests(): () => number {
+  const manifest = `${stack.remoteOrigin('wallet')}/mf-manifest.json`;
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.url().startsWith(manifest)) count += 1;
+  });
+  return () => count;
+}
+
+it('a stopped remote is asked for a bounded number of times, shows its message with Retry, and returns on Retry', async () => {
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+  await stack.stopRemote('wallet');
+  const requests = countManifestRequests();
+
+  await page.goto(`${stack.shellUrl}#/user/balance`);
+  await page.waitForTimeout(30_000);
+  console.log(`wallet down: ${requests()} manifest requests in 30 s`);
+  expect(requests()).toBeLessThanOrEqual(MANIFEST_BUDGET);
+
+  // The area's fallback, in the member's language, with a Retry button; no endless spinner.
+  await page.getByText(fallbackTitle('en-US')).waitFor({ timeout: 2000 });
+  const retry = page.getByRole('button', { name: retryLabel('en-US') });
+  await expect(retry.isVisible()).resolves.toBe(true);
+  await expect(page.locator('.screen-loading').count()).resolves.toBe(0);
+
+  // The rest of the app works meanwhile.
+  await page.goto(`${stack.shellUrl}#/projects`);
+  await page.getByTestId('product-card').first().waitFor();
+  await page.goto(`${stack.shellUrl}#/user/balance`);
+  await retry.waitFor();
+
+  await stack.startRemote('wallet', undefined, { ownProcess: true });
+  await retry.click();
+  await page.getByTestId('balance-available').waitFor({ timeout: 10_000 });
+});
+
+it('the screen comes back by itself when the remote returns, and the message is in the member language', async () => {
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+  await page.evaluate(() => localStorage.setItem('rigshare.language', 'hi-IN'));
+  await stack.stopRemote('wallet');
+
+  await page.goto(`${stack.shellUrl}#/user/balance`);
+  await page.reload();
+  // The one reload after a failed load (SPEC), then the message stays.
+  await page.waitForEvent('load', { timeout: 10_000 });
+  await page.getByText(fallbackTitle('hi-IN')).waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: retryLabel('hi-IN') }).waitFor();
+
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await stack.startRemote('wallet', undefined, { ownProcess: true });
+  // No click and no reload: the shell notices the remote is back.
+  await page.getByTestId('balance-available').waitFor({ timeout: 30_000 });
+  expect(navigations).toBe(0);
+});
