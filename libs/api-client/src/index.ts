@@ -1,3 +1,4 @@
 export * from './client';
 export * from './accounts';
 export * from './request-id';
+export * from './server-api';

@@ -7,3 +7,4 @@ export * from './account';
 export * from './catalog';
 export * from './records';
 export * from './usdt-deposits';
+export * from './coupons';

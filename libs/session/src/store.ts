@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, createListenerMiddleware } from '@reduxjs/toolkit';
 import { DEFAULT_LOCALE, isLocaleTag } from '@rigshare/domain';
 import { emptySession, languageChanged, loggedIn, loggedOut, sessionSlice } from './session-slice';
 import { clearStoredSession, readStored, writeStored } from './storage-keys';
@@ -35,11 +35,17 @@ function preloadedSession() {
   return session;
 }
 
+/**
+ * Middleware added after the store exists (the server-data API's, installed by the first remote
+ * that uses it): `storeMiddleware.addMiddleware(m)` adds `m` once, however often it is called.
+ */
+export const storeMiddleware = createDynamicMiddleware();
+
 export function createStore() {
   return configureStore({
     reducer: rootReducer,
     preloadedState: { session: preloadedSession() } as ReturnType<typeof rootReducer>,
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware),
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(storeMiddleware.middleware),
   });
 }
 

@@ -1,6 +1,7 @@
 export { copyToClipboard } from './clipboard';
 export { CopyText, useCopy, type CopyTextProps } from './copy-text';
 export { LoadFailed, type LoadFailedProps } from './load-failed';
+export { InfiniteList, type InfiniteListProps, type InfiniteListSource } from './infinite-list';
 export { PageEmpty, type PageEmptyProps } from './page-empty';
 export { PullToLoadList, type PullToLoadListProps } from './pull-to-load-list';
 export { useDebouncedClick } from './use-debounced-click';

@@ -4,6 +4,7 @@ import { Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
+import { InfiniteList, type InfiniteListSource } from './infinite-list';
 import { PullToLoadList } from './pull-to-load-list';
 import { useDebouncedClick } from './use-debounced-click';
 
@@ -86,6 +87,40 @@ describe('PullToLoadList', () => {
     expect(screen.queryByText('row-3-Pending')).toBeNull();
     expect(screen.getByText('row-1-Arrived')).toBeTruthy();
     expect(screen.getAllByText(/^row-/).map((e) => e.textContent)).toEqual(['row-4-Pending', 'row-3-Arrived', 'row-2-Arrived', 'row-1-Arrived']);
+  });
+});
+
+describe('InfiniteList', () => {
+  const pages = (...lists: string[][]) => ({ pages: lists.map((list) => ({ total: 3, list })) });
+  const source = (over: Partial<InfiniteListSource<string>>): InfiniteListSource<string> => ({
+    isError: false,
+    hasNextPage: false,
+    fetchNextPage: () => ({ unwrap: async () => undefined }),
+    refetch: () => undefined,
+    ...over,
+  });
+  const draw = (s: InfiniteListSource<string>) =>
+    render(<InfiniteList<string> source={s} itemKey={(item) => item} renderItem={(item) => <span>{item}</span>} loadError="Could not load the list" />);
+
+  it('shows every loaded page once, an item repeated across pages once, then "No more data"', async () => {
+    draw(source({ data: pages(['a', 'b'], ['b', 'c']) }));
+    expect(screen.getAllByText(/^[abc]$/).map((node) => node.textContent)).toEqual(['a', 'b', 'c']);
+    expect((await screen.findByText('No more data')).className).toBe('rs-pull-list__end');
+  });
+
+  it('asks for the next page while there is one', async () => {
+    let asked = 0;
+    draw(source({ data: pages(['a', 'b']), hasNextPage: true, fetchNextPage: () => ({ unwrap: async () => void (asked += 1) }) }));
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+  });
+
+  it('a first page that failed says why and retries', () => {
+    let retried = 0;
+    draw(source({ isError: true, error: { code: 0, message: 'Network error' }, refetch: () => (retried += 1) }));
+    expect(screen.getByText('Could not load the list').textContent).toBe('Could not load the list');
+    expect(screen.getByText('Network error').textContent).toBe('Network error');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retried).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@rigshare/contract';
+import { installServerApi } from '@rigshare/api-client';
 
 const remote: RemoteModule = {
   name: 'products',
@@ -18,6 +19,8 @@ const remote: RemoteModule = {
   ],
   widgets: { 'home.products': lazy(() => import('./features/catalog/home-product-list')) },
   loadTranslations: (lng) => import(`../locales/${lng}/products.json`),
+  // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
+  setup: () => installServerApi(),
 };
 
 export default remote;

@@ -1,6 +1,4 @@
-/** Typed calls for daily income (the `receive` service host). */
-import { get, post } from '@rigshare/api-client';
-import type { Page } from '@rigshare/domain';
+/** Daily income types (the `receive` service host); the calls are RTK Query endpoints in ./endpoints.ts. */
 
 export type IncomeRecordType = 'Daily Income' | 'Buy Machine' | 'Adjustment' | 'Bonus';
 export type IncomeRecordStatus = 'Processing' | 'Arrived' | 'Succeeded' | 'Failed' | 'Pending';
@@ -30,20 +28,4 @@ export interface TakeoutResult {
   record: IncomeRecord;
   /** The server's localized message ("... expected to arrive within 30 minutes"). */
   message: string;
-}
-
-export async function getIncomeSummary(signal?: AbortSignal): Promise<IncomeSummary> {
-  const body = await get<IncomeSummary>('receive', 'income/summary', { silent: true, quiet: true, signal });
-  return body.data;
-}
-
-/** Moves all pending income towards the wallet; a refusal is toasted by the client and rethrown. */
-export async function takeoutIncome(requestId: string): Promise<TakeoutResult> {
-  const body = await post<IncomeRecord>('receive', 'income/takeout', { requestId });
-  return { record: body.data, message: body.msg };
-}
-
-export async function listIncomeRecords(pageNum: number, pageSize: number, signal?: AbortSignal): Promise<Page<IncomeRecord>> {
-  const body = await get<Page<IncomeRecord>>('receive', 'income/records', { silent: true, quiet: true, params: { pageNum, pageSize }, signal });
-  return body.data;
 }

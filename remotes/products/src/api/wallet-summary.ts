@@ -1,5 +1,4 @@
-/** The member's balances (the `assets` service host). */
-import { get } from '@rigshare/api-client';
+/** The member's balances (the `assets` service host); read through ./endpoints.ts. */
 
 /** Balances of the member's ledger accounts, micro-unit strings. */
 export interface WalletSummary {
@@ -8,9 +7,4 @@ export interface WalletSummary {
   /** Held for settlement (0 until withdrawals exist). */
   held: string;
   currency: string;
-}
-
-export async function getWalletSummary(signal?: AbortSignal): Promise<WalletSummary> {
-  const body = await get<WalletSummary>('assets', 'wallet/summary', { silent: true, quiet: true, signal });
-  return body.data;
 }

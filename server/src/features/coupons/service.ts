@@ -1,4 +1,4 @@
-import type { Coupon as CouponView, CouponState, LocaleTag, Page } from '@rigshare/domain';
+import { couponLiveAt, type Coupon as CouponView, type CouponState, type LocaleTag, type Page } from '@rigshare/domain';
 
 import type { Kysely } from 'kysely';
 import { localizedField } from '../../content/seed-content';
@@ -32,9 +32,13 @@ function view(row: CouponRow, state: CouponState, locale: LocaleTag): CouponView
 
 const COUPON_COLUMNS = ['c.id', 'c.name', 'c.translations', 'c.amount', 'c.min_spend', 'c.product_id', 'c.start_time', 'c.end_time'] as const;
 
+/**
+ * The queries below select by the rule of libs/domain `couponLiveAt` (start included, end
+ * excluded): live is `start_time <= now < end_time`, expired is `end_time <= now`.
+ */
 function memberState(row: { used_at: string | null; end_time: string }, nowIso: string): CouponState {
   if (row.used_at) return 'used';
-  return row.end_time < nowIso ? 'expired' : 'received';
+  return row.end_time <= nowIso ? 'expired' : 'received';
 }
 
 /** The member's coupons (received, used, expired), newest first, optionally one state only. */
@@ -52,8 +56,8 @@ export async function memberCoupons(
     .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
     .where('uc.user_id', '=', userId);
   if (state === 'used') query = query.where('uc.used_at', 'is not', null);
-  if (state === 'received') query = query.where('uc.used_at', 'is', null).where('c.end_time', '>=', nowIso);
-  if (state === 'expired') query = query.where('uc.used_at', 'is', null).where('c.end_time', '<', nowIso);
+  if (state === 'received') query = query.where('uc.used_at', 'is', null).where('c.end_time', '>', nowIso);
+  if (state === 'expired') query = query.where('uc.used_at', 'is', null).where('c.end_time', '<=', nowIso);
   if (state === 'available') return { total: 0, list: [] };
   const total = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const rows = await query
@@ -76,7 +80,7 @@ export async function receivableCoupons(k: Kysely<Database>, userId: number, pro
     .select([...COUPON_COLUMNS])
     .where('c.active', '=', 1)
     .where('c.start_time', '<=', nowIso)
-    .where('c.end_time', '>=', nowIso)
+    .where('c.end_time', '>', nowIso)
     .$if(productId !== null, (q) => q.where((eb) => eb.or([eb('c.product_id', 'is', null), eb('c.product_id', '=', productId!)])))
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('user_coupons as uc').select('uc.id').where('uc.user_id', '=', userId).whereRef('uc.coupon_id', '=', 'c.id'))),
@@ -97,7 +101,7 @@ export async function usableCoupons(k: Kysely<Database>, userId: number, product
     .where('uc.used_at', 'is', null)
     .where('c.active', '=', 1)
     .where('c.start_time', '<=', nowIso)
-    .where('c.end_time', '>=', nowIso)
+    .where('c.end_time', '>', nowIso)
     .where((eb) => eb.or([eb('c.product_id', 'is', null), eb('c.product_id', '=', productId)]))
     .orderBy('c.id')
     .execute();
@@ -122,7 +126,7 @@ export async function receiveCoupon(k: Kysely<Database>, userId: number, couponI
   if (!coupon) throw new AppError(404, 'couponNotFound');
   const held = await k.selectFrom('user_coupons').select('id').where('user_id', '=', userId).where('coupon_id', '=', couponId).executeTakeFirst();
   if (held) throw new AppError(409, 'couponAlreadyReceived');
-  if (coupon.active !== 1 || nowIso < coupon.start_time || nowIso > coupon.end_time) throw new AppError(400, 'couponNotAvailable');
+  if (coupon.active !== 1 || !couponLiveAt({ startTime: coupon.start_time, endTime: coupon.end_time }, now.getTime())) throw new AppError(400, 'couponNotAvailable');
   const inserted = await k
     .insertInto('user_coupons')
     .values({ user_id: userId, coupon_id: couponId, received_at: nowIso, used_at: null, order_id: null })

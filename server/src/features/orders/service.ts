@@ -7,7 +7,7 @@ import { translate } from '../../i18n';
 import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { DAY_MS, DELAY_REASON_POOL } from '../../jobs/accrual';
-import { PRODUCT_STATUS, type Order as OrderView } from '@rigshare/domain';
+import { couponFit, PRODUCT_STATUS, type CouponTerms, type Order as OrderView } from '@rigshare/domain';
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -85,15 +85,11 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
           .where('uc.user_id', '=', input.userId)
           .where('uc.coupon_id', '=', input.couponId)
           .executeTakeFirst();
-        const usable =
-          coupon &&
-          coupon.used_at === null &&
-          coupon.active === 1 &&
-          nowIso >= coupon.start_time &&
-          nowIso <= coupon.end_time &&
-          (coupon.product_id === null || coupon.product_id === input.productId) &&
-          gross >= toMicro(coupon.min_spend) &&
-          toMicro(coupon.amount) < gross;
+        const terms: CouponTerms | null = coupon
+          ? { amount: toMicro(coupon.amount), minSpend: toMicro(coupon.min_spend), productId: coupon.product_id, startTime: coupon.start_time, endTime: coupon.end_time }
+          : null;
+        // The checkout runs the same rule (libs/domain): dates, product, minimum spend, never the whole total.
+        const usable = coupon && terms && coupon.used_at === null && coupon.active === 1 && couponFit(terms, input.productId, gross, input.now.getTime()) === 'fits';
         if (!usable) throw new AppError(400, 'couponNotUsable');
         couponAmount = toMicro(coupon.amount);
         userCouponId = coupon.userCouponId;

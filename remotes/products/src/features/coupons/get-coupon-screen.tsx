@@ -2,34 +2,26 @@ import { useState } from 'react';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
-import { isCouponOpen, listReceivableCoupons, receiveCoupon, type Coupon } from '../../api/coupons';
+import { LoadFailed, PageEmpty } from '@rigshare/ui';
+import type { Coupon } from '../../api/coupons';
+import { errorMessage, useCouponsOpenQuery, useReceivableCouponsQuery, useReceiveCouponMutation } from '../../api/endpoints';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
 import '../../products.css';
 
-async function loadReceivable(productId: number | null, signal: AbortSignal): Promise<Coupon[] | null> {
-  if (!(await isCouponOpen(signal))) return null;
-  // Without a product the server lists every coupon the member can still receive.
-  return listReceivableCoupons(productId, signal);
-}
-
 function ReceivableList({ coupons, productId }: { coupons: Coupon[]; productId: number | null }) {
   const { t } = useTranslation('products');
   const [received, setReceived] = useState<Record<number, Coupon>>({});
-  const [busy, setBusy] = useState<number | null>(null);
+  const [receiveCoupon, receiving] = useReceiveCouponMutation();
+  const busy = receiving.isLoading ? (receiving.originalArgs ?? null) : null;
 
   const receive = async (coupon: Coupon) => {
-    setBusy(coupon.id);
-    try {
-      const got = await receiveCoupon(coupon.id);
-      setReceived((all) => ({ ...all, [coupon.id]: got }));
-      Toast.show({ icon: 'success', content: t('coupon.receivedToast') });
-    } catch {
-      // The client has shown the server's message (for example: already received).
-    } finally {
-      setBusy(null);
-    }
+    const result = await receiveCoupon(coupon.id);
+    // A refusal (for example: already received) has been shown with the server's message.
+    if (!result.data) return;
+    const got = result.data;
+    setReceived((all) => ({ ...all, [coupon.id]: got }));
+    Toast.show({ icon: 'success', content: t('coupon.receivedToast') });
   };
 
   if (coupons.length === 0) return <PageEmpty title={t('coupon.noneToReceiveTitle')} description={t('coupon.noneToReceiveDescription')} />;
@@ -67,19 +59,25 @@ export default function GetCouponScreen() {
   const { t } = useTranslation('products');
   const [params] = useSearchParams();
   const productId = parseId(params.get('productId'));
-  const [state, retry] = useRequest(`receivable-${productId ?? 'all'}`, (signal) => loadReceivable(productId, signal));
+  const open = useCouponsOpenQuery();
+  // Without a product the server lists every coupon the member can still receive.
+  const coupons = useReceivableCouponsQuery(productId, { skip: open.data !== true });
+  const failed = open.isError ? open : coupons.isError ? coupons : null;
+  const retry = () => {
+    if (open.isError) void open.refetch();
+    else void coupons.refetch();
+  };
   return (
     <div className="products-screen products-detail">
-      {state.status === 'loading' && <Skeleton.Paragraph lineCount={4} animated />}
-      {state.status === 'error' && (
-        <LoadFailed title={t('coupon.loadError')} message={state.message} retry={retry} />
+      {failed ? (
+        <LoadFailed title={t('coupon.loadError')} message={errorMessage(failed.error)} retry={retry} />
+      ) : open.data === false ? (
+        <PageEmpty title={t('coupon.closedTitle')} description={t('coupon.closedDescription')} />
+      ) : coupons.data ? (
+        <ReceivableList coupons={coupons.data} productId={productId} />
+      ) : (
+        <Skeleton.Paragraph lineCount={4} animated />
       )}
-      {state.status === 'ready' &&
-        (state.data === null ? (
-          <PageEmpty title={t('coupon.closedTitle')} description={t('coupon.closedDescription')} />
-        ) : (
-          <ReceivableList coupons={state.data} productId={productId} />
-        ))}
       <div className="products-links">
         <Link to="/index/mycoupon" className="products-more-link">
           {t('coupon.myTitle')}

@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
-import { listMyCoupons, MY_COUPON_STATES, type Coupon, type MyCouponState } from '../../api/coupons';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { MY_COUPON_STATES, type MyCouponState } from '../../api/coupons';
+import { useMyCouponsInfiniteQuery } from '../../api/endpoints';
 import { CouponItem } from '../shared/coupon-item';
 import '../../products.css';
 
@@ -12,7 +12,7 @@ import '../../products.css';
 export default function MyCouponScreen() {
   const { t } = useTranslation('products');
   const [state, setState] = useState<MyCouponState>('received');
-  const load = useCallback((pageNum: number) => listMyCoupons(pageNum, DEFAULT_PAGE_SIZE, state), [state]);
+  const coupons = useMyCouponsInfiniteQuery(state);
   return (
     <div className="products-screen products-detail">
       <Tabs activeKey={state} onChange={(key) => setState(key as MyCouponState)} className="products-tabs">
@@ -20,10 +20,11 @@ export default function MyCouponScreen() {
           <Tabs.Tab key={key} title={t(`coupon.tab.${key}`)} />
         ))}
       </Tabs>
-      <PullToLoadList<Coupon>
+      <InfiniteList
+        key={state}
         className="products-list"
-        resetKey={state}
-        load={load}
+        source={coupons}
+        loadError={t('coupon.loadError')}
         itemKey={(coupon) => coupon.id}
         renderItem={(coupon) => <CouponItem coupon={coupon} state={coupon.state} />}
         empty={<PageEmpty title={t('coupon.noneTitle')} description={t(`coupon.none.${state}`)} />}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, ErrorBlock, Radio, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
-import { listUsableCoupons, type Coupon } from '../../api/coupons';
+import { LoadFailed, PageEmpty } from '@rigshare/ui';
+import type { Coupon } from '../../api/coupons';
+import { errorMessage, useUsableCouponsQuery } from '../../api/endpoints';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
 import '../../products.css';
@@ -55,7 +56,7 @@ export default function SetCouponScreen() {
   const [params] = useSearchParams();
   const productId = parseId(params.get('productId'));
   const initial = parseId(params.get('couponId'));
-  const [state, retry] = useRequest(`usable-${productId ?? 'none'}`, (signal) => (productId === null ? Promise.resolve([]) : listUsableCoupons(productId, signal)));
+  const usable = useUsableCouponsQuery(productId ?? 0, { skip: productId === null });
   if (productId === null)
     return (
       <div className="products-screen">
@@ -64,11 +65,13 @@ export default function SetCouponScreen() {
     );
   return (
     <div className="products-screen products-detail">
-      {state.status === 'loading' && <Skeleton.Paragraph lineCount={4} animated />}
-      {state.status === 'error' && (
-        <LoadFailed title={t('coupon.loadError')} message={state.message} retry={retry} />
+      {usable.data ? (
+        <Chooser productId={productId} coupons={usable.data} initial={initial} />
+      ) : usable.isError ? (
+        <LoadFailed title={t('coupon.loadError')} message={errorMessage(usable.error)} retry={() => void usable.refetch()} />
+      ) : (
+        <Skeleton.Paragraph lineCount={4} animated />
       )}
-      {state.status === 'ready' && <Chooser productId={productId} coupons={state.data} initial={initial} />}
     </div>
   );
 }

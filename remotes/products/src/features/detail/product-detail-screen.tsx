@@ -1,15 +1,15 @@
 import { ErrorBlock, Image, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { listUsableCoupons, type Coupon } from '../../api/coupons';
-import { getAgreement, getProduct, NO_BUY_LIMIT, type LeaseAgreement as Agreement, type ProductCard } from '../../api/products';
-import { getWalletSummary } from '../../api/wallet-summary';
+import type { Coupon } from '../../api/coupons';
+import { errorMessage, useAgreementQuery, useProductQuery, useUsableCouponsQuery, useWalletSummaryQuery } from '../../api/endpoints';
+import { NO_BUY_LIMIT, type ProductCard } from '../../api/products';
 import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
 import { ShareSoldBar } from '../shared/share-sold-bar';
 import { StatusTag } from '../shared/status-tag';
-import { LoadFailed, useRequest } from '@rigshare/ui';
+import { LoadFailed } from '@rigshare/ui';
 import { LeaseAgreement } from './lease-agreement';
 import { PurchasePanel } from './purchase-panel';
 import '../../products.css';
@@ -58,50 +58,47 @@ function ProductFacts({ product }: { product: ProductCard }) {
   );
 }
 
-interface DetailData {
-  product: ProductCard;
-  agreement: Agreement;
-  coupons: Coupon[];
-  /** null when the balance could not be loaded; the server still checks it on buying. */
-  available: string | null;
-}
-
-async function loadDetail(id: number, signal: AbortSignal): Promise<DetailData> {
-  const [product, agreement, coupons, available] = await Promise.all([
-    getProduct(id, signal),
-    getAgreement(id, signal),
-    // Coupons and the balance inform the summary; the purchase itself does not depend on them loading.
-    listUsableCoupons(id, signal).catch(() => [] as Coupon[]),
-    getWalletSummary(signal).then(
-      (summary) => summary.available,
-      () => null,
-    ),
-  ]);
-  return { product, agreement, coupons, available };
-}
+const NO_COUPONS: Coupon[] = [];
 
 function LoadedProduct({ id, couponId }: { id: number; couponId: number | null }) {
   const { t } = useTranslation('products');
-  const [state, retry] = useRequest(`product-${id}`, (signal) => loadDetail(id, signal));
-  if (state.status === 'loading')
+  const product = useProductQuery(id);
+  const agreement = useAgreementQuery(id);
+  // Coupons and the balance inform the summary; the purchase itself does not depend on them loading.
+  const coupons = useUsableCouponsQuery(id);
+  const balance = useWalletSummaryQuery();
+  if (product.data && agreement.data && !coupons.isLoading && !balance.isLoading)
     return (
-      <div className="products-skeleton" aria-busy="true">
-        <Skeleton animated className="products-detail-image-skeleton" />
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
+      <>
+        <ProductFacts product={product.data} />
+        <LeaseAgreement agreement={agreement.data} />
+        <PurchasePanel
+          product={product.data}
+          coupons={coupons.data ?? NO_COUPONS}
+          // null when the balance could not be loaded; the server still checks it on buying.
+          available={balance.data?.available ?? null}
+          initialCouponId={couponId}
+        />
+      </>
     );
-  if (state.status === 'error')
+  const failed = product.isError ? product : agreement.isError ? agreement : null;
+  if (failed)
     return (
-      <LoadFailed title={t('detail.loadError')} message={state.message} retry={retry} />
+      <LoadFailed
+        title={t('detail.loadError')}
+        message={errorMessage(failed.error)}
+        retry={() => {
+          if (product.isError) void product.refetch();
+          if (agreement.isError) void agreement.refetch();
+        }}
+      />
     );
-  const { product, agreement, coupons, available } = state.data;
   return (
-    <>
-      <ProductFacts product={product} />
-      <LeaseAgreement agreement={agreement} />
-      <PurchasePanel product={product} coupons={coupons} available={available} initialCouponId={couponId} />
-    </>
+    <div className="products-skeleton" aria-busy="true">
+      <Skeleton animated className="products-detail-image-skeleton" />
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={6} animated />
+    </div>
   );
 }
 

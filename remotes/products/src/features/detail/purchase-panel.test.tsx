@@ -87,6 +87,21 @@ describe('PurchasePanel', () => {
     expect(screen.getByTestId('amount-to-pay').textContent).toBe('195.00 USDT');
   });
 
+  it('does not offer a coupon worth the whole order as a free order: the server refuses it, so the checkout shows the full price', async () => {
+    const whole = { ...coupon, id: 4, name: '100 USDT off', amount: '100000000', minSpend: '0' };
+    await renderWithI18n(<PurchasePanel product={product()} coupons={[whole]} available="500000000" initialCouponId={4} />);
+    const radio = () => screen.getByText('100 USDT off').closest('label')!.querySelector('input') as HTMLInputElement;
+    expect(radio().disabled).toBe(true);
+    expect(screen.getByText('This coupon is worth the whole order or more. Add units to use it on a larger order.').tagName).toBe('DIV');
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('100.00 USDT');
+    // Two units cost more than the coupon: now it applies.
+    fireEvent.click(plus());
+    expect(radio().disabled).toBe(false);
+    fireEvent.click(radio());
+    expect(screen.getByTestId('coupon-discount').textContent).toBe('-100.00 USDT');
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('100.00 USDT');
+  });
+
   it('warns when the available balance is lower than the amount to pay', async () => {
     await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="99000000" />);
     expect(screen.getByRole('status').textContent).toContain('lower than the amount to pay');

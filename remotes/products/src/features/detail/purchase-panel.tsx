@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, List, Radio, Stepper, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@rigshare/domain';
+import { couponFit, formatAmount, type CouponFit } from '@rigshare/domain';
 import { useNavigate } from 'react-router-dom';
 import type { Coupon } from '../../api/coupons';
-import { createOrder } from '../../api/orders';
+import { useCreateOrderMutation } from '../../api/endpoints';
 import { PRODUCT_STATUS, type ProductCard } from '../../api/products';
-import { couponFit, type CouponFit } from '../shared/coupon-rules';
 import { CouponItem } from '../shared/coupon-item';
 import { Money } from '../shared/money';
 import { RequestIdKeeper } from '@rigshare/api-client';
@@ -54,6 +53,7 @@ function fitNote(fit: CouponFit, t: (key: string) => string): string | undefined
   if (fit === 'belowMinSpend') return t('coupon.fit.belowMinSpend');
   if (fit === 'otherProduct') return t('coupon.fit.otherProduct');
   if (fit === 'notNow') return t('coupon.fit.notNow');
+  if (fit === 'coversTotal') return t('coupon.fit.coversTotal');
   return undefined;
 }
 
@@ -71,7 +71,7 @@ export function PurchasePanel({ product, coupons, available, initialCouponId = n
   const [quantity, setQuantity] = useState(1);
   const [chosenId, setChosenId] = useState<number>(() => (initialCouponId !== null && coupons.some((c) => c.id === initialCouponId) ? initialCouponId : NO_COUPON));
   const [agreed, setAgreed] = useState(false);
-  const [buying, setBuying] = useState(false);
+  const [createOrder, { isLoading: buying }] = useCreateOrderMutation();
   const [keeper] = useState(() => new RequestIdKeeper());
 
   const units = clampQuantity(quantity, max);
@@ -117,16 +117,12 @@ export function PurchasePanel({ product, coupons, available, initialCouponId = n
       cancelText: t('common:actions.cancel'),
     });
     if (!confirmed) return;
-    setBuying(true);
-    try {
-      await createOrder({ productId: product.id, quantity: units, couponId: couponId ?? undefined, requestId });
-      keeper.settle();
-      Toast.show({ icon: 'success', content: t('buy.success') });
-      navigate('/user/myorder');
-    } catch {
-      // The client has shown the server's message; the same requestId stays for a retry of this attempt.
-      setBuying(false);
-    }
+    const result = await createOrder({ productId: product.id, quantity: units, couponId: couponId ?? undefined, requestId });
+    // A refusal has been shown with the server's message; the same requestId stays for a retry of this attempt.
+    if (result.error) return;
+    keeper.settle();
+    Toast.show({ icon: 'success', content: t('buy.success') });
+    navigate('/user/myorder');
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { Coupon } from '../../api/coupons';
 import { NO_BUY_LIMIT, PRODUCT_STATUS, type ProductCard } from '../../api/products';
-import { couponDiscount } from '../shared/coupon-rules';
+import { couponDiscount } from '@rigshare/domain';
 
 /** Renting a machine costs no fee; the line is shown so the member sees every cost (DESIGN.md section 1). */
 export const RENTAL_FEE = 0n;

@@ -1,21 +1,19 @@
-import { useCallback, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
-import { listIncomeRecords, type IncomeRecord } from '../../api/income';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { useIncomeRecordsInfiniteQuery } from '../../api/endpoints';
 import { IncomeRecordItem } from './income-record-item';
 import '../../products.css';
 
-/** The member's income records, newest first, a page at a time. */
-export function IncomeRecords({ resetKey }: { resetKey?: Key }) {
+/** The member's income records, newest first, a page at a time; a takeout or a purchase reloads them (tags). */
+export function IncomeRecords() {
   const { t } = useTranslation('products');
-  const load = useCallback((pageNum: number) => listIncomeRecords(pageNum, DEFAULT_PAGE_SIZE), []);
+  const records = useIncomeRecordsInfiniteQuery();
   return (
     <section className="products-detail-section">
       <h2>{t('income.records')}</h2>
-      <PullToLoadList<IncomeRecord>
-        resetKey={resetKey}
-        load={load}
+      <InfiniteList
+        source={records}
+        loadError={t('income.loadError')}
         itemKey={(record) => record.id}
         renderItem={(record) => <IncomeRecordItem record={record} />}
         empty={<PageEmpty title={t('income.noRecordsTitle')} description={t('income.noRecordsDescription')} />}

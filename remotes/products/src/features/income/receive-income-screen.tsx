@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getIncomeSummary, takeoutIncome } from '../../api/income';
+import { errorMessage, useIncomeSummaryQuery, useTakeoutIncomeMutation } from '../../api/endpoints';
 import { Money } from '../shared/money';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { LoadFailed, useRequest } from '@rigshare/ui';
+import { LoadFailed } from '@rigshare/ui';
 import { DelayNotice } from './delay-notice';
 import { IncomeRecords } from './income-records';
 import '../../products.css';
@@ -16,44 +16,38 @@ const TAKEOUT = 'takeout';
 /** `/user/receiveincome`: pending income, any payout delay with its reason, the claim button, and the records. */
 export default function ReceiveIncomeScreen() {
   const { t } = useTranslation('products');
-  const [version, setVersion] = useState(0);
-  const [claiming, setClaiming] = useState(false);
   const [keeper] = useState(() => new RequestIdKeeper());
-  const [state, retry] = useRequest(`income-summary-${version}`, (signal) => getIncomeSummary(signal));
+  const summary = useIncomeSummaryQuery();
+  // A takeout marks the balance, the income and the records stale: this screen's summary and records reload.
+  const [takeoutIncome, { isLoading: claiming }] = useTakeoutIncomeMutation();
 
   const claim = async () => {
     // Kept across retries of this claim (a timeout never claims twice); renewed after a success.
     const requestId = keeper.idFor(TAKEOUT);
-    setClaiming(true);
-    try {
-      const result = await takeoutIncome(requestId);
-      keeper.settle();
-      Toast.show({ icon: 'success', content: result.message });
-      setVersion((n) => n + 1);
-    } catch {
-      // The client has shown the server's message ("No profit available to withdraw today", ...).
-    } finally {
-      setClaiming(false);
-    }
+    const result = await takeoutIncome(requestId);
+    // A refusal ("No profit available to withdraw today", ...) has been shown with the server's message.
+    if (!result.data) return;
+    keeper.settle();
+    Toast.show({ icon: 'success', content: result.data.message });
   };
 
   return (
     <div className="products-screen products-detail">
       <section className="products-detail-section products-income-head">
-        {state.status === 'loading' && <Skeleton.Paragraph lineCount={3} animated />}
-        {state.status === 'error' && (
-          <LoadFailed title={t('income.loadError')} message={state.message} retry={retry} />
-        )}
-        {state.status === 'ready' && (
+        {summary.data ? (
           <>
             <div className="products-muted">{t('income.pending')}</div>
             <div className="products-income-amount" data-testid="pending-income">
-              <Money micro={state.data.pendingIncome} />
+              <Money micro={summary.data.pendingIncome} />
             </div>
-            <DelayNotice summary={state.data} />
+            <DelayNotice summary={summary.data} />
           </>
+        ) : summary.isError ? (
+          <LoadFailed title={t('income.loadError')} message={errorMessage(summary.error)} retry={() => void summary.refetch()} />
+        ) : (
+          <Skeleton.Paragraph lineCount={3} animated />
         )}
-        <Button block color="primary" size="large" data-testid="receive-income" loading={claiming} disabled={claiming || state.status !== 'ready'} onClick={() => void claim()}>
+        <Button block color="primary" size="large" data-testid="receive-income" loading={claiming} disabled={claiming || !summary.data} onClick={() => void claim()}>
           {t('income.receive')}
         </Button>
         <p className="products-muted">{t('income.arrivalNote')}</p>
@@ -66,7 +60,7 @@ export default function ReceiveIncomeScreen() {
           </Link>
         </div>
       </section>
-      <IncomeRecords resetKey={version} />
+      <IncomeRecords />
     </div>
   );
 }

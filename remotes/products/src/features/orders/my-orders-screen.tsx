@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { LoadFailed, PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
-import { getOrderTotals, listOrders, type Order, type OrderStatus } from '../../api/orders';
+import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
+import { errorMessage, useOrderPageInfiniteQuery, useOrderTotalsQuery } from '../../api/endpoints';
+import type { OrderStatus } from '../../api/orders';
 import { Money } from '../shared/money';
 import { OrderCard } from './order-card';
 import { orderDetailPath } from './order-display';
@@ -15,13 +15,9 @@ const FILTERS: Filter[] = ['all', 'Valid', 'Expired'];
 
 function Totals() {
   const { t } = useTranslation('products');
-  const [state, retry] = useRequest('order-totals', (signal) => getOrderTotals(signal));
-  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={2} animated />;
-  if (state.status === 'error')
-    return (
-      <LoadFailed title={t('orders.totalsError')} message={state.message} retry={retry} />
-    );
-  const totals = state.data;
+  const { data: totals, error, isError, refetch } = useOrderTotalsQuery();
+  if (!totals)
+    return isError ? <LoadFailed title={t('orders.totalsError')} message={errorMessage(error)} retry={() => void refetch()} /> : <Skeleton.Paragraph lineCount={2} animated />;
   return (
     <dl className="products-totals" data-testid="order-totals">
       <div>
@@ -55,7 +51,7 @@ export default function MyOrdersScreen() {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
-  const load = useCallback((pageNum: number) => listOrders(pageNum, DEFAULT_PAGE_SIZE, filter === 'all' ? undefined : filter), [filter]);
+  const orders = useOrderPageInfiniteQuery(filter === 'all' ? null : filter);
   return (
     <div className="products-screen products-detail">
       <section className="products-detail-section">
@@ -74,10 +70,11 @@ export default function MyOrdersScreen() {
           <Tabs.Tab key={key} title={t(`orders.filter.${key}`)} />
         ))}
       </Tabs>
-      <PullToLoadList<Order>
+      <InfiniteList
+        key={filter}
         className="products-list"
-        resetKey={filter}
-        load={load}
+        source={orders}
+        loadError={t('orders.loadError')}
         itemKey={(order) => order.id}
         renderItem={(order) => <OrderCard order={order} onOpen={() => navigate(orderDetailPath(order.id))} />}
         empty={

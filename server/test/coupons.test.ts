@@ -1,0 +1,105 @@
+import { parseAmount } from '@rigshare/domain';
+import { DAY_MS } from '../src/jobs/accrual';
+import { memberBalances } from '../src/ledger/accounts';
+import { checkLedger } from '../src/ledger/check';
+import { asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+
+const usdt = (text: string) => parseAmount(text).toString();
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The coupon rules of libs/domain as the server applies them: the checkout shows the same
+ * (remotes/products purchase-panel.test.tsx), because both run `couponFit`.
+ */
+describe.each(testDatabases())('coupon rules on %s', (_name, database) => {
+  let ctx: TestContext;
+  let productId: number;
+  beforeAll(async () => {
+    ctx = await startApp(database, MANY_MEMBERS);
+    const now = ctx.clock().getTime();
+    const row = await ctx.db.kysely
+      .insertInto('products')
+      .values({
+        name: 'Coupon test rig',
+        category_name: 'SHA-256',
+        image_url: '/api/user/static/product-s19.svg',
+        status: 1,
+        start_time: new Date(now - DAY_MS).toISOString(),
+        end_time: new Date(now + 365 * DAY_MS).toISOString(),
+        day_return_micro: usdt('1'),
+        valid_days: 30,
+        price_micro: usdt('100'),
+        max_buy: -1,
+        units_offered: 1000,
+        units_sold: 0,
+        sort_order: 99,
+        created_at: new Date(now).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    productId = row.id;
+  });
+  afterAll(async () => ctx.close());
+  afterEach(async () => {
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  async function addCoupon(c: { amount: string; minSpend: string; endsInMs: number }): Promise<number> {
+    const now = ctx.clock().getTime();
+    const row = await ctx.db.kysely
+      .insertInto('coupons')
+      .values({
+        name: 'Test coupon',
+        translations: null,
+        amount: usdt(c.amount),
+        min_spend: usdt(c.minSpend),
+        product_id: null,
+        start_time: new Date(now - DAY_MS).toISOString(),
+        end_time: new Date(now + c.endsInMs).toISOString(),
+        active: 1,
+        created_at: new Date(now).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  let requestSeq = 0;
+  const buy = (token: string, couponId: number, quantity = 1) =>
+    post(
+      ctx.app,
+      '/api/orders/mine/order/create',
+      { productId: String(productId), quantity: String(quantity), agree: '1', couponId: String(couponId), requestId: `coupon-${process.pid}-${++requestSeq}` },
+      asMember(token),
+    );
+
+  it('a coupon ends at its end instant: not usable, listed as expired, not offered at checkout', async () => {
+    const member = await signedInMember(ctx, '300');
+    const couponId = await addCoupon({ amount: '5', minSpend: '0', endsInMs: HOUR_MS });
+    expect((await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: String(couponId) }, asMember(member.token))).json().code).toBe(200);
+    const usableIds = async () =>
+      (await getAs(ctx, `/api/orders/coupon/userProductCoupons?productId=${productId}`, member.token)).json().data.map((c: { id: number }) => c.id);
+    expect(await usableIds()).toContain(couponId);
+
+    ctx.advance(HOUR_MS); // now === end_time
+    expect(await usableIds()).not.toContain(couponId);
+    const expired = (await getAs(ctx, '/api/orders/coupon/all?state=expired', member.token)).json().data.list;
+    expect(expired.map((c: { id: number }) => c.id)).toContain(couponId);
+    expect((await buy(member.token, couponId)).json()).toMatchObject({ code: 400, msg: 'This coupon cannot be used for this purchase' });
+    expect((await memberBalances(ctx.db.kysely, member.id))['member.available']).toBe(parseAmount('300'));
+  });
+
+  it('a coupon worth the whole order or more is refused and kept; a larger order can use it', async () => {
+    const member = await signedInMember(ctx, '300');
+    const equal = await addCoupon({ amount: '100', minSpend: '0', endsInMs: 30 * DAY_MS });
+    const larger = await addCoupon({ amount: '150', minSpend: '0', endsInMs: 30 * DAY_MS });
+    for (const id of [equal, larger]) await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: String(id) }, asMember(member.token));
+    expect((await buy(member.token, equal)).json()).toMatchObject({ code: 400, msg: 'This coupon cannot be used for this purchase' });
+    expect((await buy(member.token, larger)).json()).toMatchObject({ code: 400, msg: 'This coupon cannot be used for this purchase' });
+    expect((await memberBalances(ctx.db.kysely, member.id))['member.available']).toBe(parseAmount('300'));
+
+    const order = (await buy(member.token, equal, 2)).json();
+    expect(order).toMatchObject({ code: 200, data: { amount: usdt('100'), couponAmount: usdt('100'), price: usdt('100') } });
+    expect((await memberBalances(ctx.db.kysely, member.id))['member.available']).toBe(parseAmount('200'));
+  });
+});
