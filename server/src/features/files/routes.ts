@@ -1,6 +1,8 @@
+import { systemSchemas as schemas } from '@rigshare/api-schema';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { readFile, storeImage } from './service';
 import { STATIC_IMAGES } from './static-images';
@@ -12,10 +14,11 @@ export function publicBase(app: FastifyInstance, request: FastifyRequest): strin
 }
 
 /** Avatar upload, stored files and the server's own SVG artwork (host /api/user). */
-export async function fileRoutes(app: FastifyInstance): Promise<void> {
+export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { deps } = app;
 
-  app.post('/user/modify-head', { preHandler: app.authenticate }, async (request) => {
+  app.post('/user/modify-head', { preHandler: app.authenticate, schema: schemas.modifyHead }, async (request) => {
     if (!request.isMultipart()) throw new AppError(415, 'unsupportedImage');
     const part = await request.file({ limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1 } });
     if (!part || part.fieldname !== 'avatar') throw new AppError(400, 'fileRequired');
@@ -33,7 +36,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, { headUrl });
   });
 
-  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+  app.get('/files/:id', { schema: schemas.file }, async (request, reply) => {
     const file = await readFile(deps.db.kysely, request.params.id);
     if (!file) throw new AppError(404, 'notFound');
     return reply
@@ -43,7 +46,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       .send(Buffer.from(file.bytes));
   });
 
-  app.get<{ Params: { name: string } }>('/static/:name', async (request, reply) => {
+  app.get('/static/:name', { schema: schemas.staticImage }, async (request, reply) => {
     const svg = STATIC_IMAGES[request.params.name.replace(/\.svg$/, '')];
     if (!svg) throw new AppError(404, 'notFound');
     return reply

@@ -1,0 +1,3 @@
+const withEsmPackages = require('../../tools/jest/esm-packages.cjs');
+
+module.exports = withEsmPackages({ ...require('../../jest.preset.cjs') }, ['typebox']);
