@@ -1,5 +1,5 @@
 /** Login, registration, codes, passwords and the member's own profile (host /api/user). */
-import { AUTH, errors, MESSAGE, NoData, Nullable, Ok, Text, Time, Type, type Static } from './common';
+import { AUTH, errors, MESSAGE, NoData, NoFields, Nullable, Ok, Text, Time, Type, type Static } from './common';
 
 const tags = ['accounts'];
 const Phone = () => Text(32, { [MESSAGE]: 'phoneInvalid', description: 'Digits with the country prefix, as typed.' });
@@ -75,5 +75,5 @@ export const accountSchemas = {
   isValidAccount: { tags, summary: 'Whether a phone is registered', body: PhoneBody, response: { 200: Ok(Type.Object({ registered: Type.Boolean() })), ...errors() } },
   userInfo: { tags, summary: "The member's profile", response: { 200: Ok(Nullable(UserInfo)), ...errors(...AUTH) } },
   rename: { tags, summary: 'Change the display name', body: RenameBody, response: { 200: Ok(NoData), ...errors(...AUTH) } },
-  shareInfo: { tags, summary: "The member's invite link", response: { 200: Ok(ShareInfo), ...errors(...AUTH) } },
+  shareInfo: { tags, summary: "The member's invite link", body: NoFields, response: { 200: Ok(ShareInfo), ...errors(...AUTH) } },
 } as const;

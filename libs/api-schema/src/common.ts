@@ -3,7 +3,7 @@
  * paging, ids, amounts and text. Plain JSON Schema (TypeBox 1.x), so Fastify validates with it,
  * @fastify/swagger turns it into OpenAPI 3.1 and the browser takes its types from it (Static<>).
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 
 export { Type };
 export type { Static, TSchema };
@@ -58,6 +58,8 @@ export const Ok = <T extends TSchema>(data: T, msg = 'Localized "Success".') =>
   Type.Object({ code: Type.Literal(200), msg: Type.String({ description: msg }), data });
 
 export const NoData = Type.Null();
+/** The body of a POST that takes no fields. */
+export const NoFields = Type.Object({});
 
 /** A reply that is not JSON (a PDF, an image): documented with its media type; the route sends the bytes as they are. */
 export const Binary = (mediaType: string, description: string) => Type.Unsafe<Uint8Array | string>(Type.String({ contentMediaType: mediaType, description }));
@@ -79,6 +81,8 @@ export const ERROR_STATUSES = {
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
+export const ERROR_REPLY_ID = 'ErrorReply';
+
 /**
  * The error catalogue: every refusal is this envelope, with the HTTP status as `code` and `msg` in the
  * caller's language (Language header). `data` is null, or says where to fix it ({ fix: "/user/address" }).
@@ -89,17 +93,18 @@ export const ErrorReply = Type.Object(
     msg: Type.String({ description: 'Translated message from the server catalogue.' }),
     data: Type.Union([Type.Null(), Type.Object({}, { additionalProperties: true })]),
   },
-  { description: 'A refusal: the HTTP status repeated as code, msg in the member\'s language.' },
+  { $id: 'ErrorReply', description: 'A refusal: the HTTP status repeated as code, msg in the member\'s language.' },
 );
 export type ErrorReply = Static<typeof ErrorReply>;
 
 
 
 /** The error part of a route's `response`: 400, 429 and 500 always; the rest as the route can answer them. */
-export function errors<S extends ErrorStatus = never>(...statuses: S[]): Record<400 | 429 | 500 | S, typeof ErrorReply> {
+export function errors<S extends ErrorStatus = never>(...statuses: S[]): Record<400 | 429 | 500 | S, TUnsafe<ErrorReply>> {
   const all = [...new Set<ErrorStatus>([400, 429, 500, ...statuses])];
-  const entries = all.map((status) => [status, Type.Object(ErrorReply.properties, { description: ERROR_STATUSES[status] })]);
-  return Object.fromEntries(entries) as Record<400 | 429 | 500 | S, typeof ErrorReply>;
+  // One shared schema (the server registers ErrorReply under its $id), referenced by every route.
+  const entries = all.map((status) => [status, Type.Unsafe<ErrorReply>({ $ref: `${ERROR_REPLY_ID}#`, description: ERROR_STATUSES[status] })]);
+  return Object.fromEntries(entries) as Record<400 | 429 | 500 | S, TUnsafe<ErrorReply>>;
 }
 
 /** The 401 a route behind the session check adds. */

@@ -1,6 +1,6 @@
 /** Balances, records, income, bindings, withdrawals, recharges and the exchange (hosts /api/assets, /api/receive, /api/user). */
 import { RECORD_STATUSES, RECORD_TYPES } from '@rigshare/domain';
-import { AmountText, AUTH, errors, MESSAGE, Micro, NoData, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
+import { AmountText, AUTH, errors, MESSAGE, Micro, NoData, NoFields, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
 
 const wallet = ['wallet'];
 const income = ['income'];
@@ -149,7 +149,7 @@ export const WithdrawBody = Type.Object({ channel: Text(8), amount: AmountText()
 export const CashRechargeBody = Type.Object({ bankId: Text(16), amount: AmountText(), reference: Text(128, { [MESSAGE]: 'rechargeReferenceInvalid' }), requestId: RequestId() });
 
 export const walletSchemas = {
-  hasPayPassword: { tags: security, summary: 'Whether the member has a fund password', response: { 200: Ok(Type.Object({ hasPayPassword: Type.Boolean() })), ...errors(...AUTH) } },
+  hasPayPassword: { tags: security, summary: 'Whether the member has a fund password', body: NoFields, response: { 200: Ok(Type.Object({ hasPayPassword: Type.Boolean() })), ...errors(...AUTH) } },
   payPasswordCode: { tags: security, summary: "Send an SMS code to the member's phone", body: Type.Object({ captchaId: Text(64), captchaCode: Text(16) }), response: { 200: Ok(NoData), ...errors(...AUTH) } },
   updatePayPassword: {
     tags: security,

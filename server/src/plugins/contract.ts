@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorReply } from '@rigshare/api-schema';
 import { APP_VERSION } from '@rigshare/domain';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 
@@ -27,6 +28,7 @@ declare module 'fastify' {
  */
 export async function registerContract(app: FastifyInstance): Promise<void> {
   app.decorate('routeTable', []);
+  app.addSchema(ErrorReply);
   app.addHook('onRoute', (route) => {
     app.routeTable.push({ method: route.method, url: route.url, schema: route.schema });
   });
@@ -55,6 +57,24 @@ export async function registerContract(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
     },
     hideUntagged: false,
+    // Shared schemas keep their own name in components.schemas (ErrorReply), not def-0.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
+}
+
+/**
+ * Routes that do not declare their contract: no reply schema for 200 and 400, or (POST) no body schema
+ * and no multipart consumes. The documentation's own routes and the CORS preflight are plugins', not ours.
+ */
+export function routesWithoutSchema(app: FastifyInstance): string[] {
+  return app.routeTable
+    .filter((route) => !route.url.startsWith(DOCS_PREFIX) && route.method !== 'HEAD' && route.method !== 'OPTIONS')
+    .filter((route) => {
+      const schema = route.schema as { response?: Record<string, unknown>; body?: unknown; consumes?: string[] } | undefined;
+      const posts = ([] as string[]).concat(route.method).includes('POST');
+      const input = !posts || Boolean(schema?.body) || Boolean(schema?.consumes?.includes('multipart/form-data'));
+      return !schema?.response?.[200] || !schema.response[400] || !input;
+    })
+    .map((route) => `${([] as string[]).concat(route.method).join(',')} ${route.url}`);
 }
