@@ -1,6 +1,7 @@
 /** Typed calls for coupons (the `orders` service host). */
 import { get, post, type RequestOptions } from '@rigshare/api-client';
-import type { Coupon, CouponState as ServerCouponState, Page } from '@rigshare/domain';
+import type { Coupon, CouponState as ServerCouponState } from '@rigshare/api-schema';
+import type { Page } from '@rigshare/domain';
 
 export type { Coupon, ServerCouponState };
 

@@ -1,25 +1,9 @@
 /** Typed calls for buying and for the member's orders (the `orders` service host). */
 import { ApiError, get, post, type RequestOptions } from '@rigshare/api-client';
-import type { Order, OrderStatus, Page } from '@rigshare/domain';
+import type { Order, OrderDay, OrderStatus, OrderTotals } from '@rigshare/api-schema';
+import type { Page } from '@rigshare/domain';
 
-export type { Order, OrderStatus };
-
-export interface OrderTotals {
-  orders: number;
-  validOrders: number;
-  invested: string;
-  earned: string;
-  expectedTotal: string;
-}
-
-/** One day of an order's income. */
-export interface OrderDay {
-  day: number;
-  amount: string;
-  accruedAt: string | null;
-  status: 'Paid' | 'Delayed';
-  reason: string | null;
-}
+export type { Order, OrderDay, OrderStatus, OrderTotals };
 
 export interface CreateOrderInput {
   productId: number;
