@@ -1,11 +1,12 @@
 // Lint for the whole workspace. The module-boundary rule encodes DESIGN.md section 2: libs never
 // import the shell or a remote, a remote never imports another remote, libs/domain stays free of
-// browser code, and the server only shares libs/domain.
+// browser code, and the server only shares libs/domain and libs/api-schema (the API contract: route schemas
+// and the types both sides take from them).
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const SHARED = ['type:lib', 'type:ui', 'type:domain', 'type:contract'];
+const SHARED = ['type:lib', 'type:ui', 'type:domain', 'type:contract', 'type:api-schema'];
 const BROWSER_PACKAGES = ['react', 'react-*', 'react/*', 'axios', 'antd-mobile*', 'i18next', '@reduxjs/*', '@module-federation/*'];
 
 export default tseslint.config(
@@ -25,12 +26,13 @@ export default tseslint.config(
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: SHARED },
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: SHARED },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: SHARED },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:contract'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:contract', 'type:api-schema'] },
+            { sourceTag: 'type:api-schema', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: BROWSER_PACKAGES },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:domain'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },
             // libs/devchain (a local EVM chain) is for the server's tests and the tools (browser tests, the demo chain).
-            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain', 'type:devtool'], bannedExternalImports: BROWSER_PACKAGES },
-            { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:devtool'] },
+            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain', 'type:api-schema', 'type:devtool'], bannedExternalImports: BROWSER_PACKAGES },
+            { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:api-schema', 'type:devtool'] },
             { sourceTag: 'type:devtool', onlyDependOnLibsWithTags: [], bannedExternalImports: BROWSER_PACKAGES },
           ],
         },

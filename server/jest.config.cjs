@@ -1,3 +1,3 @@
 const withEsmPackages = require('../tools/jest/esm-packages.cjs');
 
-module.exports = withEsmPackages({ ...require('../jest.preset.cjs'), testTimeout: 30000 }, ['kysely', 'cookie']);
+module.exports = withEsmPackages({ ...require('../jest.preset.cjs'), testTimeout: 30000 }, ['kysely', 'cookie', 'typebox', 'content-disposition']);

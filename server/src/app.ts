@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { systemSchemas } from '@rigshare/api-schema';
 import { IMAGE_UPLOAD_LIMIT_BYTES, SERVICE_HOSTS } from '@rigshare/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -19,7 +20,8 @@ import { systemRoutes } from './features/system/routes';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet/routes';
 import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/error-handler';
+import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { MemoryCounters } from './security/counters';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
@@ -35,7 +37,7 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false, ajv: AJV_OPTIONS, frameworkErrors, clientErrorHandler });
   const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     db: options.db,
@@ -48,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  await registerContract(app);
   await app.register(cors, {
     origin: options.config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
@@ -102,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The other hosts exist so the browser's base URLs resolve; their features come later.
   for (const host of SERVICE_HOSTS) {
-    app.get(`/api/${host}/health`, async () => ({ code: 200, msg: 'ok', data: { host } }));
+    typed(app).get(`/api/${host}/health`, { schema: systemSchemas.health }, async () => ({ code: 200 as const, msg: 'ok', data: { host } }));
   }
   return app;
 }

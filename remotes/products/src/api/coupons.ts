@@ -1,5 +1,5 @@
 /** Coupon types; the calls are RTK Query endpoints in ./endpoints.ts. */
-import type { Coupon, CouponState as ServerCouponState } from '@rigshare/domain';
+import type { Coupon, CouponState as ServerCouponState } from '@rigshare/api-schema';
 
 export type { Coupon, ServerCouponState };
 

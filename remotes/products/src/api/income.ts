@@ -1,28 +1,9 @@
 /** Daily income types (the `receive` service host); the calls are RTK Query endpoints in ./endpoints.ts. */
+import type { IncomeSummary, MemberRecord } from '@rigshare/api-schema';
 
-export type IncomeRecordType = 'Daily Income' | 'Buy Machine' | 'Adjustment' | 'Bonus';
-export type IncomeRecordStatus = 'Processing' | 'Arrived' | 'Succeeded' | 'Failed' | 'Pending';
-
-export interface IncomeRecord {
-  id: number;
-  type: IncomeRecordType;
-  /** Micro-unit string, positive in, negative out. */
-  amount: string;
-  /** Localized by the server. */
-  description: string;
-  time: string;
-  status: IncomeRecordStatus;
-  /** Ledger transfer reference. */
-  code: string;
-}
-
-export interface IncomeSummary {
-  pendingIncome: string;
-  delayedDays: number;
-  delayReason: string | null;
-  todayTakeoutAvailable: boolean;
-  lastTakeout: IncomeRecord | null;
-}
+/** An income record is one of the member's records (the server's reply type, libs/api-schema). */
+export type IncomeRecord = MemberRecord;
+export type { IncomeSummary };
 
 export interface TakeoutResult {
   record: IncomeRecord;

@@ -1,24 +1,7 @@
 /** Types for buying and for the member's orders (the `orders` service host); the calls are in ./endpoints.ts. */
-import type { Order, OrderStatus } from '@rigshare/domain';
+import type { Order, OrderDay, OrderStatus, OrderTotals } from '@rigshare/api-schema';
 
-export type { Order, OrderStatus };
-
-export interface OrderTotals {
-  orders: number;
-  validOrders: number;
-  invested: string;
-  earned: string;
-  expectedTotal: string;
-}
-
-/** One day of an order's income. */
-export interface OrderDay {
-  day: number;
-  amount: string;
-  accruedAt: string | null;
-  status: 'Paid' | 'Delayed';
-  reason: string | null;
-}
+export type { Order, OrderDay, OrderStatus, OrderTotals };
 
 export interface CreateOrderInput {
   productId: number;

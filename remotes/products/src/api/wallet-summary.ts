@@ -1,10 +1,4 @@
 /** The member's balances (the `assets` service host); read through ./endpoints.ts. */
+import type { WalletSummary } from '@rigshare/api-schema';
 
-/** Balances of the member's ledger accounts, micro-unit strings. */
-export interface WalletSummary {
-  available: string;
-  pendingIncome: string;
-  /** Held for settlement (0 until withdrawals exist). */
-  held: string;
-  currency: string;
-}
+export type { WalletSummary };

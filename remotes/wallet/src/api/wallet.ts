@@ -1,6 +1,7 @@
 /** Typed calls for the wallet (the `assets` service host; fund password on `user`, exchange rate on `receive`). */
 import { get, post, type Captcha, type RequestOptions } from '@rigshare/api-client';
-import type { MemberRecord, Page } from '@rigshare/domain';
+import type { Address, Balance, BankCard, Channel, Deposit, MemberRecord, RechargeChannel, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
+import type { Page } from '@rigshare/domain';
 
 export { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES } from '@rigshare/domain';
 export type { RecordStatus, RecordType } from '@rigshare/domain';
@@ -8,94 +9,10 @@ export type { RecordStatus, RecordType } from '@rigshare/domain';
 /** Screens using these calls draw their own loading and error states. */
 const OWN_STATES: RequestOptions = { silent: true, quiet: true };
 
-export type Channel = 'USDT' | 'BANK';
-
-export interface Balance {
-  available: string;
-  /** Earned by the member's machines, not received yet. */
-  pendingIncome: string;
-  /** Received income the settlement job has not moved to available yet. */
-  incomeArriving: string;
-  /** Withdrawals waiting for staff to pay them out. */
-  heldForWithdrawals: string;
-  /** incomeArriving + heldForWithdrawals (the ledger's held account). */
-  held: string;
-  currency: 'USDT';
-  withdrawHoldUntil: string | null;
-  exchangeUsed: boolean;
-}
-
-export interface Address {
-  id: number;
-  currency: 'USDT';
-  chain: 'BEP20';
-  address: string;
-  createTime: string;
-}
-
-export interface BankCard {
-  id: number;
-  holderName: string;
-  bankName: string;
-  /** Masked: last 4 digits only. */
-  accountNumber: string;
-  ifsc: string;
-  createTime: string;
-}
-
-export interface RechargeChannel {
-  id: number;
-  name: string;
-  currency: 'INR' | 'NGN';
-  /** Micro-unit string in the channel currency. */
-  minAmount: string;
-  kind: 'bank' | 'cash';
-  instructions: string;
-}
-
-export type WithdrawalStatus = 'Pending' | 'Succeeded' | 'Failed';
-
-export interface Withdrawal {
-  id: number;
-  channel: Channel;
-  amount: string;
-  fee: string;
-  net: string;
-  destination: string;
-  status: WithdrawalStatus;
-  createTime: string;
-  decidedTime: string | null;
-  txHash: string | null;
-  reference: string | null;
-  reason: string | null;
-}
-
-export interface WithdrawQuote {
-  amount: string;
-  fee: string;
-  net: string;
-  feePercent: number;
-  minimum: string;
-}
-
-export interface WithdrawInfo {
-  feePercent: number;
-  minimum: string;
-  arrival: string;
-}
-
+/** The server's reply types, from the API contract (libs/api-schema): one definition for both sides. */
+export type { Address, Balance, BankCard, Channel, Deposit, RechargeChannel, Withdrawal, WithdrawInfo, WithdrawQuote };
+export type { WithdrawalStatus } from '@rigshare/api-schema';
 export type WalletRecord = MemberRecord;
-
-export interface Deposit {
-  id: number;
-  bankId: number;
-  currency: 'INR' | 'NGN';
-  amount: string;
-  usdtAmount: string;
-  reference: string;
-  status: 'Pending' | 'Arrived' | 'Failed';
-  createTime: string;
-}
 
 export async function getBalance(signal?: AbortSignal): Promise<Balance> {
   return (await get<Balance>('assets', 'user/balance', { ...OWN_STATES, signal })).data;

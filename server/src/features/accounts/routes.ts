@@ -1,5 +1,7 @@
+import { accountSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
-import { field, ok } from '../../plugins/envelope';
+import { typed } from '../../plugins/contract';
+import { ok } from '../../plugins/envelope';
 import { sha256 } from '../../security/random';
 import { createCaptcha } from './captcha';
 import * as accounts from './service';
@@ -18,27 +20,28 @@ const COUNTRIES = [
 ];
 
 /** Login, registration, codes, passwords and the member's own profile (host /api/user). */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { deps } = app;
   const auth = { preHandler: app.authenticate };
 
-  app.post('/auth/token/pass', async (request) => {
-    const { token, data } = await accounts.login(deps, field(request.body, 'phone'), field(request.body, 'password'), request.ip);
+  app.post('/auth/token/pass', { schema: schemas.login }, async (request) => {
+    const { token, data } = await accounts.login(deps, request.body.phone, request.body.password, request.ip);
     return ok(request, data, token);
   });
 
-  app.get('/auth/captcha', async (request) => ok(request, await createCaptcha(deps.db.kysely, deps.clock())));
+  app.get('/auth/captcha', { schema: schemas.captcha }, async (request) => ok(request, await createCaptcha(deps.db.kysely, deps.clock())));
 
   for (const [path, purpose] of [
     ['/auth/code/reg', 'register'],
     ['/auth/code/resetpass', 'reset'],
   ] as const) {
-    app.post(path, async (request) => {
+    app.post(path, { schema: schemas.sendCode }, async (request) => {
       await app.limits.codePerIp(request);
       await accounts.sendCode(deps, {
-        phone: field(request.body, 'phone'),
-        captchaId: field(request.body, 'captchaId'),
-        captchaCode: field(request.body, 'captchaCode'),
+        phone: request.body.phone,
+        captchaId: request.body.captchaId,
+        captchaCode: request.body.captchaCode,
         purpose,
         locale: request.locale,
       });
@@ -46,60 +49,60 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.post('/auth/register', async (request) => {
+  app.post('/auth/register', { schema: schemas.register }, async (request) => {
     const b = request.body;
     await accounts.register(deps, {
-      phone: field(b, 'phone'),
-      password: field(b, 'password'),
-      confirmPassword: field(b, 'confirmPassword'),
-      inviteCode: field(b, 'inviteCode'),
-      smsCode: field(b, 'smsCode'),
+      phone: b.phone,
+      password: b.password,
+      confirmPassword: b.confirmPassword,
+      inviteCode: b.inviteCode,
+      smsCode: b.smsCode,
     });
     return ok(request, null);
   });
 
-  app.post('/auth/reset-password', async (request) => {
+  app.post('/auth/reset-password', { schema: schemas.resetPassword }, async (request) => {
     const b = request.body;
     await accounts.resetPassword(deps, {
-      phone: field(b, 'phone'),
-      smsCode: field(b, 'smsCode'),
-      password: field(b, 'password'),
-      confirmPassword: field(b, 'confirmPassword'),
+      phone: b.phone,
+      smsCode: b.smsCode,
+      password: b.password,
+      confirmPassword: b.confirmPassword,
     });
     return ok(request, null);
   });
 
-  app.post('/auth/update-password', auth, async (request) => {
+  app.post('/auth/update-password', { ...auth, schema: schemas.updatePassword }, async (request) => {
     const b = request.body;
     const member = request.member!;
     await accounts.updatePassword(deps, member.id, member.tokenHash, {
-      oldPassword: field(b, 'oldPassword'),
-      password: field(b, 'password'),
-      confirmPassword: field(b, 'confirmPassword'),
+      oldPassword: b.oldPassword,
+      password: b.password,
+      confirmPassword: b.confirmPassword,
     });
     return ok(request, null);
   });
 
-  app.post('/auth/logout', auth, async (request) => {
-    const bodyToken = field(request.body, 'token');
+  app.post('/auth/logout', { ...auth, schema: schemas.logout }, async (request) => {
+    const bodyToken = request.body.token;
     const hashes = [request.member!.tokenHash, ...(bodyToken ? [sha256(bodyToken)] : [])];
     await accounts.logout(deps, request.member!.id, hashes);
     return ok(request, null);
   });
 
-  app.get('/auth/countrys', async (request) => ok(request, COUNTRIES));
+  app.get('/auth/countrys', { schema: schemas.countries }, async (request) => ok(request, COUNTRIES));
 
-  app.post('/user/isValidAccount', async (request) => {
+  app.post('/user/isValidAccount', { schema: schemas.isValidAccount }, async (request) => {
     await app.limits.accountCheck(request);
-    return ok(request, { registered: await accounts.isRegistered(deps, field(request.body, 'phone')) });
+    return ok(request, { registered: await accounts.isRegistered(deps, request.body.phone) });
   });
 
-  app.get('/user/info', auth, async (request) => ok(request, await accounts.userInfo(deps, request.member!.id)));
+  app.get('/user/info', { ...auth, schema: schemas.userInfo }, async (request) => ok(request, await accounts.userInfo(deps, request.member!.id)));
 
-  app.post('/user/modify-name', auth, async (request) => {
-    await accounts.rename(deps, request.member!.id, field(request.body, 'name'));
+  app.post('/user/modify-name', { ...auth, schema: schemas.rename }, async (request) => {
+    await accounts.rename(deps, request.member!.id, request.body.name);
     return ok(request, null);
   });
 
-  app.post('/share/info', auth, async (request) => ok(request, await accounts.shareInfo(deps, request.member!.id)));
+  app.post('/share/info', { ...auth, schema: schemas.shareInfo }, async (request) => ok(request, await accounts.shareInfo(deps, request.member!.id)));
 }

@@ -1,6 +1,8 @@
+import { catalogueSchemas } from '@rigshare/api-schema';
 import { LOCALES, type LocaleTag } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
+import { typed } from '../../plugins/contract';
 import { orderAgreementPdf } from './service';
 
 /** `lang` as a tag (hi-IN) or a Language header code (hi_IN); otherwise the request's language. */
@@ -9,17 +11,16 @@ function localeParam(value: string | undefined, fallback: LocaleTag): LocaleTag 
 }
 
 /** The lease agreement of one of the member's orders as a PDF (host /api/orders). */
-export async function agreementPdfRoutes(app: FastifyInstance): Promise<void> {
+export async function agreementPdfRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { deps } = app;
 
-  app.get<{ Querystring: { orderId?: string; lang?: string } }>('/order/agreement.pdf', { preHandler: app.authenticate }, async (request, reply) => {
-    const raw = request.query.orderId ?? '';
-    const orderId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-    if (orderId === null) throw new AppError(400, 'badRequest');
+  app.get('/order/agreement.pdf', { preHandler: app.authenticate, schema: catalogueSchemas.agreementPdf }, async (request, reply) => {
+    const orderId = request.query.orderId;
     const pdf = await orderAgreementPdf(deps.db.kysely, {
       userId: request.member!.id,
       orderId,
-      locale: localeParam(request.query.lang, request.locale),
+      locale: localeParam(request.query.lang || undefined, request.locale),
       operatorName: deps.config.operatorName,
       now: deps.clock(),
     });

@@ -1,31 +1,34 @@
+import { walletSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { field, ok } from '../../plugins/envelope';
+import { typed } from '../../plugins/contract';
+import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { REQUEST_ID_PATTERN } from '../orders/service';
 import { exchangeRate, incomeSummary, memberRecords, takeout, walletSummary } from './service';
 
 /** Income, records and exchange rates (host /api/receive). */
-export async function incomeRoutes(app: FastifyInstance): Promise<void> {
+export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { deps } = app;
   const db = deps.db.kysely;
   const auth = { preHandler: app.authenticate };
 
-  app.get('/income/summary', auth, async (request) => ok(request, await incomeSummary(db, request.member!.id, request.locale)));
+  app.get('/income/summary', { ...auth, schema: schemas.incomeSummary }, async (request) => ok(request, await incomeSummary(db, request.member!.id, request.locale)));
 
-  app.post('/income/takeout', auth, async (request) => {
-    const requestId = field(request.body, 'requestId');
+  app.post('/income/takeout', { ...auth, schema: schemas.takeout }, async (request) => {
+    const requestId = request.body.requestId;
     if (!REQUEST_ID_PATTERN.test(requestId)) throw new AppError(400, 'requestIdInvalid');
     const record = await takeout(deps.db, request.member!.id, requestId, deps.clock(), request.locale);
     return ok(request, record, translate(request.locale, 'incomeReceived'));
   });
 
-  app.get('/income/records', auth, async (request) =>
+  app.get('/income/records', { ...auth, schema: schemas.incomeRecords }, async (request) =>
     ok(request, await memberRecords(db, request.member!.id, paging(request.query), request.locale)),
   );
 
-  app.get<{ Querystring: { currency?: string } }>('/exchangeRate/get', auth, async (request) => {
+  app.get('/exchangeRate/get', { ...auth, schema: schemas.exchangeRate }, async (request) => {
     const currency = (request.query.currency ?? '').trim();
     if (!/^[A-Za-z]{3}$/.test(currency)) throw new AppError(400, 'badRequest');
     return ok(request, await exchangeRate(db, currency));
@@ -33,8 +36,9 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The member's balances (host /api/assets). */
-export async function walletRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/wallet/summary', { preHandler: app.authenticate }, async (request) =>
+export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+  app.get('/wallet/summary', { preHandler: app.authenticate, schema: schemas.walletSummary }, async (request) =>
     ok(request, await walletSummary(app.deps.db.kysely, request.member!.id)),
   );
 }

@@ -269,7 +269,7 @@ export async function walletSummary(k: Kysely<Database>, userId: number) {
     available: b['member.available'].toString(),
     pendingIncome: b['member.pending_income'].toString(),
     held: b['member.held'].toString(),
-    currency: 'USDT',
+    currency: 'USDT' as const,
   };
 }
 

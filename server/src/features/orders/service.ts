@@ -345,7 +345,7 @@ export async function orderDays(
       day: r.day,
       amount: toMicro(r.amount).toString(),
       accruedAt: r.accrued_at,
-      status: r.status === 'Paid' ? 'Paid' : 'Delayed',
+      status: r.status === 'Paid' ? ('Paid' as const) : ('Delayed' as const),
       reason: r.status === 'Delayed' ? delayReasonText(locale, r.reason) : null,
     })),
   };

@@ -1,21 +1,22 @@
+import { systemSchemas as schemas } from '@rigshare/api-schema';
 import { APP_VERSION, APP_VERSION_CODE } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { localizedField } from '../../content/seed-content';
-import { AppError } from '../../errors';
 import { inSentence, translate } from '../../i18n';
+import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { publicBase } from '../files/routes';
 
 /** App version, service link, banners, notices, about (host /api/user). */
-export async function systemRoutes(app: FastifyInstance): Promise<void> {
+export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { config } = app.deps;
   const db = app.deps.db.kysely;
 
-  app.get('/appUrl/info', async (request) => ok(request, { appUrl: config.serviceLink || null }));
+  app.get('/appUrl/info', { schema: schemas.appUrl }, async (request) => ok(request, { appUrl: config.serviceLink || null }));
 
-  app.get<{ Querystring: { platform?: string; code?: string } }>('/app/version/update', async (request) => {
-    const code = Number(request.query.code ?? 0);
-    if (!request.query.platform || !Number.isInteger(code)) throw new AppError(400, 'badRequest');
+  app.get('/app/version/update', { schema: schemas.appVersion }, async (request) => {
+    const code = request.query.code;
     const newer = await db
       .selectFrom('app_versions')
       .select(['version', 'down_url', 'extra', 'compulsory'])
@@ -29,7 +30,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/sys/info', async (request) =>
+  app.get('/sys/info', { schema: schemas.sysInfo }, async (request) =>
     ok(request, {
       operatorName: config.operatorName,
       about: translate(request.locale, 'about', { operator: inSentence(config.operatorName) }),
@@ -38,7 +39,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.get('/sys/carousel', async (request) => {
+  app.get('/sys/carousel', { schema: schemas.carousel }, async (request) => {
     const base = publicBase(app, request);
     const rows = await db
       .selectFrom('carousel')
@@ -59,7 +60,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/sys/popup-notice', async (request) => {
+  app.get('/sys/popup-notice', { schema: schemas.popupNotice }, async (request) => {
     const notice = await db
       .selectFrom('notices')
       .select(['id', 'title', 'content', 'translations'])
@@ -79,7 +80,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/sys/scroll-notice', async (request) => {
+  app.get('/sys/scroll-notice', { schema: schemas.scrollNotice }, async (request) => {
     const rows = await db
       .selectFrom('notices')
       .select(['content', 'translations'])
@@ -93,5 +94,5 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/link/get', async (request) => ok(request, config.links));
+  app.get('/link/get', { schema: schemas.links }, async (request) => ok(request, config.links));
 }

@@ -1,3 +1,4 @@
+import type { Address, BankCard, RechargeChannel } from '@rigshare/api-schema';
 import { hasDirectionControls, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
@@ -10,23 +11,10 @@ import { startWithdrawHold } from './security';
 export const ADDRESS_CURRENCY = 'USDT';
 export const ADDRESS_CHAIN = 'BEP20';
 
-export interface AddressView {
-  id: number;
-  currency: string;
-  chain: string;
-  address: string;
-  createTime: string;
-}
+/** The API contract's shape (libs/api-schema). */
+export type AddressView = Address;
 
-export interface BankCardView {
-  id: number;
-  holderName: string;
-  bankName: string;
-  /** Only the last four digits are shown. */
-  accountNumber: string;
-  ifsc: string;
-  createTime: string;
-}
+export type BankCardView = BankCard;
 
 export function findAddress(db: Kysely<Database>, userId: number) {
   return db.selectFrom('addresses').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -41,7 +29,7 @@ export function maskAccountNumber(accountNumber: string): string {
 }
 
 function addressView(row: { id: number; currency: string; chain: string; address: string; created_at: string }): AddressView {
-  return { id: row.id, currency: row.currency, chain: row.chain, address: row.address, createTime: row.created_at };
+  return { id: row.id, currency: row.currency as Address['currency'], chain: row.chain as Address['chain'], address: row.address, createTime: row.created_at };
 }
 
 export async function getAddress(db: Kysely<Database>, userId: number): Promise<AddressView | null> {
@@ -154,14 +142,7 @@ export async function saveBankCard(
   return bankCardView(row);
 }
 
-export interface PayChannelView {
-  id: number;
-  name: string;
-  currency: string;
-  minAmount: string;
-  kind: string;
-  instructions: string;
-}
+export type PayChannelView = RechargeChannel;
 
 export function payChannelView(
   row: { id: number; name: string; currency: string; min_amount: string | number | bigint; kind: string; instructions: string; translations: string | null },

@@ -1,3 +1,4 @@
+import type { Deposit } from '@rigshare/api-schema';
 import { formatAmount, isValidAmount, parseAmount, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
@@ -15,16 +16,8 @@ import { memberRowsPage } from '../../db/member-page';
  * confirm it (platform.deposits_clearing -> member.available, key deposit:<id>, once) or reject it.
  */
 
-export interface DepositView {
-  id: number;
-  bankId: number;
-  currency: string;
-  amount: string;
-  usdtAmount: string;
-  reference: string;
-  status: string;
-  createTime: string;
-}
+/** The API contract's shape (libs/api-schema). */
+export type DepositView = Deposit;
 
 type DepositRow = NonNullable<Awaited<ReturnType<typeof findDeposit>>>;
 
@@ -40,7 +33,7 @@ export function depositView(row: DepositRow): DepositView {
     amount: toMicro(row.amount).toString(),
     usdtAmount: toMicro(row.usdt_amount).toString(),
     reference: row.reference,
-    status: row.status,
+    status: row.status as Deposit['status'],
     createTime: row.created_at,
   };
 }

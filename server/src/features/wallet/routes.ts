@@ -1,9 +1,11 @@
+import { walletSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { memberBalances } from '../../ledger/accounts';
-import { field, ok } from '../../plugins/envelope';
+import { typed } from '../../plugins/contract';
+import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { RECORD_STATUSES } from '@rigshare/domain';
 import { hasUsedExchange } from '../exchange/service';
@@ -14,30 +16,31 @@ import { hasPayPassword, holdUntil, sendPayPasswordCode, updatePayPassword } fro
 import { createWithdrawal, memberWithdrawals, quote, withdrawInfo } from './withdrawals';
 
 /** Fund password (host /api/user). */
-export async function fundPasswordRoutes(app: FastifyInstance): Promise<void> {
+export async function fundPasswordRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { deps } = app;
   const auth = { preHandler: app.authenticate };
 
-  app.post('/user/has-paypass', auth, async (request) =>
+  app.post('/user/has-paypass', { ...auth, schema: schemas.hasPayPassword }, async (request) =>
     ok(request, { hasPayPassword: await hasPayPassword(deps.db.kysely, request.member!.id) }),
   );
 
-  app.post('/auth/paypwd-code', auth, async (request) => {
+  app.post('/auth/paypwd-code', { ...auth, schema: schemas.payPasswordCode }, async (request) => {
     await app.limits.codePerIp(request);
     await sendPayPasswordCode(deps, request.member!.id, {
-      captchaId: field(request.body, 'captchaId'),
-      captchaCode: field(request.body, 'captchaCode'),
+      captchaId: request.body.captchaId,
+      captchaCode: request.body.captchaCode,
       locale: request.locale,
     });
     return ok(request, null);
   });
 
-  app.post('/auth/update-paypwd', auth, async (request) => {
+  app.post('/auth/update-paypwd', { ...auth, schema: schemas.updatePayPassword }, async (request) => {
     const b = request.body;
     await updatePayPassword(deps, request.member!.id, {
-      smsCode: field(b, 'smsCode'),
-      payPassword: field(b, 'payPassword'),
-      confirmPayPassword: field(b, 'confirmPayPassword'),
+      smsCode: b.smsCode,
+      payPassword: b.payPassword,
+      confirmPayPassword: b.confirmPayPassword,
     });
     return ok(request, null);
   });
@@ -68,54 +71,55 @@ export async function walletBalance(db: Kysely<Database>, userId: number, holdHo
     /** Withdrawals waiting for staff to pay them out. */
     heldForWithdrawals: heldForWithdrawals.toString(),
     held: held.toString(),
-    currency: 'USDT',
+    currency: 'USDT' as const,
     withdrawHoldUntil: until ? until.toISOString() : null,
     exchangeUsed: await hasUsedExchange(db, userId),
   };
 }
 
 /** Address book, bank card, channels, balance, records, withdrawals and recharges (host /api/assets). */
-export async function walletFeatureRoutes(app: FastifyInstance): Promise<void> {
+export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { deps } = app;
   const db = deps.db.kysely;
   const auth = { preHandler: app.authenticate };
 
-  app.get('/user/address', auth, async (request) => ok(request, await getAddress(db, request.member!.id)));
+  app.get('/user/address', { ...auth, schema: schemas.address }, async (request) => ok(request, await getAddress(db, request.member!.id)));
   for (const [path, replace] of [
     ['/user/addAddress', false],
     ['/user/address/replace', true],
   ] as const) {
-    app.post(path, auth, async (request) => {
+    app.post(path, { ...auth, schema: schemas.saveAddress }, async (request) => {
       const b = request.body;
       const address = await saveAddress(
         deps.db,
         request.member!.id,
-        { currency: field(b, 'currency'), chain: field(b, 'chain'), address: field(b, 'address'), replace },
+        { currency: b.currency, chain: b.chain, address: b.address, replace },
         deps.clock(),
       );
       return ok(request, address);
     });
   }
 
-  app.get('/user/bank', auth, async (request) => ok(request, await getBankCard(db, request.member!.id)));
-  app.post('/user/bank/modify', auth, async (request) => {
+  app.get('/user/bank', { ...auth, schema: schemas.bank }, async (request) => ok(request, await getBankCard(db, request.member!.id)));
+  app.post('/user/bank/modify', { ...auth, schema: schemas.saveBank }, async (request) => {
     const b = request.body;
     const card = await saveBankCard(
       deps.db,
       request.member!.id,
-      { holderName: field(b, 'holderName'), bankName: field(b, 'bankName'), accountNumber: field(b, 'accountNumber'), ifsc: field(b, 'ifsc') },
+      { holderName: b.holderName, bankName: b.bankName, accountNumber: b.accountNumber, ifsc: b.ifsc },
       deps.clock(),
     );
     return ok(request, card);
   });
 
-  app.get('/system/pay/config/banks', auth, async (request) => ok(request, await payChannels(db, request.locale)));
+  app.get('/system/pay/config/banks', { ...auth, schema: schemas.payChannels }, async (request) => ok(request, await payChannels(db, request.locale)));
 
-  app.get('/user/balance', auth, async (request) =>
+  app.get('/user/balance', { ...auth, schema: schemas.balance }, async (request) =>
     ok(request, await walletBalance(db, request.member!.id, deps.config.withdrawHoldHours, deps.clock())),
   );
 
-  app.get<{ Querystring: { type?: string; status?: string } }>('/user/record', auth, async (request) => {
+  app.get('/user/record', { ...auth, schema: schemas.records }, async (request) => {
     const filter: RecordFilter = {};
     const type = (request.query.type ?? '').trim();
     const status = (request.query.status ?? '').trim();
@@ -130,37 +134,37 @@ export async function walletFeatureRoutes(app: FastifyInstance): Promise<void> {
     return ok(request, await memberRecords(db, request.member!.id, paging(request.query), request.locale, filter));
   });
 
-  app.get('/user/withrecord', auth, async (request) => ok(request, await memberWithdrawals(db, request.member!.id, paging(request.query))));
+  app.get('/user/withrecord', { ...auth, schema: schemas.withdrawals }, async (request) => ok(request, await memberWithdrawals(db, request.member!.id, paging(request.query))));
 
-  app.post('/user/withdraw/quote', auth, async (request) =>
-    ok(request, quote({ channel: field(request.body, 'channel'), amount: field(request.body, 'amount') })),
+  app.post('/user/withdraw/quote', { ...auth, schema: schemas.withdrawQuote }, async (request) =>
+    ok(request, quote({ channel: request.body.channel, amount: request.body.amount })),
   );
 
-  app.get<{ Querystring: { channel?: string } }>('/user/withdraw/info', auth, async (request) =>
+  app.get('/user/withdraw/info', { ...auth, schema: schemas.withdrawInfo }, async (request) =>
     ok(request, withdrawInfo(String(request.query.channel ?? ''), request.locale)),
   );
 
-  app.post('/user/withdraw', auth, async (request) => {
+  app.post('/user/withdraw', { ...auth, schema: schemas.withdraw }, async (request) => {
     const b = request.body;
     const withdrawal = await createWithdrawal(deps, request.member!.id, {
-      channel: field(b, 'channel'),
-      amount: field(b, 'amount'),
-      payPassword: field(b, 'payPassword'),
-      requestId: field(b, 'requestId'),
+      channel: b.channel,
+      amount: b.amount,
+      payPassword: b.payPassword,
+      requestId: b.requestId,
     });
     return ok(request, withdrawal);
   });
 
-  app.post('/user/cashrecharge', auth, async (request) => {
+  app.post('/user/cashrecharge', { ...auth, schema: schemas.cashRecharge }, async (request) => {
     const b = request.body;
     const deposit = await createCashDeposit(deps, request.member!.id, {
-      bankId: field(b, 'bankId'),
-      amount: field(b, 'amount'),
-      reference: field(b, 'reference'),
-      requestId: field(b, 'requestId'),
+      bankId: b.bankId,
+      amount: b.amount,
+      reference: b.reference,
+      requestId: b.requestId,
     });
     return ok(request, deposit);
   });
 
-  app.get('/user/cashrecharge/list', auth, async (request) => ok(request, await memberDeposits(db, request.member!.id, paging(request.query))));
+  app.get('/user/cashrecharge/list', { ...auth, schema: schemas.cashRecharges }, async (request) => ok(request, await memberDeposits(db, request.member!.id, paging(request.query))));
 }

@@ -1,3 +1,4 @@
+import type { Withdrawal } from '@rigshare/api-schema';
 import { isValidAmount, parseAmount, shortenAddress, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
@@ -25,20 +26,8 @@ export type WithdrawChannel = (typeof WITHDRAW_CHANNELS)[number];
 export const WITHDRAW_FEE_PERCENT = 5;
 export const WITHDRAW_MINIMUM = 1_000_000n;
 
-export interface WithdrawalView {
-  id: number;
-  channel: string;
-  amount: string;
-  fee: string;
-  net: string;
-  destination: string;
-  status: string;
-  createTime: string;
-  decidedTime: string | null;
-  txHash: string | null;
-  reference: string | null;
-  reason: string | null;
-}
+/** The API contract's shape (libs/api-schema). */
+export type WithdrawalView = Withdrawal;
 
 type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawal>> & {};
 
@@ -49,12 +38,12 @@ function findWithdrawal(db: Kysely<Database>, id: number) {
 export function withdrawalView(row: NonNullable<WithdrawalRow>): WithdrawalView {
   return {
     id: row.id,
-    channel: row.channel,
+    channel: row.channel as Withdrawal['channel'],
     amount: toMicro(row.amount).toString(),
     fee: toMicro(row.fee).toString(),
     net: toMicro(row.net).toString(),
     destination: row.destination,
-    status: row.status,
+    status: row.status as Withdrawal['status'],
     createTime: row.created_at,
     decidedTime: row.decided_at,
     txHash: row.tx_hash,

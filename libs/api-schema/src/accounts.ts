@@ -1,0 +1,79 @@
+/** Login, registration, codes, passwords and the member's own profile (host /api/user). */
+import { AUTH, errors, MESSAGE, NoData, NoFields, Nullable, Ok, Text, Time, Type, type Static } from './common';
+
+const tags = ['accounts'];
+const Phone = () => Text(32, { [MESSAGE]: 'phoneInvalid', description: 'Digits with the country prefix, as typed.' });
+const NewPassword = () => Text(64, { [MESSAGE]: 'passwordRule' });
+
+export const LoginData = Type.Object({
+  userId: Type.String(),
+  headUrl: Nullable(Type.String()),
+  vipLevel: Type.Integer(),
+  phone: Type.String(),
+  name: Type.String(),
+  shareCode: Type.String(),
+  createTime: Time(),
+  invitateCode: Type.String(),
+  markHeadbgUrl: Nullable(Type.String()),
+  markText: Nullable(Type.String()),
+  timezoneType: Nullable(Type.Integer()),
+});
+export type LoginData = Static<typeof LoginData>;
+
+export const UserInfo = Type.Object({
+  userId: Type.String(),
+  phone: Type.String(),
+  name: Type.String(),
+  headUrl: Nullable(Type.String()),
+  vipLevel: Type.Integer(),
+  grade: Type.Integer(),
+  gradeText: Type.String(),
+  invitateCode: Type.String(),
+  upInviteCode: Nullable(Type.String({ description: "The inviter's invite code." })),
+  shareCode: Type.String(),
+  num: Type.Integer({ description: 'Direct invitees.' }),
+  endTime: Nullable(Time()),
+  project: Type.Integer(),
+  coupon: Type.Integer(),
+  markHeadbgUrl: Nullable(Type.String()),
+  markText: Nullable(Type.String()),
+  timezoneType: Nullable(Type.Integer()),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+export const Captcha = Type.Object({ captchaId: Type.String(), svg: Type.String({ description: 'An SVG image of the code.' }) });
+export type Captcha = Static<typeof Captcha>;
+export const Country = Type.Object({ code: Type.String({ examples: ['+91'] }), name: Type.String() });
+export type Country = Static<typeof Country>;
+export const ShareInfo = Type.Object({ shareUrl: Type.String(), inviteCode: Type.String() });
+export type ShareInfo = Static<typeof ShareInfo>;
+
+export const LoginBody = Type.Object({ phone: Text(32), password: Text(128) });
+export const CodeBody = Type.Object({ phone: Phone(), captchaId: Text(64), captchaCode: Text(16) });
+export const RegisterBody = Type.Object({
+  phone: Phone(),
+  password: NewPassword(),
+  confirmPassword: Text(64),
+  inviteCode: Text(32),
+  smsCode: Text(16),
+});
+export const ResetPasswordBody = Type.Object({ phone: Phone(), smsCode: Text(16), password: NewPassword(), confirmPassword: Text(64) });
+export const UpdatePasswordBody = Type.Object({ oldPassword: Text(128), password: NewPassword(), confirmPassword: Text(64) });
+export const LogoutBody = Type.Object({ token: Text(256, { description: 'Another token of the same member to end as well.' }) });
+export const PhoneBody = Type.Object({ phone: Phone() });
+export const RenameBody = Type.Object({ name: Text(256, { [MESSAGE]: 'nameInvalid' }) });
+
+export const accountSchemas = {
+  login: { tags, summary: 'Log in with phone and password; the session token is in msg', body: LoginBody, response: { 200: Ok(LoginData, 'The session token (X-Access-Token).'), ...errors() } },
+  captcha: { tags, summary: 'A new image captcha', response: { 200: Ok(Captcha), ...errors() } },
+  sendCode: { tags, summary: 'Send an SMS code (after a captcha)', body: CodeBody, response: { 200: Ok(NoData), ...errors(409) } },
+  register: { tags, summary: 'Register with an SMS code', body: RegisterBody, response: { 200: Ok(NoData), ...errors(409) } },
+  resetPassword: { tags, summary: 'Set a new login password with an SMS code', body: ResetPasswordBody, response: { 200: Ok(NoData), ...errors() } },
+  updatePassword: { tags, summary: 'Change the login password', body: UpdatePasswordBody, response: { 200: Ok(NoData), ...errors(...AUTH) } },
+  logout: { tags, summary: 'End this session', body: LogoutBody, response: { 200: Ok(NoData), ...errors(...AUTH) } },
+  countries: { tags, summary: 'Phone prefixes of the markets served', response: { 200: Ok(Type.Array(Country)), ...errors() } },
+  isValidAccount: { tags, summary: 'Whether a phone is registered', body: PhoneBody, response: { 200: Ok(Type.Object({ registered: Type.Boolean() })), ...errors() } },
+  userInfo: { tags, summary: "The member's profile", response: { 200: Ok(Nullable(UserInfo)), ...errors(...AUTH) } },
+  rename: { tags, summary: 'Change the display name', body: RenameBody, response: { 200: Ok(NoData), ...errors(...AUTH) } },
+  shareInfo: { tags, summary: "The member's invite link", body: NoFields, response: { 200: Ok(ShareInfo), ...errors(...AUTH) } },
+} as const;

@@ -1,0 +1,5 @@
+export * from './common';
+export * from './accounts';
+export * from './catalogue';
+export * from './wallet';
+export * from './system';

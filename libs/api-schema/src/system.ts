@@ -1,0 +1,55 @@
+/** Files, app version, banners, notices, links and health (host /api/user and every host's /health). */
+import { Binary, errors, Nullable, Ok, Text, Type, type Static } from './common';
+
+const files = ['files'];
+const system = ['system'];
+
+export const AppVersion = Type.Object({ version: Type.String(), downUrl: Type.String(), extra: Type.String(), compulsory: Type.Boolean() });
+export type AppVersion = Static<typeof AppVersion>;
+export const SysInfo = Type.Object({ operatorName: Type.String(), about: Type.String(), version: Type.String(), versionCode: Type.Integer() });
+export type SysInfo = Static<typeof SysInfo>;
+export const Banner = Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: Type.String(), imageUrl: Type.String(), link: Type.String() });
+export type Banner = Static<typeof Banner>;
+export const PopupNotice = Type.Object({ id: Type.Integer(), title: Type.String(), content: Type.String() });
+export type PopupNotice = Static<typeof PopupNotice>;
+export const Link = Type.Object({ name: Type.String(), url: Type.String() });
+export type Link = Static<typeof Link>;
+
+/** A multipart upload: documented for OpenAPI; the route reads the stream itself (the avatar part, at most 2 MB). */
+export const AvatarUpload = Type.Object({ avatar: Type.String({ contentMediaType: 'application/octet-stream', description: 'PNG, JPEG, WebP or GIF, at most 2 MB.' }) });
+
+export const systemSchemas = {
+  modifyHead: {
+    tags: files,
+    summary: 'Upload a new avatar (multipart/form-data, part "avatar")',
+    consumes: ['multipart/form-data'],
+    response: { 200: Ok(Type.Object({ headUrl: Type.String() })), ...errors(401, 413, 415) },
+  },
+  file: {
+    tags: files,
+    summary: 'A stored file (public, immutable)',
+    params: Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) }),
+    response: { 200: Binary('image/*', 'The image bytes.'), ...errors(404) },
+  },
+  staticImage: {
+    tags: files,
+    summary: "The server's own SVG artwork",
+    params: Type.Object({ name: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*(\\.svg)?$', maxLength: 64 }) }),
+    response: { 200: Binary('image/svg+xml', 'SVG.'), ...errors(404) },
+  },
+  appUrl: { tags: system, summary: 'The customer service link', response: { 200: Ok(Type.Object({ appUrl: Nullable(Type.String()) })), ...errors() } },
+  appVersion: {
+    tags: system,
+    summary: 'A newer app version for a platform, if any',
+    querystring: Type.Object({ platform: Text(16, { minLength: 1 }), code: Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 }) }),
+    response: { 200: Ok(Nullable(AppVersion)), ...errors() },
+  },
+  sysInfo: { tags: system, summary: 'Operator and version', response: { 200: Ok(SysInfo), ...errors() } },
+  carousel: { tags: system, summary: 'Home banners', response: { 200: Ok(Type.Array(Banner)), ...errors() } },
+  popupNotice: { tags: system, summary: 'The newest pop-up notice', response: { 200: Ok(Nullable(PopupNotice)), ...errors() } },
+  scrollNotice: { tags: system, summary: 'The scrolling notices', response: { 200: Ok(Type.Array(Type.String())), ...errors() } },
+  links: { tags: system, summary: 'Customer links', response: { 200: Ok(Type.Array(Link)), ...errors() } },
+  health: { tags: system, summary: "A service host's health", response: { 200: Ok(Type.Object({ host: Type.String() }), '"ok"'), ...errors() } },
+} as const;
+
+

@@ -1,0 +1,32 @@
+/**
+ * Writes docs/openapi.json: the OpenAPI 3.1 document generated from the route schemas (libs/api-schema),
+ * the same one the server serves at /api/docs/json. `npm run openapi`; a server test fails when the
+ * committed file is not what the schemas say.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig, REPO_ROOT } from '../config';
+import { createDb } from '../db/connect';
+
+export const OPENAPI_FILE = path.join(REPO_ROOT, 'docs', 'openapi.json');
+
+/** The document as JSON text, from an app that never touches its (in-memory) database. */
+export async function openApiText(): Promise<string> {
+  const db = createDb({ databaseUrl: null, sqliteFile: ':memory:' });
+  const app = await buildApp({ db, config: { ...loadConfig({}), jobsIntervalMs: 0 } });
+  try {
+    await app.ready();
+    return JSON.stringify(app.swagger(), null, 2) + '\n';
+  } finally {
+    await app.close();
+    await db.kysely.destroy();
+  }
+}
+
+if (require.main === module) {
+  void openApiText().then((text) => {
+    fs.writeFileSync(OPENAPI_FILE, text);
+    console.log(`Wrote ${path.relative(process.cwd(), OPENAPI_FILE)} (${Object.keys(JSON.parse(text).paths).length} paths)`);
+  });
+}

@@ -1,0 +1,80 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorReply } from '@rigshare/api-schema';
+import { APP_VERSION } from '@rigshare/domain';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+
+/** The same instance, its routes taking their request and reply types from their TypeBox schemas. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** Ajv as Fastify configures it, plus the one annotation our schemas carry (the message key of a refused field). */
+export const AJV_OPTIONS: FastifyServerOptions['ajv'] = { customOptions: { keywords: ['x-message'] } };
+
+/** Every route as registered, for the test that fails when one has no schema. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: Pick<RouteOptions, 'method' | 'url' | 'schema'>[];
+  }
+}
+
+/**
+ * The edge of the API: every route's schema validates the request before a handler sees it, and
+ * describes the reply. Form fields keep what the hand-written reads did: surrounding spaces trimmed,
+ * an absent body read as an empty form (the schema's defaults then fill absent fields with '').
+ * OpenAPI 3.1 comes from the same schemas: JSON at /api/docs/json, a UI at /api/docs.
+ */
+export async function registerContract(app: FastifyInstance): Promise<void> {
+  app.decorate('routeTable', []);
+  app.addSchema(ErrorReply);
+  app.addHook('onRoute', (route) => {
+    app.routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.schema?.body || request.isMultipart()) return;
+    if (request.body === undefined || request.body === null) request.body = {};
+    const body = request.body;
+    if (typeof body !== 'object' || Array.isArray(body)) return;
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rigshare API',
+        version: APP_VERSION,
+        description:
+          'Every reply is the envelope {code, msg, data}: code 200 is success, any other code repeats the HTTP status and msg says why in the ' +
+          'caller\'s language (Language header: en_US, hi_IN, ...). Requests are form-encoded (application/x-www-form-urlencoded) or JSON. ' +
+          'Protected routes need the session token in X-Access-Token. Amounts are integer micro-units as decimal text. See docs/api.md.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+    },
+    hideUntagged: false,
+    // Shared schemas keep their own name in components.schemas (ErrorReply), not def-0.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
+}
+
+/**
+ * Routes that do not declare their contract: no reply schema for 200 and 400, or (POST) no body schema
+ * and no multipart consumes. The documentation's own routes and the CORS preflight are plugins', not ours.
+ */
+export function routesWithoutSchema(app: FastifyInstance): string[] {
+  return app.routeTable
+    .filter((route) => !route.url.startsWith(DOCS_PREFIX) && route.method !== 'HEAD' && route.method !== 'OPTIONS')
+    .filter((route) => {
+      const schema = route.schema as { response?: Record<string, unknown>; body?: unknown; consumes?: string[] } | undefined;
+      const posts = ([] as string[]).concat(route.method).includes('POST');
+      const input = !posts || Boolean(schema?.body) || Boolean(schema?.consumes?.includes('multipart/form-data'));
+      return !schema?.response?.[200] || !schema.response[400] || !input;
+    })
+    .map((route) => `${([] as string[]).concat(route.method).join(',')} ${route.url}`);
+}

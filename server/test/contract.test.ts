@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app';
+import { OPENAPI_FILE, openApiText } from '../src/cli/openapi';
+import { translate } from '../src/i18n';
+import { routesWithoutSchema } from '../src/plugins/contract';
+import { asMember, getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+
+/** 2^63: one past the largest BIGINT; as pageNum it used to overflow OFFSET into a 500. */
+const TWO_POW_63 = '9223372036854775808';
+
+describe.each(testDatabases())('the API contract on %s', (_name, database) => {
+  let ctx: TestContext;
+  let member: TestMember;
+  beforeAll(async () => {
+    ctx = await startApp(database, MANY_MEMBERS);
+    member = await signedInMember(ctx, '10');
+  });
+  afterAll(async () => ctx?.close());
+
+  /** A refusal at the edge: 400 in the envelope with the catalogue's message in the caller's language. */
+  function expectRefused(res: { statusCode: number; json(): unknown }, locale: 'en-US' | 'hi-IN' = 'en-US', key: Parameters<typeof translate>[1] = 'badRequest') {
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { code: 400, msg: translate(locale, key), data: null } });
+  }
+
+  it('declares a schema on every route, and the check finds a route without one', async () => {
+    expect(routesWithoutSchema(ctx.app)).toEqual([]);
+    expect(ctx.app.routeTable.length).toBeGreaterThan(60);
+
+    const other = await buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock });
+    other.get('/api/user/unschemed', async () => ({ code: 200, msg: 'ok', data: null }));
+    other.post('/api/user/unschemed-post', { schema: { response: { 200: {}, 400: {} } } }, async () => null);
+    await other.ready();
+    expect(routesWithoutSchema(other)).toEqual(['GET /api/user/unschemed', 'POST /api/user/unschemed-post']);
+    await other.close();
+  });
+
+  it('serves the OpenAPI 3.1 document and its UI at /api/docs', async () => {
+    const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toBe('3.1.0');
+    expect(spec.paths['/api/orders/product/list'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['pageNum', 'pageSize']);
+    expect(Object.keys(spec.paths['/api/assets/user/withdraw'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    // docs/openapi.json is what the schemas say (npm run openapi writes it).
+    expect(JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8'))).toEqual(JSON.parse(await openApiText()));
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it.each([
+    '/api/orders/product/list',
+    '/api/orders/coupon/all',
+    '/api/orders/mine/order/record',
+    '/api/orders/mine/order/subrecord?orderId=1&',
+    '/api/receive/income/records',
+    '/api/assets/user/record',
+    '/api/assets/user/withrecord',
+    '/api/assets/user/cashrecharge/list',
+    '/api/assets/user/recharge/usdt/records',
+  ])('refuses pageNum 2^63 on %s with 400 in the caller language', async (url) => {
+    const sep = url.includes('?') ? '' : '?';
+    const res = await getAs(ctx, `${url}${sep}pageNum=${TWO_POW_63}&pageSize=10`, member.token, { Language: 'hi_IN' });
+    expectRefused(res, 'hi-IN');
+  });
+
+  it('still serves a normal page and the defaults', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/orders/product/list?pageNum=1&pageSize=2' });
+    expect(page.json()).toMatchObject({ code: 200, data: { list: expect.any(Array) } });
+    expect(page.json().data.list).toHaveLength(2);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/orders/product/list' })).json().code).toBe(200);
+  });
+
+  it('refuses a huge recharge amount with the amount message, before it reaches the database', async () => {
+    const res = await post(
+      ctx.app,
+      '/api/assets/user/cashrecharge',
+      { bankId: '1', amount: '99999999999999999999999', reference: 'REF-123456', requestId: 'fuzz-recharge-1' },
+      asMember(member.token),
+    );
+    expectRefused(res, 'en-US', 'amountInvalid');
+    const deposits = await ctx.db.kysely.selectFrom('cash_deposits').select('id').where('user_id', '=', member.id).execute();
+    expect(deposits).toEqual([]);
+  });
+
+  it('refuses a repeated query parameter', async () => {
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/orders/product/detail?id=1&id=2' }));
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/orders/product/list?pageNum=1&pageNum=2' }));
+  });
+
+  it('refuses static/__proto__ and other names that are not artwork', async () => {
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/user/static/__proto__' }));
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/user/static/constructor.svg%00' }));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/static/banner-rent.svg' })).statusCode).toBe(200);
+  });
+
+  it('refuses a truncated multipart upload', async () => {
+    const whole = multipartBody('avatar', 'a.png', 'image/png', Buffer.alloc(4096, 7));
+    const cut = whole.payload.subarray(0, whole.payload.length - 200);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/user/modify-head', payload: cut, headers: { ...whole.headers, ...asMember(member.token) } });
+    expectRefused(res);
+  });
+
+  it('refuses a NUL byte in a phone and in a file id', async () => {
+    expectRefused(await post(ctx.app, '/api/user/auth/token/pass', { phone: '91234\u00005678', password: 'Member123' }));
+    expectRefused(await post(ctx.app, '/api/user/user/isValidAccount', { phone: '9\u0000' }), 'en-US', 'phoneInvalid');
+    expectRefused(await ctx.app.inject({ method: 'GET', url: '/api/user/files/abcdefgh%00ijkl' }));
+  });
+
+  it('refuses int64 overflow in product/detail and app/version/update', async () => {
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/orders/product/detail?id=${TWO_POW_63}` }));
+    expectRefused(await ctx.app.inject({ method: 'GET', url: `/api/user/app/version/update?platform=ANDROID&code=${TWO_POW_63}` }));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/app/version/update?platform=ANDROID&code=1' })).json().code).toBe(200);
+  });
+
+  it('keeps the services\' own messages for fields they check (an empty form reads as empty fields)', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/user/modify-name', headers: asMember(member.token) });
+    expect(res.json()).toEqual({ code: 400, msg: translate('en-US', 'nameInvalid'), data: null });
+    const trimmed = await post(ctx.app, '/api/user/user/modify-name', { name: '  Asha  ' }, asMember(member.token));
+    expect(trimmed.json().code).toBe(200);
+    expect((await getAs(ctx, '/api/user/user/info', member.token)).json().data.name).toBe('Asha');
+  });
+
+  it('answers a path parameter over the length limit with 414 in the envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/user/files/${'a'.repeat(200)}`, headers: { Language: 'hi_IN' } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 414, body: { code: 414, msg: translate('hi-IN', 'uriTooLong'), data: null } });
+  });
+});
+
+describe('headers too large', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(testDatabases()[0][1]);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers 431 in the envelope', async () => {
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/orders/product/list HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 431 /);
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ code: 431, msg: translate('en-US', 'headersTooLarge'), data: null });
+  });
+});
