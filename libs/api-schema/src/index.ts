@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './catalogue';
 export * from './wallet';
 export * from './system';
+export * from './messages';

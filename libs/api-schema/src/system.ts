@@ -18,7 +18,24 @@ export type Link = Static<typeof Link>;
 /** A multipart upload: documented for OpenAPI; the route reads the stream itself (the avatar part, at most 2 MB). */
 export const AvatarUpload = Type.Object({ avatar: Type.String({ contentMediaType: 'application/octet-stream', description: 'PNG, JPEG, WebP or GIF, at most 2 MB.' }) });
 
+/** GET /health: what this process depends on. */
+export const Health = Type.Object({
+  alive: Type.Literal(true),
+  database: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  redis: Type.Union([Type.Literal('off'), Type.Literal('up'), Type.Literal('down')], { description: "'off': no REDIS_URL; 'down': limits per process until Redis is back." }),
+});
+export type Health = Static<typeof Health>;
+
 export const systemSchemas = {
+  processHealth: {
+    tags: system,
+    summary: 'Liveness and dependencies, for load balancers (503 when the database does not answer)',
+    response: {
+      200: Ok(Health),
+      ...errors(),
+      503: Type.Object({ code: Type.Literal(503), msg: Type.String({ description: 'Localized "Service unavailable".' }), data: Health }),
+    },
+  },
   modifyHead: {
     tags: files,
     summary: 'Upload a new avatar (multipart/form-data, part "avatar")',

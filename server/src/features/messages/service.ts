@@ -1,3 +1,4 @@
+import type { PushMessage } from '@rigshare/api-schema';
 import type { LocaleTag, Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PushMessagesTable } from '../../db/schema';
@@ -38,20 +39,14 @@ export async function notifyMember(db: Kysely<Database>, input: { userId: number
   return row.id;
 }
 
-export interface MessageView {
-  id: number;
-  kind: string;
-  title: string;
-  content: string;
-  read: boolean;
-  createTime: string;
-}
+/** A message as the member reads it: the reply type of the contract (libs/api-schema). */
+export type MessageView = PushMessage;
 
 function view(row: Selectable<PushMessagesTable>, locale: LocaleTag): MessageView {
   const params = row.params ? (JSON.parse(row.params) as MessageParams) : {};
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as MessageKind,
     title: row.title_key ? translate(locale, row.title_key as MessageKey, params) : (row.title_text ?? ''),
     content: row.body_key ? translate(locale, row.body_key as MessageKey, params) : (row.body_text ?? ''),
     read: row.is_read === 1,

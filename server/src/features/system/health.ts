@@ -1,16 +1,10 @@
+import { systemSchemas, type Health } from '@rigshare/api-schema';
 import type { Envelope } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { translate } from '../../i18n';
 
 const DATABASE_CHECK_MS = 2000;
-
-export interface Health {
-  alive: true;
-  database: 'up' | 'down';
-  /** 'off': no REDIS_URL (limits per process by design); 'down': limits per process until Redis is back. */
-  redis: 'off' | 'up' | 'down';
-}
 
 /**
  * GET /health for load balancers and operators. 200 while this process can serve members (its database
@@ -20,7 +14,7 @@ export interface Health {
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const db = app.deps.db.kysely;
-  app.get('/health', async (request, reply) => {
+  app.get('/health', { schema: systemSchemas.processHealth }, async (request, reply) => {
     const database = await Promise.race([
       sql`select 1`.execute(db).then(
         () => 'up' as const,

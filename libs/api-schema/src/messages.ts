@@ -1,0 +1,19 @@
+/** The member's own messages (host /api/push). */
+import { AUTH, errors, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
+
+const messages = ['Messages'];
+
+export const PushMessage = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('security'), Type.Literal('wallet'), Type.Literal('system')]),
+  title: Type.String({ description: "In the reader's language, or staff's own text as written." }),
+  content: Type.String(),
+  read: Type.Boolean(),
+  createTime: Time(),
+});
+export type PushMessage = Static<typeof PushMessage>;
+
+export const messagesSchemas = {
+  unread: { tags: messages, summary: "How many of the member's messages are unread", response: { 200: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) })), ...errors(...AUTH) } },
+  records: { tags: messages, summary: "The member's messages, newest first", querystring: PagingQuery, response: { 200: Ok(Page(PushMessage)), ...errors(...AUTH) } },
+};
