@@ -11,12 +11,23 @@ import { migration as m0005 } from './0005-job-runs-order-mark';
 import { migration as m0006 } from './0006-wallet';
 import { migration as m0007 } from './0007-chain-deposits';
 import { migration as m0008 } from './0008-exchange';
+import { migration as m0009 } from './0009-ledger-append-only';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
  * Add a new one at the end with the next number; never rename or edit a released one.
  */
-export const MIGRATIONS: readonly VersionedMigration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];
+export const MIGRATIONS: readonly VersionedMigration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+];
 
 function provider(dialect: DialectName): MigrationProvider {
   const kit = migrationKit(dialect);
