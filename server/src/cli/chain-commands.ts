@@ -1,8 +1,6 @@
 import { formatAmount } from '@rigshare/domain';
 import { loadConfig } from '../config';
-import { chainStatus } from '../features/chain/deposits';
-import { scanOnce } from '../features/chain/scan';
-import { OFF_LOG_LINES } from '../features/chain/status';
+import { chainStatus, OFF_LOG_LINES, scanOnce } from '../features/chain';
 import type { AdminCommand } from './command';
 
 /** USDT (BEP20) deposits found on chain (docs/chain-deposits.md). */

@@ -1,5 +1,5 @@
 import { formatAmount } from '@rigshare/domain';
-import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../features/exchange/service';
+import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../features/exchange';
 import type { AdminCommand } from './command';
 
 function describeCode(c: ExchangeCodeSummary): string {

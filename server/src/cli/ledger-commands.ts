@@ -1,6 +1,6 @@
 import { formatAmount } from '@rigshare/domain';
-import { chainDepositProblems } from '../features/chain/deposits';
-import { exchangeProblems } from '../features/exchange/service';
+import { chainDepositProblems } from '../features/chain';
+import { exchangeProblems } from '../features/exchange';
 import { checkLedger } from '../ledger/check';
 import { adjust, fundPool } from '../ledger/operator';
 import type { AdminCommand } from './command';

@@ -1,6 +1,5 @@
 import { formatAmount } from '@rigshare/domain';
-import { confirmDeposit, pendingDeposits, rejectDeposit } from '../features/wallet/deposits';
-import { approveWithdrawal, pendingWithdrawals, rejectWithdrawal } from '../features/wallet/withdrawals';
+import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawals, rejectDeposit, rejectWithdrawal } from '../features/wallet';
 import { idArg, type AdminCommand } from './command';
 
 /** Staff decisions on withdrawals and cash deposits. */

@@ -1,6 +1,6 @@
 import { parseAmount } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { insertMember } from '../../features/accounts/members';
+import { insertMember } from '../../features/accounts';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { postOperation } from '../../ledger/ledger';
 import { hashPassword } from '../../security/password';

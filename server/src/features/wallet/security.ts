@@ -4,9 +4,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../security/password';
 import type { AppDeps } from '../../types';
-import { checkCaptcha } from '../accounts/captcha';
-import { findMemberById } from '../accounts/members';
-import { assertCanSendCode, consumeCode, issueCode } from '../accounts/verification';
+import { assertCanSendCode, checkCaptcha, consumeCode, findMemberById, issueCode } from '../accounts';
 
 /**
  * The fund password (a 6-digit PIN, scrypt like login passwords) and the withdrawal hold: after a

@@ -9,7 +9,7 @@ import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '.
 import { OperatorError } from '../../ledger/operator';
 import { verifyPassword } from '../../security/password';
 import type { AppDeps } from '../../types';
-import { REQUEST_ID_PATTERN } from '../orders/service';
+import { REQUEST_ID_PATTERN } from '../orders';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { holdUntil } from './security';
 import { memberRowsPage } from '../../db/member-page';

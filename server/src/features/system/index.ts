@@ -1,0 +1,2 @@
+/** The system feature's public module. */
+export { systemRoutes } from './routes';
