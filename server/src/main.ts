@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { createDb } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { DEMO_PASSWORD, DEMO_PHONE, ROOT_INVITE_CODE, seedIfEmpty } from './db/seed';
-import { startChainWatcher } from './features/chain/watcher';
+import { startChainWatcher } from './features/chain';
 
 async function main(): Promise<void> {
   const config = loadConfig();

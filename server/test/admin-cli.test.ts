@@ -52,6 +52,30 @@ describe('npm run admin (SQLite)', () => {
     expect(broken.out).toMatch(/member\.available\) stores balance/);
   });
 
+  it('refuses an unknown option before anything runs, and explains every command with --help', async () => {
+    const typo = await admin(dir, 'credit', '9000000001', '7', '--reason', 'Refund', '--amonut', '70');
+    expect(typo.code).toBe(2);
+    expect(typo.out).toContain("Unknown option '--amonut'");
+    expect(typo.out).toContain('admin credit <phone> <amount> --reason "..."');
+    const extra = await admin(dir, 'pool:fund', '5', '6', '--reason', 'Revenue');
+    expect(extra).toMatchObject({ code: 2, out: expect.stringContaining('pool:fund takes 1 argument(s), got 2') });
+    const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'rigshare.sqlite') });
+    const refunds = await db.kysely.selectFrom('ledger_transfers').select('id').where('reason', '=', 'Refund').execute();
+    await db.kysely.destroy();
+    expect(refunds).toEqual([]);
+
+    const all = await admin(dir, '--help');
+    expect(all.code).toBe(0);
+    for (const name of ['credit', 'debit', 'pool:fund', 'jobs:accrue', 'ledger:check', 'withdraw:approve', 'deposit:confirm', 'chain:scan', 'exchange:create']) {
+      expect(all.out).toContain(`admin ${name}`);
+    }
+    expect(await admin(dir, 'withdraw:approve', '--help')).toEqual({
+      code: 0,
+      out: 'usage:\n  admin withdraw:approve <id> --tx <hash> | --ref <reference>\nMarks a pending withdrawal paid (USDT: the tx hash; bank: the reference)\n',
+    });
+    expect(await admin(dir, 'refund', '1')).toMatchObject({ code: 2, out: expect.stringContaining('Unknown command: refund') });
+  });
+
   it('lists, approves and rejects withdrawals and confirms deposits once', async () => {
     const wdir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-admin-wallet-'));
     try {

@@ -191,15 +191,20 @@ async function assertNonNegative(trx: Kysely<Database>, ids: number[]): Promise<
 /**
  * Posts many transfers produced by one SQL query (columns: idempotency_key, debit_account_id,
  * credit_account_id, amount) as one operation, set-based: one INSERT..SELECT, one UPDATE of the
- * balances from the inserted rows, one non-negative check. The caller must already hold the lock
- * on every debit account that is not allowed to go negative (the accrual job locks the revenue pool).
- * Rows whose key already exists are skipped. Returns the number of transfers and their total.
+ * balances from the rows this call inserted, one non-negative check. The caller must already hold the
+ * lock on every debit account that is not allowed to go negative (the accrual job locks the revenue pool).
+ * Rows whose key already exists are skipped, so a retried batch (same operation key) moves nothing
+ * again. Returns the number of transfers this call posted and their total.
  */
 export async function postBatch(
   trx: Kysely<Database>,
   input: { operationKey: string; source: RawBuilder<unknown>; type: TransferType; description: string; at: Date },
 ): Promise<{ count: number; total: bigint }> {
   const at = input.at.toISOString();
+  // Transfers get increasing ids: what this call inserts is what lies above the highest id now. (Only
+  // the rows of this call may move balances: earlier rows of the same operation were applied already.)
+  const highest = await sql<{ id: number | string | null }>`SELECT MAX(id) AS id FROM ledger_transfers`.execute(trx);
+  const before = Number(highest.rows[0]?.id ?? 0);
   await sql`
     INSERT INTO ledger_transfers
       (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
@@ -212,19 +217,20 @@ export async function postBatch(
     WHERE s.amount > 0
     ON CONFLICT (idempotency_key) DO NOTHING`.execute(trx);
 
+  const posted = sql`SELECT * FROM ledger_transfers WHERE operation_key = ${input.operationKey} AND id > ${before}`;
   const deltas = sql`
     SELECT account_id, SUM(delta) AS delta FROM (
-      SELECT credit_account_id AS account_id, amount AS delta FROM ledger_transfers WHERE operation_key = ${input.operationKey}
+      SELECT credit_account_id AS account_id, amount AS delta FROM (${posted}) AS c
       UNION ALL
-      SELECT debit_account_id AS account_id, -amount AS delta FROM ledger_transfers WHERE operation_key = ${input.operationKey}
+      SELECT debit_account_id AS account_id, -amount AS delta FROM (${posted}) AS d
     ) AS legs GROUP BY account_id`;
   await sql`
     UPDATE ledger_accounts SET balance = ledger_accounts.balance + d.delta
     FROM (${deltas}) AS d WHERE ledger_accounts.id = d.account_id`.execute(trx);
 
   const summary = await sql<{ n: string | number; total: string | number | null }>`
-    SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger_transfers WHERE operation_key = ${input.operationKey}`.execute(trx);
-  const debits = sql`SELECT DISTINCT debit_account_id FROM ledger_transfers WHERE operation_key = ${input.operationKey}`;
+    SELECT COUNT(*) AS n, SUM(amount) AS total FROM (${posted}) AS p`.execute(trx);
+  const debits = sql`SELECT DISTINCT debit_account_id FROM (${posted}) AS p`;
   const below = await sql<{ id: number }>`
     SELECT id FROM ledger_accounts WHERE id IN (${debits}) AND allow_negative = 0 AND balance < 0 LIMIT 1`.execute(trx);
   if (below.rows[0]) throw new InsufficientFundsError(below.rows[0].id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { findLiveSession } from '../features/accounts/sessions';
+import { findLiveSession } from '../features/accounts';
 import { sha256 } from '../security/random';
 
 /** `app.authenticate`: the preHandler of protected routes; sets request.member or answers 401. */

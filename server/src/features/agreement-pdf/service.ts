@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import { toMicro, type Database } from '../../db/schema';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
-import { maskPhone } from '../accounts/members';
-import { productAgreement } from '../products/agreement';
+import { maskPhone } from '../accounts';
+import { productAgreement } from '../products';
 import { createWriter, type Segment } from './writer';
 
 /**

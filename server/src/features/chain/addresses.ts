@@ -1,3 +1,4 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
 import type { Kysely } from 'kysely';
 import { bytesToHex, getAddress, type Address } from 'viem';
 import { HDKey, publicKeyToAddress } from 'viem/accounts';
@@ -8,25 +9,9 @@ import type { Database } from '../../db/schema';
  * (DEPOSIT_XPUB, m/44'/60'/0'/0). Deterministic, so concurrent requests agree; no private key here.
  */
 
-// secp256k1: y^2 = x^3 + 7 over p, with p % 4 == 3 so a square root is a single power.
-const P = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2fn;
-
-function powMod(base: bigint, exponent: bigint, modulus: bigint): bigint {
-  let result = 1n;
-  let b = base % modulus;
-  for (let e = exponent; e > 0n; e >>= 1n) {
-    if (e & 1n) result = (result * b) % modulus;
-    b = (b * b) % modulus;
-  }
-  return result;
-}
-
 /** A compressed public key (33 bytes) as the uncompressed 0x04.. hex an address is hashed from. */
 function uncompressed(compressed: Uint8Array): `0x${string}` {
-  const x = BigInt(bytesToHex(compressed.slice(1)));
-  let y = powMod((powMod(x, 3n, P) + 7n) % P, (P + 1n) / 4n, P);
-  if ((y & 1n) !== BigInt(compressed[0] & 1)) y = P - y;
-  return `0x04${x.toString(16).padStart(64, '0')}${y.toString(16).padStart(64, '0')}`;
+  return bytesToHex(secp256k1.ProjectivePoint.fromHex(compressed).toRawBytes(false));
 }
 
 const parsed = new Map<string, HDKey>();

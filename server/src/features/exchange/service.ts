@@ -7,7 +7,7 @@ import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import type { AppDeps } from '../../types';
-import { REQUEST_ID_PATTERN } from '../orders/service';
+import { REQUEST_ID_PATTERN } from '../orders';
 
 /**
  * Exchange codes: staff create a code with an amount per member and a budget; a member redeems one

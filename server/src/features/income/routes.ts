@@ -5,7 +5,7 @@ import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
-import { REQUEST_ID_PATTERN } from '../orders/service';
+import { REQUEST_ID_PATTERN } from '../orders';
 import { exchangeRate, incomeSummary, memberRecords, takeout, walletSummary } from './service';
 
 /** Income, records and exchange rates (host /api/receive). */

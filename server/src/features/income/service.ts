@@ -7,7 +7,7 @@ import { translate } from '../../i18n';
 import { memberAccounts, memberBalances } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { SETTLEMENT_DELAY_MS } from '../../jobs/settlement';
-import { delayReasonText } from '../orders/service';
+import { delayReasonText } from '../orders';
 
 export type RecordView = MemberRecord;
 

@@ -6,9 +6,9 @@ import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import type { CouponState } from '@rigshare/domain';
-import { couponSummary, memberCoupons, receivableCoupons, receiveCoupon, usableCoupons } from '../coupons/service';
-import { publicBase } from '../files/routes';
-import { productAgreement } from '../products/agreement';
+import { couponSummary, memberCoupons, receivableCoupons, receiveCoupon, usableCoupons } from '../coupons';
+import { publicBase } from '../files';
+import { productAgreement } from '../products';
 import { createOrder, listOrders, orderById, orderDays, orderTotals, REQUEST_ID_PATTERN } from './service';
 
 /** Lease agreement, coupons and orders (host /api/orders). */

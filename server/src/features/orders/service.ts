@@ -1,13 +1,14 @@
-import type { LocaleTag, Page } from '@rigshare/domain';
+import { couponFit, PRODUCT_STATUS, type CouponTerms } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/connect';
+import type { Db, DialectName } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { translate } from '../../i18n';
-import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
+import { memberAccounts, memberBalances, platformAccountId, type MemberAccounts } from '../../ledger/accounts';
 import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
-import { DAY_MS, DELAY_REASON_POOL } from '../../jobs/accrual';
-import { couponFit, PRODUCT_STATUS, type CouponTerms, type Order as OrderView } from '@rigshare/domain';
+import { DAY_MS } from '../../jobs/accrual';
+
+// The read side lives in ./views; re-exported so the routes keep their import.
+export { delayReasonText, listOrders, orderById, orderDays, orderTotals } from './views';
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -29,157 +30,34 @@ export const purchaseOperationKey = (userId: number, requestId: string) => `orde
 export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${userId}`;
 
 /**
- * Buys `quantity` units in one transaction: locks the accounts it touches (id order), replays a known
- * requestId, checks the product, units left, maxBuy, the coupon and the balance in the contract's order,
- * takes the units with a guarded UPDATE (never oversells), records the order and posts the payment
- * (and the coupon's share, paid by rewards expense) through the ledger. A member's first order also gets
- * its day-1 income at once from rewards expense ("free first-day income", once per member by key).
+ * Buys `quantity` units in one transaction, step by step (each step below is one function):
+ * 1. lock the accounts it touches (id order);
+ * 2. replay a known requestId (same content: the same order; other content: refused);
+ * 3. check the product, its sale window, units left and maxBuy;
+ * 4. price it, with the coupon if one is given;
+ * 5. check the balance;
+ * 6. take the units with a guarded UPDATE (never oversells);
+ * 7. record the order (and mark the coupon used);
+ * 8. post the payment (and the coupon's share, paid by rewards expense) through the ledger;
+ * 9. a member's first order also gets its day-1 income at once from rewards expense ("free first-day
+ *    income", once per member by key).
+ * The checks run in the contract's order, so a purchase that fails several is refused for the first.
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<number> {
-  const k = db.kysely;
-  const hash = requestHash(input);
   try {
-    return await k.transaction().execute(async (trx) => {
-      const accounts = await memberAccounts(trx, input.userId, input.now);
-      const rental = await platformAccountId(trx, 'platform.rental_revenue');
-      const rewards = await platformAccountId(trx, 'platform.rewards_expense');
-      await lockAccounts(trx, db.dialect, [rental, rewards, accounts['member.available'], accounts['member.pending_income']]);
-
-      const previous = await trx
-        .selectFrom('orders')
-        .select(['id', 'request_hash'])
-        .where('user_id', '=', input.userId)
-        .where('request_id', '=', input.requestId)
-        .executeTakeFirst();
-      if (previous) {
-        if (previous.request_hash !== hash) throw new AppError(409, 'requestReused');
-        return previous.id;
-      }
-
-      const product = await trx.selectFrom('products').selectAll().where('id', '=', input.productId).executeTakeFirst();
-      if (!product) throw new AppError(404, 'productNotFound');
-      const nowIso = input.now.toISOString();
-      if (product.status === PRODUCT_STATUS.soldOut) throw new AppError(409, 'productSoldOut');
-      if (nowIso < product.start_time) throw new AppError(409, 'productNotStarted');
-      if (nowIso > product.end_time) throw new AppError(409, 'productEnded');
-      if (input.quantity > product.units_offered - product.units_sold) throw new AppError(409, 'notEnoughUnits');
-      if (product.max_buy !== -1) {
-        const held = await trx
-          .selectFrom('orders')
-          .select((eb) => eb.fn.sum<string | number | null>('quantity').as('n'))
-          .where('user_id', '=', input.userId)
-          .where('product_id', '=', input.productId)
-          .executeTakeFirstOrThrow();
-        if (Number(held.n ?? 0) + input.quantity > product.max_buy) throw new AppError(409, 'purchaseLimit');
-      }
-
-      const unitPrice = toMicro(product.price_micro);
-      const gross = unitPrice * BigInt(input.quantity);
-      let couponAmount = 0n;
-      let userCouponId: number | null = null;
-      if (input.couponId !== null) {
-        const coupon = await trx
-          .selectFrom('user_coupons as uc')
-          .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-          .select(['uc.id as userCouponId', 'uc.used_at', 'c.amount', 'c.min_spend', 'c.product_id', 'c.start_time', 'c.end_time', 'c.active'])
-          .where('uc.user_id', '=', input.userId)
-          .where('uc.coupon_id', '=', input.couponId)
-          .executeTakeFirst();
-        const terms: CouponTerms | null = coupon
-          ? { amount: toMicro(coupon.amount), minSpend: toMicro(coupon.min_spend), productId: coupon.product_id, startTime: coupon.start_time, endTime: coupon.end_time }
-          : null;
-        // The checkout runs the same rule (libs/domain): dates, product, minimum spend, never the whole total.
-        const usable = coupon && terms && coupon.used_at === null && coupon.active === 1 && couponFit(terms, input.productId, gross, input.now.getTime()) === 'fits';
-        if (!usable) throw new AppError(400, 'couponNotUsable');
-        couponAmount = toMicro(coupon.amount);
-        userCouponId = coupon.userCouponId;
-      }
-      const amount = gross - couponAmount;
-      const balances = await memberBalances(trx, input.userId);
-      if (balances['member.available'] < amount) throw new AppError(400, 'insufficientBalance');
-
-      const taken = await trx
-        .updateTable('products')
-        .set((eb) => ({
-          units_sold: eb('units_sold', '+', input.quantity),
-          status: eb
-            .case()
-            .when(eb('units_sold', '+', input.quantity), '=', eb.ref('units_offered'))
-            .then(PRODUCT_STATUS.soldOut)
-            .else(eb.ref('status'))
-            .end(),
-        }))
-        .where('id', '=', input.productId)
-        .where((eb) => eb(eb('units_sold', '+', input.quantity), '<=', eb.ref('units_offered')))
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, 'notEnoughUnits');
-
-      const firstOrder = !(await trx.selectFrom('orders').select('id').where('user_id', '=', input.userId).limit(1).executeTakeFirst());
-      const dayReturn = toMicro(product.day_return_micro);
-      const createdMs = input.now.getTime();
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          user_id: input.userId,
-          product_id: input.productId,
-          quantity: input.quantity,
-          unit_price: unitPrice,
-          amount,
-          coupon_id: input.couponId,
-          coupon_amount: couponAmount,
-          day_return_amount: dayReturn,
-          valid_days: product.valid_days,
-          request_id: input.requestId,
-          request_hash: hash,
-          created_at: nowIso,
-          created_ms: createdMs,
-          ends_ms: createdMs + product.valid_days * DAY_MS,
-          status: 'Valid',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (userCouponId !== null) {
-        await trx.updateTable('user_coupons').set({ used_at: nowIso, order_id: order.id }).where('id', '=', userCouponId).execute();
-      }
-
-      const operationKey = purchaseOperationKey(input.userId, input.requestId);
-      const legs: Leg[] = [];
-      if (amount > 0n) {
-        legs.push({ key: `${operationKey}:pay`, debit: accounts['member.available'], credit: rental, amount, type: 'Buy Machine', description: 'buy_machine' });
-      }
-      if (couponAmount > 0n) {
-        legs.push({ key: `${operationKey}:coupon`, debit: rewards, credit: rental, amount: couponAmount, type: 'Coupon', description: 'coupon' });
-      }
-      if (legs.length > 0) await postOperation(trx, db.dialect, { operationKey, legs, at: input.now });
-
-      const dailyIncome = dayReturn * BigInt(input.quantity);
-      if (firstOrder && dailyIncome > 0n) {
-        const bonusKey = FIRST_ORDER_BONUS_KEY(input.userId);
-        const bonus = await trx.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', bonusKey).executeTakeFirst();
-        if (!bonus) {
-          await postOperation(trx, db.dialect, {
-            operationKey: bonusKey,
-            at: input.now,
-            legs: [{ key: bonusKey, debit: rewards, credit: accounts['member.pending_income'], amount: dailyIncome, type: 'Bonus', description: 'free_first_day' }],
-          });
-          await trx
-            .insertInto('income_accruals')
-            .values({
-              order_id: order.id,
-              user_id: input.userId,
-              day: 1,
-              amount: dailyIncome,
-              status: 'Paid',
-              reason: null,
-              due_ms: createdMs + DAY_MS,
-              accrued_at: nowIso,
-              paid_run_id: null,
-              source: 'bonus',
-            })
-            .execute();
-        }
-      }
-      return order.id;
+    return await db.kysely.transaction().execute(async (trx) => {
+      const accounts = await lockPurchaseAccounts(trx, db.dialect, input);
+      const previous = await replayedOrder(trx, input);
+      if (previous !== null) return previous;
+      const product = await saleableProduct(trx, input);
+      const price = await priceOf(trx, input, product);
+      await requireBalance(trx, input.userId, price.amount);
+      await takeUnits(trx, input);
+      const firstOrder = await isFirstOrder(trx, input.userId);
+      const orderId = await recordOrder(trx, input, product, price);
+      await postPayment(trx, db.dialect, input, accounts, price);
+      if (firstOrder) await payFirstDayIncome(trx, db.dialect, input, accounts, orderId, product);
+      return orderId;
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) throw new AppError(400, 'insufficientBalance');
@@ -188,169 +66,194 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
   }
 }
 
-type OrderRow = {
-  id: number;
-  product_id: number;
-  quantity: number;
-  unit_price: string | number | bigint;
-  amount: string | number | bigint;
-  coupon_amount: string | number | bigint;
-  day_return_amount: string | number | bigint;
-  valid_days: number;
-  created_at: string;
-  ends_ms: string | number | bigint;
-  status: string;
-  name: string;
-  image_url: string;
-};
-
-function orderQuery(k: Kysely<Database>, userId: number) {
-  return k
-    .selectFrom('orders as o')
-    .innerJoin('products as p', 'p.id', 'o.product_id')
-    .select([
-      'o.id',
-      'o.product_id',
-      'o.quantity',
-      'o.unit_price',
-      'o.amount',
-      'o.coupon_amount',
-      'o.day_return_amount',
-      'o.valid_days',
-      'o.created_at',
-      'o.ends_ms',
-      'o.status',
-      'p.name',
-      'p.image_url',
-    ])
-    .where('o.user_id', '=', userId);
+interface PurchaseAccounts {
+  member: MemberAccounts;
+  rental: number;
+  rewards: number;
 }
 
-async function toViews(k: Kysely<Database>, rows: OrderRow[], baseUrl: string): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const stats = await k
-    .selectFrom('income_accruals')
-    .select(['order_id', 'status'])
-    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.sum<string | number>('amount').as('total')])
-    .where('order_id', 'in', rows.map((r) => r.id))
-    .groupBy(['order_id', 'status'])
-    .execute();
-  return rows.map((r) => {
-    const paid = stats.find((s) => s.order_id === r.id && s.status === 'Paid');
-    const delayed = stats.find((s) => s.order_id === r.id && s.status === 'Delayed');
-    const dayReturn = toMicro(r.day_return_amount);
-    const daily = dayReturn * BigInt(r.quantity);
-    return {
-      id: r.id,
-      productId: r.product_id,
-      productName: r.name,
-      productImg: r.image_url.startsWith('/') ? baseUrl + r.image_url : r.image_url,
-      quantity: r.quantity,
-      price: toMicro(r.unit_price).toString(),
-      amount: toMicro(r.amount).toString(),
-      couponAmount: toMicro(r.coupon_amount).toString(),
-      dayReturnAmount: dayReturn.toString(),
-      dailyIncome: daily.toString(),
-      validDays: r.valid_days,
-      walletotal: (daily * BigInt(r.valid_days)).toString(),
-      earned: paid ? toMicro(paid.total).toString() : '0',
-      daysPaid: paid ? Number(paid.n) : 0,
-      daysDelayed: delayed ? Number(delayed.n) : 0,
-      createTime: r.created_at,
-      expireTime: new Date(Number(r.ends_ms)).toISOString(),
-      status: r.status === 'Expired' ? 'Expired' : 'Valid',
-    };
-  });
+type Product = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
+interface Price {
+  unitPrice: bigint;
+  /** What the member pays: the units' price less the coupon. */
+  amount: bigint;
+  couponAmount: bigint;
+  userCouponId: number | null;
 }
 
-export async function orderById(k: Kysely<Database>, userId: number, orderId: number, baseUrl: string): Promise<OrderView | null> {
-  const row = await orderQuery(k, userId).where('o.id', '=', orderId).executeTakeFirst();
-  return row ? (await toViews(k, [row], baseUrl))[0] : null;
+async function lockPurchaseAccounts(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput): Promise<PurchaseAccounts> {
+  const member = await memberAccounts(trx, input.userId, input.now);
+  const rental = await platformAccountId(trx, 'platform.rental_revenue');
+  const rewards = await platformAccountId(trx, 'platform.rewards_expense');
+  await lockAccounts(trx, dialect, [rental, rewards, member['member.available'], member['member.pending_income']]);
+  return { member, rental, rewards };
 }
 
-export async function listOrders(
-  k: Kysely<Database>,
-  userId: number,
-  paging: { pageNum: number; pageSize: number },
-  status: 'Valid' | 'Expired' | null,
-  baseUrl: string,
-): Promise<Page<OrderView>> {
-  let count = k.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId);
-  let rows = orderQuery(k, userId);
-  if (status) {
-    count = count.where('status', '=', status);
-    rows = rows.where('o.status', '=', status);
-  }
-  const total = await count.executeTakeFirstOrThrow();
-  const page = await rows
-    .orderBy('o.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: await toViews(k, page, baseUrl) };
-}
-
-export async function orderTotals(k: Kysely<Database>, userId: number) {
-  const rows = await k
+/** The order a requestId already made (null if none); the same requestId with other content is refused. */
+async function replayedOrder(trx: Kysely<Database>, input: CreateOrderInput): Promise<number | null> {
+  const previous = await trx
     .selectFrom('orders')
-    .select(['status', 'amount', 'day_return_amount', 'quantity', 'valid_days'])
-    .where('user_id', '=', userId)
-    .execute();
-  const earned = await k
-    .selectFrom('income_accruals')
-    .select((eb) => eb.fn.sum<string | number | null>('amount').as('total'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'Paid')
-    .executeTakeFirstOrThrow();
-  let invested = 0n;
-  let expected = 0n;
-  for (const r of rows) {
-    invested += toMicro(r.amount);
-    expected += toMicro(r.day_return_amount) * BigInt(r.quantity) * BigInt(r.valid_days);
+    .select(['id', 'request_hash'])
+    .where('user_id', '=', input.userId)
+    .where('request_id', '=', input.requestId)
+    .executeTakeFirst();
+  if (!previous) return null;
+  if (previous.request_hash !== requestHash(input)) throw new AppError(409, 'requestReused');
+  return previous.id;
+}
+
+function findProduct(trx: Kysely<Database>, productId: number) {
+  return trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+}
+
+/** The product, if it can be bought now in this quantity by this member (sale window, units, maxBuy). */
+async function saleableProduct(trx: Kysely<Database>, input: CreateOrderInput): Promise<Product> {
+  const product = await findProduct(trx, input.productId);
+  if (!product) throw new AppError(404, 'productNotFound');
+  const nowIso = input.now.toISOString();
+  if (product.status === PRODUCT_STATUS.soldOut) throw new AppError(409, 'productSoldOut');
+  if (nowIso < product.start_time) throw new AppError(409, 'productNotStarted');
+  if (nowIso > product.end_time) throw new AppError(409, 'productEnded');
+  if (input.quantity > product.units_offered - product.units_sold) throw new AppError(409, 'notEnoughUnits');
+  if (product.max_buy !== -1) {
+    const held = await trx
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<string | number | null>('quantity').as('n'))
+      .where('user_id', '=', input.userId)
+      .where('product_id', '=', input.productId)
+      .executeTakeFirstOrThrow();
+    if (Number(held.n ?? 0) + input.quantity > product.max_buy) throw new AppError(409, 'purchaseLimit');
   }
-  return {
-    orders: rows.length,
-    validOrders: rows.filter((r) => r.status === 'Valid').length,
-    invested: invested.toString(),
-    earned: BigInt(earned.total ?? 0).toString(),
-    expectedTotal: expected.toString(),
-  };
+  return product;
 }
 
-export async function orderDays(
-  k: Kysely<Database>,
-  userId: number,
-  orderId: number,
-  paging: { pageNum: number; pageSize: number },
-  locale: LocaleTag,
-) {
-  const order = await k.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
-  if (!order) throw new AppError(404, 'orderNotFound');
-  const total = await k
-    .selectFrom('income_accruals')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('order_id', '=', orderId)
+/** The price of the units, less the member's coupon when one is given (refused if it cannot be used here). */
+async function priceOf(trx: Kysely<Database>, input: CreateOrderInput, product: Product): Promise<Price> {
+  const unitPrice = toMicro(product.price_micro);
+  const gross = unitPrice * BigInt(input.quantity);
+  if (input.couponId === null) return { unitPrice, amount: gross, couponAmount: 0n, userCouponId: null };
+  const coupon = await trx
+    .selectFrom('user_coupons as uc')
+    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
+    .select(['uc.id as userCouponId', 'uc.used_at', 'c.amount', 'c.min_spend', 'c.product_id', 'c.start_time', 'c.end_time', 'c.active'])
+    .where('uc.user_id', '=', input.userId)
+    .where('uc.coupon_id', '=', input.couponId)
+    .executeTakeFirst();
+  const terms: CouponTerms | null = coupon
+    ? { amount: toMicro(coupon.amount), minSpend: toMicro(coupon.min_spend), productId: coupon.product_id, startTime: coupon.start_time, endTime: coupon.end_time }
+    : null;
+  // The checkout runs the same rule (libs/domain): dates, product, minimum spend, never the whole total.
+  const usable = coupon && terms && coupon.used_at === null && coupon.active === 1 && couponFit(terms, input.productId, gross, input.now.getTime()) === 'fits';
+  if (!usable) throw new AppError(400, 'couponNotUsable');
+  const couponAmount = toMicro(coupon.amount);
+  return { unitPrice, amount: gross - couponAmount, couponAmount, userCouponId: coupon.userCouponId };
+}
+
+async function requireBalance(trx: Kysely<Database>, userId: number, amount: bigint): Promise<void> {
+  const balances = await memberBalances(trx, userId);
+  if (balances['member.available'] < amount) throw new AppError(400, 'insufficientBalance');
+}
+
+/** Takes the units with a guarded UPDATE (never oversells); the last unit marks the product sold out. */
+async function takeUnits(trx: Kysely<Database>, input: CreateOrderInput): Promise<void> {
+  const taken = await trx
+    .updateTable('products')
+    .set((eb) => ({
+      units_sold: eb('units_sold', '+', input.quantity),
+      status: eb
+        .case()
+        .when(eb('units_sold', '+', input.quantity), '=', eb.ref('units_offered'))
+        .then(PRODUCT_STATUS.soldOut)
+        .else(eb.ref('status'))
+        .end(),
+    }))
+    .where('id', '=', input.productId)
+    .where((eb) => eb(eb('units_sold', '+', input.quantity), '<=', eb.ref('units_offered')))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, 'notEnoughUnits');
+}
+
+async function isFirstOrder(trx: Kysely<Database>, userId: number): Promise<boolean> {
+  return !(await trx.selectFrom('orders').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
+}
+
+/** Inserts the order and marks the coupon used by it. */
+async function recordOrder(trx: Kysely<Database>, input: CreateOrderInput, product: Product, price: Price): Promise<number> {
+  const nowIso = input.now.toISOString();
+  const createdMs = input.now.getTime();
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      user_id: input.userId,
+      product_id: input.productId,
+      quantity: input.quantity,
+      unit_price: price.unitPrice,
+      amount: price.amount,
+      coupon_id: input.couponId,
+      coupon_amount: price.couponAmount,
+      day_return_amount: toMicro(product.day_return_micro),
+      valid_days: product.valid_days,
+      request_id: input.requestId,
+      request_hash: requestHash(input),
+      created_at: nowIso,
+      created_ms: createdMs,
+      ends_ms: createdMs + product.valid_days * DAY_MS,
+      status: 'Valid',
+    })
+    .returning('id')
     .executeTakeFirstOrThrow();
-  const rows = await k
-    .selectFrom('income_accruals')
-    .select(['day', 'amount', 'accrued_at', 'status', 'reason'])
-    .where('order_id', '=', orderId)
-    .orderBy('day')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return {
-    total: Number(total.n),
-    list: rows.map((r) => ({
-      day: r.day,
-      amount: toMicro(r.amount).toString(),
-      accruedAt: r.accrued_at,
-      status: r.status === 'Paid' ? ('Paid' as const) : ('Delayed' as const),
-      reason: r.status === 'Delayed' ? delayReasonText(locale, r.reason) : null,
-    })),
-  };
+  if (price.userCouponId !== null) {
+    await trx.updateTable('user_coupons').set({ used_at: nowIso, order_id: order.id }).where('id', '=', price.userCouponId).execute();
+  }
+  return order.id;
 }
 
-export function delayReasonText(locale: LocaleTag, reason: string | null): string {
-  return reason === DELAY_REASON_POOL || !reason ? translate(locale, 'delayReasonPoolShort') : reason;
+/** The member pays rental revenue; the coupon's share comes from rewards expense. */
+async function postPayment(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput, accounts: PurchaseAccounts, price: Price): Promise<void> {
+  const operationKey = purchaseOperationKey(input.userId, input.requestId);
+  const legs: Leg[] = [];
+  if (price.amount > 0n) {
+    legs.push({ key: `${operationKey}:pay`, debit: accounts.member['member.available'], credit: accounts.rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' });
+  }
+  if (price.couponAmount > 0n) {
+    legs.push({ key: `${operationKey}:coupon`, debit: accounts.rewards, credit: accounts.rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
+  }
+  if (legs.length > 0) await postOperation(trx, dialect, { operationKey, legs, at: input.now });
+}
+
+/** A member's first order earns its day 1 at once (once per member, by key), from rewards expense. */
+async function payFirstDayIncome(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  input: CreateOrderInput,
+  accounts: PurchaseAccounts,
+  orderId: number,
+  product: Product,
+): Promise<void> {
+  const dailyIncome = toMicro(product.day_return_micro) * BigInt(input.quantity);
+  if (dailyIncome <= 0n) return;
+  const bonusKey = FIRST_ORDER_BONUS_KEY(input.userId);
+  const bonus = await trx.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', bonusKey).executeTakeFirst();
+  if (bonus) return;
+  await postOperation(trx, dialect, {
+    operationKey: bonusKey,
+    at: input.now,
+    legs: [{ key: bonusKey, debit: accounts.rewards, credit: accounts.member['member.pending_income'], amount: dailyIncome, type: 'Bonus', description: 'free_first_day' }],
+  });
+  await trx
+    .insertInto('income_accruals')
+    .values({
+      order_id: orderId,
+      user_id: input.userId,
+      day: 1,
+      amount: dailyIncome,
+      status: 'Paid',
+      reason: null,
+      due_ms: input.now.getTime() + DAY_MS,
+      accrued_at: input.now.toISOString(),
+      paid_run_id: null,
+      source: 'bonus',
+    })
+    .execute();
 }

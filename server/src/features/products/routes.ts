@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
-import { publicBase } from '../files/routes';
+import { publicBase } from '../files';
 import { listProducts, productDetail } from './service';
 
 /** Read-only product catalogue (host /api/orders). */

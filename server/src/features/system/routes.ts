@@ -5,7 +5,7 @@ import { localizedField } from '../../content/seed-content';
 import { inSentence, translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { publicBase } from '../files/routes';
+import { publicBase } from '../files';
 
 /** App version, service link, banners, notices, about (host /api/user). */
 export async function systemRoutes(fastify: FastifyInstance): Promise<void> {

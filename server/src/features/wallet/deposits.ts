@@ -8,7 +8,7 @@ import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import type { AppDeps } from '../../types';
-import { REQUEST_ID_PATTERN } from '../orders/service';
+import { REQUEST_ID_PATTERN } from '../orders';
 import { memberRowsPage } from '../../db/member-page';
 
 /**

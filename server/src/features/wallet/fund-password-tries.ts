@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import { verifyPassword } from '../../security/password';
 import type { AppDeps } from '../../types';
-import { notifyMember } from '../messages/service';
+import { notifyMember } from '../messages';
 
 /**
  * Wrong fund passwords in a row, counted on the shared counters (every API process sees the same

@@ -5,9 +5,7 @@ import { AppError } from '../../errors';
 import { hashPassword } from '../../security/password';
 import { chargeSmsBudget } from '../../sms/budget';
 import type { AppDeps } from '../../types';
-import { checkCaptcha } from '../accounts/captcha';
-import { findMemberById } from '../accounts/members';
-import { assertCanSendCode, consumeCode, issueCode } from '../accounts/verification';
+import { assertCanSendCode, checkCaptcha, consumeCode, findMemberById, issueCode } from '../accounts';
 
 /**
  * The fund password (a 6-digit PIN, scrypt like login passwords) and the withdrawal hold: after a

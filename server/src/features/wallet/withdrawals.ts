@@ -9,7 +9,7 @@ import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/
 import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import type { AppDeps } from '../../types';
-import { REQUEST_ID_PATTERN } from '../orders/service';
+import { REQUEST_ID_PATTERN } from '../orders';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { checkFundPassword } from './fund-password-tries';
 import { holdUntil } from './security';

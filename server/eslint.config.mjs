@@ -1,0 +1,71 @@
+// The workspace's lint (../eslint.config.mjs) plus the server's own boundaries between features
+// (docs/architecture.md, "Server features"):
+// 1. each feature is used only through its public module, src/features/<feature>/index.ts;
+// 2. a feature imports only the features below it (FEATURE_DEPENDENCIES); no cycles;
+// 3. the layers under the features (ledger, jobs, security, sms, i18n, content) import no feature;
+//    db/ imports only accounts (the demo member in the seed).
+import root from '../eslint.config.mjs';
+
+/** What each feature may import (only through that feature's index.ts). Keep in step with docs/architecture.md. */
+const FEATURE_DEPENDENCIES = {
+  files: [],
+  accounts: [],
+  coupons: [],
+  chain: [],
+  messages: [],
+  products: ['files'],
+  system: ['files'],
+  orders: ['coupons', 'files', 'products'],
+  income: ['orders'],
+  exchange: ['orders'],
+  'agreement-pdf': ['accounts', 'products'],
+  wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
+};
+const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
+const alternation = (names) => names.join('|');
+
+/** Into another feature's inner modules (anything but its index) from inside a feature. */
+const DEEP_FROM_FEATURE = {
+  regex: `^\\.\\./(${alternation(FEATURES)})/.+`,
+  message: "Import another feature only through its public module: '../<feature>' (its index.ts).",
+};
+/** Into a feature's inner modules from outside the features. */
+const DEEP_FROM_OUTSIDE = {
+  regex: `(^|/)features/(${alternation(FEATURES)})/.+`,
+  message: "Import a feature only through its public module: '.../features/<feature>' (its index.ts).",
+};
+
+export default [
+  ...root,
+  ...FEATURES.map((feature) => {
+    const forbidden = FEATURES.filter((other) => other !== feature && !FEATURE_DEPENDENCIES[feature].includes(other));
+    const patterns = [];
+    if (forbidden.length > 0) {
+      patterns.push({
+        regex: `^\\.\\./(${alternation(forbidden)})(/|$)`,
+        message: `${feature} may import ${FEATURE_DEPENDENCIES[feature].length > 0 ? `only ${FEATURE_DEPENDENCIES[feature].join(', ')}` : 'no other feature'} (server/eslint.config.mjs, docs/architecture.md).`,
+      });
+    }
+    return {
+      files: [`src/features/${feature}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_FROM_FEATURE, ...patterns] }] },
+    };
+  }),
+  {
+    files: ['src/*.ts', 'src/cli/**/*.ts', 'src/plugins/**/*.ts', 'src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_FROM_OUTSIDE] }] },
+  },
+  {
+    files: ['src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [DEEP_FROM_OUTSIDE, { regex: `(^|/)features/(${alternation(FEATURES.filter((f) => f !== 'accounts'))})($|/)`, message: 'db/ may import only the accounts feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/ledger/**/*.ts', 'src/jobs/**/*.ts', 'src/security/**/*.ts', 'src/sms/**/*.ts', 'src/i18n/**/*.ts', 'src/content/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features(/|$)', message: 'The layers under the features import no feature.' }] }] },
+  },
+];

@@ -1,0 +1,59 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Db } from '../db/connect';
+import { OperatorError } from '../ledger/operator';
+
+/** The parsed command line of one command: its positionals and its --options (strings). */
+export interface CommandInput {
+  args: string[];
+  options: Record<string, string | undefined>;
+}
+
+/** One operator command: its name, what it takes, and what it does. Output goes to the console. */
+export interface AdminCommand {
+  name: string;
+  /** Arguments and options after the name, e.g. `<phone> <amount> --reason "..."`. */
+  usage: string;
+  summary: string;
+  /** How many positional arguments it takes. */
+  args: number;
+  /** Its --options; each takes a value. */
+  options?: string[];
+  /** Exit code: 0 done, 1 refused or broken. */
+  run(db: Db, input: CommandInput): Promise<number>;
+}
+
+export const usageLine = (c: AdminCommand) => `  admin ${c.name}${c.usage ? ` ${c.usage}` : ''}`;
+
+/**
+ * Parses a command's arguments with node:util parseArgs (strict): an unknown option, a missing value
+ * or a wrong number of arguments is refused before anything runs, with the command's usage.
+ * Returns null when --help was asked for.
+ */
+export function parseCommand(command: AdminCommand, argv: string[]): CommandInput | null {
+  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
+  for (const name of command.options ?? []) options[name] = { type: 'string' };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new OperatorError(`${(error as Error).message}\nusage:\n${usageLine(command)}`);
+  }
+  if (parsed.values.help) return null;
+  if (parsed.positionals.length !== command.args) {
+    throw new OperatorError(`${command.name} takes ${command.args} argument(s), got ${parsed.positionals.length}\nusage:\n${usageLine(command)}`);
+  }
+  const { help: _help, ...values } = parsed.values;
+  return { args: parsed.positionals, options: values as Record<string, string | undefined> };
+}
+
+export function idArg(value: string | undefined): number {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) throw new OperatorError(`Not an id: "${value ?? ''}"`);
+  return Number(value);
+}
+
+export function timeOption(value: string | undefined): Date {
+  if (value === undefined) return new Date();
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new OperatorError(`Not a time: "${value}" (use ISO 8601, e.g. 2025-01-31T12:00:00Z)`);
+  return date;
+}

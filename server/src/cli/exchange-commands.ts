@@ -1,0 +1,49 @@
+import { formatAmount } from '@rigshare/domain';
+import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../features/exchange';
+import type { AdminCommand } from './command';
+
+function describeCode(c: ExchangeCodeSummary): string {
+  return (
+    `${c.code} ${c.status}: ${formatAmount(c.amount)} USDT per member, ${c.redemptions} redeemed, ` +
+    `${formatAmount(c.remaining)} of ${formatAmount(c.budget)} USDT budget left`
+  );
+}
+
+/** Exchange codes: an amount per member within a budget. */
+export const EXCHANGE_COMMANDS: AdminCommand[] = [
+  {
+    name: 'exchange:create',
+    usage: '--code <CODE> --amount <USDT per member> --budget <USDT in all> --reason "..."',
+    summary: 'Creates an exchange code',
+    args: 0,
+    options: ['code', 'amount', 'budget', 'reason'],
+    async run(db, { options }) {
+      const c = await createExchangeCode(db, { code: options.code, amount: options.amount, budget: options.budget, reason: options.reason, at: new Date() });
+      console.log(`exchange code ${describeCode(c)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'exchange:list',
+    usage: '',
+    summary: 'Lists the exchange codes',
+    args: 0,
+    async run(db) {
+      const codes = await exchangeCodes(db.kysely);
+      if (codes.length === 0) console.log('no exchange codes');
+      for (const c of codes) console.log(`${describeCode(c)}, created ${c.createdAt}: ${c.reason}`);
+      return 0;
+    },
+  },
+  {
+    name: 'exchange:close',
+    usage: '<CODE>',
+    summary: 'Closes an open code: no further redemptions; what was credited stays',
+    args: 1,
+    async run(db, { args }) {
+      const c = await closeExchangeCode(db, { code: args[0], at: new Date() });
+      console.log(`exchange code ${describeCode(c)}`);
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,53 @@
+import { formatAmount } from '@rigshare/domain';
+import { chainDepositProblems } from '../features/chain';
+import { exchangeProblems } from '../features/exchange';
+import { checkLedger } from '../ledger/check';
+import { adjust, fundPool } from '../ledger/operator';
+import type { AdminCommand } from './command';
+
+/** Money moved by staff, and the ledger's check. */
+export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
+  .map(
+    (direction): AdminCommand => ({
+      name: direction,
+      usage: '<phone> <amount> --reason "..."',
+      summary: `${direction === 'credit' ? 'Adds to' : 'Takes from'} a member's available balance (an Adjustment)`,
+      args: 2,
+      options: ['reason'],
+      async run(db, { args, options }) {
+        const t = await adjust(db, { phone: args[0], amount: args[1], reason: options.reason, direction, at: new Date() });
+        console.log(`${direction === 'credit' ? 'credited' : 'debited'} ${formatAmount(t.amount)} USDT (${direction} ${args[0]}), transfer T${t.id}`);
+        return 0;
+      },
+    }),
+  )
+  .concat([
+    {
+      name: 'pool:fund',
+      usage: '<amount> --reason "..."',
+      summary: 'Records mining revenue into the revenue pool',
+      args: 1,
+      options: ['reason'],
+      async run(db, { args, options }) {
+        const t = await fundPool(db, { amount: args[0], reason: options.reason, at: new Date() });
+        console.log(`revenue pool funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`);
+        return 0;
+      },
+    },
+    {
+      name: 'ledger:check',
+      usage: '',
+      summary: "Checks the ledger's invariants and those of the features that post to it",
+      args: 0,
+      async run(db) {
+        // The ledger's own invariants, then those of the features that post to it with their own records.
+        const problems = [...(await checkLedger(db.kysely)), ...(await chainDepositProblems(db.kysely)), ...(await exchangeProblems(db.kysely))];
+        if (problems.length === 0) {
+          console.log('ledger ok');
+          return 0;
+        }
+        for (const p of problems) console.log(`ledger broken: ${p}`);
+        return 1;
+      },
+    },
+  ]);

@@ -1,0 +1,92 @@
+import { formatAmount } from '@rigshare/domain';
+import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawals, rejectDeposit, rejectWithdrawal } from '../features/wallet';
+import { idArg, type AdminCommand } from './command';
+
+/** Staff decisions on withdrawals and cash deposits. */
+export const WALLET_COMMANDS: AdminCommand[] = [
+  {
+    name: 'withdraw:list',
+    usage: '',
+    summary: 'Lists the pending withdrawals',
+    args: 0,
+    async run(db) {
+      const rows = await pendingWithdrawals(db.kysely);
+      if (rows.length === 0) console.log('no pending withdrawals');
+      for (const w of rows) {
+        console.log(
+          `#${w.id} ${w.created_at} ${w.phone} ${w.channel} amount ${formatAmount(BigInt(w.amount))} fee ${formatAmount(BigInt(w.fee))} ` +
+            `pay ${formatAmount(BigInt(w.net))} USDT to ${w.payout_to}`,
+        );
+      }
+      return 0;
+    },
+  },
+  {
+    name: 'withdraw:approve',
+    usage: '<id> --tx <hash> | --ref <reference>',
+    summary: 'Marks a pending withdrawal paid (USDT: the tx hash; bank: the reference)',
+    args: 1,
+    options: ['tx', 'ref'],
+    async run(db, { args, options }) {
+      const w = await approveWithdrawal(db, { id: idArg(args[0]), txHash: options.tx, reference: options.ref, at: new Date() });
+      console.log(`withdrawal #${w.id} Succeeded: ${formatAmount(BigInt(w.net))} USDT paid, fee ${formatAmount(BigInt(w.fee))}`);
+      return 0;
+    },
+  },
+  {
+    name: 'withdraw:reject',
+    usage: '<id> --reason "..."',
+    summary: 'Refuses a pending withdrawal and returns the amount to the member',
+    args: 1,
+    options: ['reason'],
+    async run(db, { args, options }) {
+      const w = await rejectWithdrawal(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
+      console.log(`withdrawal #${w.id} Failed: ${formatAmount(BigInt(w.amount))} USDT returned to the member`);
+      return 0;
+    },
+  },
+  {
+    name: 'deposit:list',
+    usage: '',
+    summary: 'Lists the pending cash deposits',
+    args: 0,
+    async run(db) {
+      const rows = await pendingDeposits(db.kysely);
+      if (rows.length === 0) console.log('no pending deposits');
+      for (const d of rows) {
+        console.log(
+          `#${d.id} ${d.created_at} ${d.phone} ${d.channel}: ${formatAmount(BigInt(d.amount))} ${d.currency} ` +
+            `(= ${formatAmount(BigInt(d.usdt_amount))} USDT), reference ${d.reference}`,
+        );
+      }
+      return 0;
+    },
+  },
+  {
+    name: 'deposit:confirm',
+    usage: '<id>',
+    summary: 'Confirms a cash deposit arrived and credits it (once)',
+    args: 1,
+    async run(db, { args }) {
+      const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), at: new Date() });
+      console.log(
+        alreadyConfirmed
+          ? `deposit #${deposit.id} was already confirmed, nothing changed`
+          : `deposit #${deposit.id} Arrived: ${formatAmount(BigInt(deposit.usdtAmount))} USDT credited`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: 'deposit:reject',
+    usage: '<id> --reason "..."',
+    summary: 'Refuses a pending cash deposit; nothing is credited',
+    args: 1,
+    options: ['reason'],
+    async run(db, { args, options }) {
+      const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
+      console.log(`deposit #${d.id} Failed, nothing credited`);
+      return 0;
+    },
+  },
+];

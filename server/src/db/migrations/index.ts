@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DialectName } from '../connect';
+import type { Database } from '../schema';
+import { migrationKit, type VersionedMigration } from './kit';
+import { migration as m0001 } from './0001-accounts';
+import { migration as m0002 } from './0002-system-and-products';
+import { migration as m0003 } from './0003-localized-content';
+import { migration as m0004 } from './0004-ledger-orders-income';
+import { migration as m0005 } from './0005-job-runs-order-mark';
+import { migration as m0006 } from './0006-wallet';
+import { migration as m0007 } from './0007-chain-deposits';
+import { migration as m0008 } from './0008-exchange';
+import { migration as m0009 } from './0009-ledger-append-only';
+import { migration as m0010 } from './0010-push-messages';
+
+/**
+ * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
+ * Add a new one at the end with the next number; never rename or edit a released one.
+ */
+export const MIGRATIONS: readonly VersionedMigration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+];
+
+function provider(dialect: DialectName): MigrationProvider {
+  const kit = migrationKit(dialect);
+  const names = new Set<string>();
+  const record: Record<string, Migration> = {};
+  for (const m of MIGRATIONS) {
+    if (names.has(m.name)) throw new Error(`Migration ${m.name} is listed twice`);
+    names.add(m.name);
+    record[m.name] = { up: (db) => m.up(db, kit) };
+  }
+  return { getMigrations: async () => record };
+}
+
+async function run(db: Kysely<Database>, dialect: DialectName, target: string | null): Promise<void> {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = target === null ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  await run(db, dialect, null);
+}
+
+/** Runs the migrations up to and including `name` (tests compare the schema at a given migration). */
+export async function migrateTo(db: Kysely<Database>, dialect: DialectName, name: string): Promise<void> {
+  if (!MIGRATIONS.some((m) => m.name === name)) throw new Error(`No migration ${name}`);
+  await run(db, dialect, name);
+}

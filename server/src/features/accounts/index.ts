@@ -1,0 +1,6 @@
+/** The accounts feature's public module: other features, the CLI and the plugins import only this. */
+export { accountRoutes } from './routes';
+export { checkCaptcha } from './captcha';
+export { findMemberById, insertMember, maskPhone } from './members';
+export { findLiveSession } from './sessions';
+export { assertCanSendCode, consumeCode, issueCode } from './verification';

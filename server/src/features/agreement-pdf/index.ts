@@ -1,0 +1,2 @@
+/** The agreement PDF feature's public module. */
+export { agreementPdfRoutes } from './routes';

@@ -1,0 +1,6 @@
+/** The on-chain USDT deposits feature's public module (docs/chain-deposits.md). */
+export { chainDepositProblems, chainStatus } from './deposits';
+export { chainDepositRoutes } from './routes';
+export { scanOnce } from './scan';
+export { OFF_LOG_LINES } from './status';
+export { startChainWatcher } from './watcher';

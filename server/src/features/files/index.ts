@@ -1,0 +1,2 @@
+/** The files feature's public module. */
+export { fileRoutes, publicBase } from './routes';

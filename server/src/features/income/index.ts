@@ -1,0 +1,3 @@
+/** The income feature's public module (income records and takeouts). */
+export { incomeRoutes, walletRoutes } from './routes';
+export { memberRecords, recordTypeOf, type RecordFilter } from './service';

@@ -1,0 +1,3 @@
+/** The messages feature's public module: the member's own messages, and how other features add one. */
+export { messageRoutes } from './routes';
+export { notifyMember } from './service';

@@ -1,0 +1,175 @@
+import type { LocaleTag, Order as OrderView, Page } from '@rigshare/domain';
+import type { Kysely } from 'kysely';
+import { toMicro, type Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { DELAY_REASON_POOL } from '../../jobs/accrual';
+
+/** The read side of orders: what a member sees of their orders and their income days. Writes nothing. */
+
+type OrderRow = {
+  id: number;
+  product_id: number;
+  quantity: number;
+  unit_price: string | number | bigint;
+  amount: string | number | bigint;
+  coupon_amount: string | number | bigint;
+  day_return_amount: string | number | bigint;
+  valid_days: number;
+  created_at: string;
+  ends_ms: string | number | bigint;
+  status: string;
+  name: string;
+  image_url: string;
+};
+
+function orderQuery(k: Kysely<Database>, userId: number) {
+  return k
+    .selectFrom('orders as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select([
+      'o.id',
+      'o.product_id',
+      'o.quantity',
+      'o.unit_price',
+      'o.amount',
+      'o.coupon_amount',
+      'o.day_return_amount',
+      'o.valid_days',
+      'o.created_at',
+      'o.ends_ms',
+      'o.status',
+      'p.name',
+      'p.image_url',
+    ])
+    .where('o.user_id', '=', userId);
+}
+
+async function toViews(k: Kysely<Database>, rows: OrderRow[], baseUrl: string): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const stats = await k
+    .selectFrom('income_accruals')
+    .select(['order_id', 'status'])
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.sum<string | number>('amount').as('total')])
+    .where('order_id', 'in', rows.map((r) => r.id))
+    .groupBy(['order_id', 'status'])
+    .execute();
+  return rows.map((r) => {
+    const paid = stats.find((s) => s.order_id === r.id && s.status === 'Paid');
+    const delayed = stats.find((s) => s.order_id === r.id && s.status === 'Delayed');
+    const dayReturn = toMicro(r.day_return_amount);
+    const daily = dayReturn * BigInt(r.quantity);
+    return {
+      id: r.id,
+      productId: r.product_id,
+      productName: r.name,
+      productImg: r.image_url.startsWith('/') ? baseUrl + r.image_url : r.image_url,
+      quantity: r.quantity,
+      price: toMicro(r.unit_price).toString(),
+      amount: toMicro(r.amount).toString(),
+      couponAmount: toMicro(r.coupon_amount).toString(),
+      dayReturnAmount: dayReturn.toString(),
+      dailyIncome: daily.toString(),
+      validDays: r.valid_days,
+      walletotal: (daily * BigInt(r.valid_days)).toString(),
+      earned: paid ? toMicro(paid.total).toString() : '0',
+      daysPaid: paid ? Number(paid.n) : 0,
+      daysDelayed: delayed ? Number(delayed.n) : 0,
+      createTime: r.created_at,
+      expireTime: new Date(Number(r.ends_ms)).toISOString(),
+      status: r.status === 'Expired' ? 'Expired' : 'Valid',
+    };
+  });
+}
+
+export async function orderById(k: Kysely<Database>, userId: number, orderId: number, baseUrl: string): Promise<OrderView | null> {
+  const row = await orderQuery(k, userId).where('o.id', '=', orderId).executeTakeFirst();
+  return row ? (await toViews(k, [row], baseUrl))[0] : null;
+}
+
+export async function listOrders(
+  k: Kysely<Database>,
+  userId: number,
+  paging: { pageNum: number; pageSize: number },
+  status: 'Valid' | 'Expired' | null,
+  baseUrl: string,
+): Promise<Page<OrderView>> {
+  let count = k.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId);
+  let rows = orderQuery(k, userId);
+  if (status) {
+    count = count.where('status', '=', status);
+    rows = rows.where('o.status', '=', status);
+  }
+  const total = await count.executeTakeFirstOrThrow();
+  const page = await rows
+    .orderBy('o.id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total: Number(total.n), list: await toViews(k, page, baseUrl) };
+}
+
+export async function orderTotals(k: Kysely<Database>, userId: number) {
+  const rows = await k
+    .selectFrom('orders')
+    .select(['status', 'amount', 'day_return_amount', 'quantity', 'valid_days'])
+    .where('user_id', '=', userId)
+    .execute();
+  const earned = await k
+    .selectFrom('income_accruals')
+    .select((eb) => eb.fn.sum<string | number | null>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'Paid')
+    .executeTakeFirstOrThrow();
+  let invested = 0n;
+  let expected = 0n;
+  for (const r of rows) {
+    invested += toMicro(r.amount);
+    expected += toMicro(r.day_return_amount) * BigInt(r.quantity) * BigInt(r.valid_days);
+  }
+  return {
+    orders: rows.length,
+    validOrders: rows.filter((r) => r.status === 'Valid').length,
+    invested: invested.toString(),
+    earned: BigInt(earned.total ?? 0).toString(),
+    expectedTotal: expected.toString(),
+  };
+}
+
+export async function orderDays(
+  k: Kysely<Database>,
+  userId: number,
+  orderId: number,
+  paging: { pageNum: number; pageSize: number },
+  locale: LocaleTag,
+) {
+  const order = await k.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  if (!order) throw new AppError(404, 'orderNotFound');
+  const total = await k
+    .selectFrom('income_accruals')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const rows = await k
+    .selectFrom('income_accruals')
+    .select(['day', 'amount', 'accrued_at', 'status', 'reason'])
+    .where('order_id', '=', orderId)
+    .orderBy('day')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return {
+    total: Number(total.n),
+    list: rows.map((r) => ({
+      day: r.day,
+      amount: toMicro(r.amount).toString(),
+      accruedAt: r.accrued_at,
+      status: r.status === 'Paid' ? ('Paid' as const) : ('Delayed' as const),
+      reason: r.status === 'Delayed' ? delayReasonText(locale, r.reason) : null,
+    })),
+  };
+}
+
+export function delayReasonText(locale: LocaleTag, reason: string | null): string {
+  return reason === DELAY_REASON_POOL || !reason ? translate(locale, 'delayReasonPoolShort') : reason;
+}

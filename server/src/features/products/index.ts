@@ -1,0 +1,3 @@
+/** The products feature's public module. */
+export { productAgreement } from './agreement';
+export { productRoutes } from './routes';
