@@ -3,19 +3,25 @@
  * scrolls sideways and pushes the tab bar off), and no text cut off by its box. One browser, one
  * login, one reload per language, then hash navigation through every route.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
-import { LOCALES, PHONE, allRoutes, walkRoutes } from './walk';
+import { LOCALES, PHONE, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
 
 let stack: Stack;
 let browser: Browser;
+/** The demo member's browser storage after one login through the screen. */
+let member: BrowserContextOptions['storageState'];
 
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
+  const login = await browser.newContext(PHONE);
+  await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
+  member = await login.storageState();
+  await login.close();
 });
 
 afterAll(async () => {
@@ -64,16 +70,11 @@ function misfits(width: number): string[] {
 it('no screen is wider than a 390 px phone or cuts off text, in any of the ten languages', async () => {
   const routes = allRoutes({ '/index/detail': `id=${await productToShow()}` });
   expect(routes.length).toBeGreaterThan(40);
-  const login = await browser.newContext(PHONE);
-  await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
-  const storageState = await login.storageState();
-  await login.close();
-
   const problems: string[] = [];
   await walkRoutes({
     browser,
     shellUrl: stack.shellUrl,
-    storageState,
+    storageState: member,
     locales: LOCALES,
     routes,
     async visit(page, locale, route) {
@@ -82,3 +83,33 @@ it('no screen is wider than a 390 px phone or cuts off text, in any of the ten l
   });
   expect(problems).toEqual([]);
 }, 600_000);
+
+it('the lease agreement reads in the page flow, whole, not through an inner scroll box', async () => {
+  const context = await browser.newContext({ ...PHONE, storageState: member });
+  try {
+    const page = await context.newPage();
+    await openRoute(page, stack.shellUrl, `/index/detail?id=${await productToShow()}`, trackRequests(page));
+    const agreement = page.getByTestId('lease-agreement');
+    await agreement.waitFor();
+    const boxes = await agreement.evaluate((root) => {
+      const scrolling: string[] = [];
+      const inside = [root, ...root.querySelectorAll('*')];
+      for (let el: Element | null = root.parentElement; el && el !== document.body; el = el.parentElement) inside.push(el);
+      for (const el of inside) {
+        const { overflowY } = getComputedStyle(el);
+        if (['auto', 'scroll', 'hidden'].includes(overflowY) && el.scrollHeight > el.clientHeight + 1) {
+          scrolling.push(`${el.className}: ${el.clientHeight}px showing of ${el.scrollHeight}px`);
+        }
+      }
+      return scrolling;
+    });
+    expect(boxes).toEqual([]);
+    // Every section is on the page, the last one too.
+    const sections = page.getByTestId('lease-agreement-text').locator('h3');
+    expect(await sections.count()).toBeGreaterThan(1);
+    await sections.last().scrollIntoViewIfNeeded();
+    await expect(sections.last().isVisible()).resolves.toBe(true);
+  } finally {
+    await context.close();
+  }
+});
