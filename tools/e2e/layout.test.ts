@@ -51,8 +51,8 @@ function misfits(width: number): string[] {
     const name = el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
     return `${name}${testId ? ` in [data-testid=${testId}]` : ''} "${el.textContent!.trim().slice(0, 30)}"`;
   };
-  for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
-    const ownText = [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+  for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+    const ownText = Array.from(el.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
     if (!ownText || el.getClientRects().length === 0) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'inline') continue;
@@ -93,7 +93,7 @@ it('the lease agreement reads in the page flow, whole, not through an inner scro
     await agreement.waitFor();
     const boxes = await agreement.evaluate((root) => {
       const scrolling: string[] = [];
-      const inside = [root, ...root.querySelectorAll('*')];
+      const inside = [root, ...Array.from(root.querySelectorAll('*'))];
       for (let el: Element | null = root.parentElement; el && el !== document.body; el = el.parentElement) inside.push(el);
       for (const el of inside) {
         const { overflowY } = getComputedStyle(el);

@@ -80,7 +80,7 @@ export function shellConfig({ port }: ShellOptions) {
     html: {
       title: 'Rigshare',
       meta: {
-        viewport: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover',
+        viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
         'theme-color': '#0f5c4d',
         description: 'Rigshare: rent mining machines and follow their returns.',
       },

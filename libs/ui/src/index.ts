@@ -2,6 +2,7 @@ export { copyToClipboard } from './clipboard';
 export { CopyText, useCopy, type CopyTextProps } from './copy-text';
 export { LoadFailed, type LoadFailedProps } from './load-failed';
 export { PageEmpty, type PageEmptyProps } from './page-empty';
+export { ProgressMeter, type ProgressMeterProps } from './progress-meter';
 export { PullToLoadList, type PullToLoadListProps } from './pull-to-load-list';
 export { useDebouncedClick } from './use-debounced-click';
 export * from './use-request';
