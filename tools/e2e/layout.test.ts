@@ -113,3 +113,24 @@ it('the lease agreement reads in the page flow, whole, not through an inner scro
     await context.close();
   }
 });
+
+it('every shortcut on Home and Mine opens a screen that exists; none leads to "Not available yet"', async () => {
+  const context = await browser.newContext({ ...PHONE, storageState: member });
+  try {
+    const page = await context.newPage();
+    const inFlight = trackRequests(page);
+    const dead: string[] = [];
+    for (const [route, links] of [['/index', '.quick-links a'], ['/mine', '.mine-shortcuts a']]) {
+      await openRoute(page, stack.shellUrl, route, inFlight);
+      const targets = await page.locator(links).evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+      expect(targets.length).toBeGreaterThan(3);
+      for (const target of targets) {
+        await openRoute(page, stack.shellUrl, target.replace(/^#/, ''), inFlight);
+        if (await page.getByTestId('not-yet-available').count()) dead.push(`${route} → ${target}`);
+      }
+    }
+    expect(dead).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
