@@ -1,7 +1,9 @@
 /**
  * Every screen fits a 390 px phone in every language: no page wider than the screen (which
  * scrolls sideways and pushes the tab bar off), and no text cut off by its box. One browser, one
- * login, one reload per language, then hash navigation through every route.
+ * login, one reload per language, then hash navigation through every route (tools/e2e/walk.ts).
+ * Also what the walk cannot see by itself: the lease agreement reads in the page flow, and every
+ * shortcut on Home and Mine leads to a screen that exists.
  */
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
@@ -69,7 +71,7 @@ function misfits(width: number): string[] {
 
 it('no screen is wider than a 390 px phone or cuts off text, in any of the ten languages', async () => {
   const routes = allRoutes({ '/index/detail': `id=${await productToShow()}` });
-  expect(routes.length).toBeGreaterThan(40);
+  expect(routes.length).toBeGreaterThan(30);
   const problems: string[] = [];
   await walkRoutes({
     browser,

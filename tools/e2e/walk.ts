@@ -22,10 +22,16 @@ export function shellPaths(): string[] {
   return paths;
 }
 
-/** Every path a remote owns, from the remotes.json the built shell serves. */
+/**
+ * Every path a remote has a screen for, from the remotes.json the built shell serves, and one path
+ * it owns without a screen yet: those all show the same "Not available yet" screen, so walking one
+ * of them shows it (in each language) and walking the rest would only repeat it.
+ */
 export function remotePaths(): string[] {
   const document = parseRemotesDocument(JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')));
-  return document.remotes.flatMap((remote) => remote.paths);
+  const served = document.remotes.flatMap((remote) => remote.screens ?? remote.paths);
+  const unserved = document.remotes.flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
+  return [...served, ...unserved.slice(0, 1)];
 }
 
 /**
