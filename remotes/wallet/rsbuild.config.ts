@@ -1,4 +1,5 @@
 import { remoteConfig } from '../../tools/rsbuild/federation';
 import { OWNED_PATHS } from './src/paths';
+import remote from './src/routes';
 
-export default remoteConfig({ name: 'wallet', port: 3002, paths: OWNED_PATHS });
+export default remoteConfig({ name: 'wallet', port: 3002, paths: OWNED_PATHS, routes: remote.routes });

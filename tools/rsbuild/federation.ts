@@ -93,7 +93,7 @@ export function shellConfig({ port }: ShellOptions) {
       // Without an icon link the browser asks for /favicon.ico, a 404 on every cold load.
       favicon: './src/assets/favicon.svg',
       meta: {
-        viewport: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover',
+        viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
         'theme-color': '#0f5c4d',
         description: 'Rigshare: rent mining machines and follow their returns.',
       },
@@ -108,21 +108,28 @@ export interface RemoteOptions {
   port: number;
   /** Hash paths the remote owns; written to dist/route-paths.json for remotes.json. */
   paths: readonly string[];
+  /**
+   * The routes the remote's route table really serves (pass `remote.routes` from src/routes.tsx);
+   * their paths are written to dist/route-screens.json, so the shell shows links only to screens
+   * that exist and a new screen's links appear with the remote's next deployment.
+   */
+  routes: readonly { path: string }[];
 }
 
-/** Writes the owned paths next to the manifest, so deployment can list them in remotes.json. */
-function routePathsPlugin(paths: readonly string[]): RsbuildPlugin {
+/** Writes the owned and the served paths next to the manifest, for deployment's remotes.json. */
+function routePathsPlugin(paths: readonly string[], screens: readonly string[]): RsbuildPlugin {
   return {
     name: 'rigshare:route-paths',
     setup(api) {
       api.processAssets({ stage: 'additional' }, ({ sources, compilation }) => {
         compilation.emitAsset('route-paths.json', new sources.RawSource(JSON.stringify(paths, null, 2)));
+        compilation.emitAsset('route-screens.json', new sources.RawSource(JSON.stringify(screens, null, 2)));
       });
     },
   };
 }
 
-export function remoteConfig({ name, port, paths }: RemoteOptions) {
+export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
   return defineConfig({
     ...common,
     plugins: [
@@ -134,7 +141,7 @@ export function remoteConfig({ name, port, paths }: RemoteOptions) {
         shareStrategy: 'loaded-first',
         dts: false,
       }),
-      routePathsPlugin(paths),
+      routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
     // Chunks load from the remote's own origin, wherever the manifest was fetched from.
     output: { ...common.output, assetPrefix: 'auto' },

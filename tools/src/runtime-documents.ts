@@ -1,7 +1,8 @@
 /**
- * Writes the two documents the shell reads at start: remotes.json (where each remote's manifest is
- * and which paths it owns) and config.json (API hosts, operator facts). This is the whole of a
- * deployment's knowledge about the topology; the shell's build never contains it.
+ * Writes the two documents the shell reads at start: remotes.json (where each remote's manifest is,
+ * which paths it owns and which of those it has screens for) and config.json (API hosts, operator
+ * facts). This is the whole of a deployment's knowledge about the topology; the shell's build never
+ * contains it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +15,13 @@ export function remotesDocument(t: Topology): RemotesDocument {
     remotes: REMOTE_NAMES.map((name) => {
       const pathsFile = path.join(distOf(name), 'route-paths.json');
       if (!fs.existsSync(pathsFile)) throw new Error(`${pathsFile} is missing: build the ${name} remote first`);
+      // The paths its route table serves (a build before route-screens.json existed: say nothing).
+      const screensFile = path.join(distOf(name), 'route-screens.json');
       return {
         name,
         manifest: `${originOf(t.host, t.remotePorts[name])}/mf-manifest.json`,
         paths: JSON.parse(fs.readFileSync(pathsFile, 'utf8')) as string[],
+        ...(fs.existsSync(screensFile) ? { screens: JSON.parse(fs.readFileSync(screensFile, 'utf8')) as string[] } : {}),
       };
     }),
   };

@@ -40,6 +40,11 @@ export interface RemoteEntry {
   manifest: string;
   /** Paths the remote owns, known without loading it, so a down remote shows a fallback, not 404. */
   paths: string[];
+  /**
+   * The owned paths its route table serves today (written by its build); the others say "Not
+   * available yet", and the shell hides links to them. Absent: every owned path has a screen.
+   */
+  screens?: string[];
 }
 
 export interface RemotesDocument {

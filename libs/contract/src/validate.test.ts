@@ -19,6 +19,13 @@ describe('remotes.json', () => {
     const bad = { remotes: [good.remotes[0], { ...good.remotes[1], paths: ['/projects'] }] };
     expect(() => parseRemotesDocument(bad)).toThrow('path /projects is owned by both "products" and "wallet"');
   });
+  it('keeps the paths a remote has screens for, which must be paths it owns', () => {
+    const withScreens = { remotes: [{ ...good.remotes[0], screens: ['/projects'] }] };
+    expect(parseRemotesDocument(withScreens).remotes[0].screens).toEqual(['/projects']);
+    expect(parseRemotesDocument(good).remotes[0].screens).toBeUndefined();
+    const bad = { remotes: [{ ...good.remotes[0], screens: ['/user/balance'] }] };
+    expect(() => parseRemotesDocument(bad)).toThrow('remote "products" has "screens" that are not among its paths');
+  });
   it('refuses a remote listed twice and a missing list', () => {
     expect(() => parseRemotesDocument({ remotes: [good.remotes[0], good.remotes[0]] })).toThrow('listed twice');
     expect(() => parseRemotesDocument({})).toThrow('expected { "remotes": [...] }');

@@ -34,7 +34,12 @@ export function parseRemotesDocument(value: unknown): RemotesDocument {
       if (owner) throw new RuntimeDocumentError('remotes.json', `path ${path} is owned by both "${owner}" and "${name}"`);
       owners.set(path, name);
     }
-    return { name, manifest, paths: paths as string[] };
+    const { screens } = entry;
+    if (screens === undefined) return { name, manifest, paths: paths as string[] };
+    if (!Array.isArray(screens) || !screens.every((p) => typeof p === 'string' && (paths as string[]).includes(p))) {
+      throw new RuntimeDocumentError('remotes.json', `remote "${name}" has "screens" that are not among its paths`);
+    }
+    return { name, manifest, paths: paths as string[], screens: screens as string[] };
   });
   return { remotes };
 }

@@ -44,6 +44,21 @@ export function remoteEntries(): readonly RemoteEntry[] {
   return entries;
 }
 
+/**
+ * Whether a link to `to` (a hash path, maybe with a query) leads to a screen. A path a remote owns
+ * but does not serve yet says "Not available yet", so links to it stay hidden; they appear by
+ * themselves once the remote's route table serves the path and the remote is redeployed.
+ */
+export function servesScreen(list: readonly RemoteEntry[], to: string): boolean {
+  const path = to.split('?')[0];
+  const owner = list.find((remote) => remote.paths.includes(path));
+  return !owner?.screens || owner.screens.includes(path);
+}
+
+export function hasScreen(to: string): boolean {
+  return servesScreen(entries, to);
+}
+
 export function loadRemoteModule(name: string): Promise<RemoteModule> {
   let promise = loads.get(name);
   if (!promise) {

@@ -32,7 +32,7 @@ export function CountryCodePicker() {
   if (countries.length === 0) return null;
   return (
     <>
-      <button type="button" className="country-code" onClick={() => setVisible(true)} aria-label={t('fields.countryCode')} data-testid="country-code">
+      <button type="button" className="country-code" onClick={() => setVisible(true)} aria-label={`${code} ${t('fields.countryCode')}`} data-testid="country-code">
         {code} <DownFill fontSize={10} />
       </button>
       <Picker

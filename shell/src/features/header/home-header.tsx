@@ -15,7 +15,8 @@ export function HomeHeader() {
     <header className="home-header">
       <span className="home-header__brand">Rigshare</span>
       <nav className="home-header__actions">
-        <Link to="/index/language" className="home-header__lang" aria-label={t('header.language')} data-testid="header-language">
+        {/* The name starts with the visible text (the language), then says what the link is for. */}
+        <Link to="/index/language" className="home-header__lang" aria-label={`${language} · ${t('header.language')}`} data-testid="header-language">
           <GlobalOutline /> <span>{language}</span>
         </Link>
         <button type="button" className="icon-button" onClick={openService} aria-label={t('header.service')} data-testid="header-service">

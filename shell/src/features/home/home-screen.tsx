@@ -6,11 +6,13 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { accountsApi, type CarouselItem } from '@rigshare/api-client';
 import type { RootState } from '@rigshare/session';
+import { hasScreen } from '../../app/remote-registry';
 import { RemoteWidget } from '../../app/remote-screen';
 import { HomeHeader } from '../header/home-header';
 import { checkForUpdateOnce } from '../header/version-update';
 import { shouldShowPopup, markPopupShown } from './popup-once';
 
+/** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
 const QUICK_LINKS = [
   { to: '/user/recharge', key: 'home.links.recharge', icon: <ReceivePaymentOutline />, testId: 'quick-recharge' },
   { to: '/user/withdraw', key: 'home.links.withdraw', icon: <HandPayCircleOutline />, testId: 'quick-withdraw' },
@@ -110,7 +112,7 @@ export default function HomeScreen() {
         <NoticeBar className="home-notice" color="info" content={notices.join('   ·   ')} data-testid="scroll-notice" />
       )}
       <nav className="quick-links" aria-label={t('home.quickLinks')}>
-        {QUICK_LINKS.map((link) => (
+        {QUICK_LINKS.filter((link) => hasScreen(link.to)).map((link) => (
           <Link key={link.to} to={link.to} className="quick-links__item" data-testid={link.testId}>
             <span className="quick-links__icon">{link.icon}</span>
             <span className="quick-links__label">{t(link.key)}</span>

@@ -23,11 +23,13 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectSession } from '@rigshare/session';
 import { CopyText } from '@rigshare/ui';
+import { hasScreen } from '../../app/remote-registry';
 import { useCustomerService } from '../header/customer-service';
 import { useShareDialog } from '../header/share-dialog';
 import { maskPhone } from '../profile/mask-phone';
 import { UserAvatar } from '../profile/user-avatar';
 
+/** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
 const SHORTCUTS: { to: string; key: string; icon: ReactNode; testId: string }[] = [
   { to: '/user/balance', key: 'mine.shortcuts.wallet', icon: <PayCircleOutline />, testId: 'mine-wallet' },
   { to: '/user/recharge', key: 'mine.shortcuts.recharge', icon: <ReceivePaymentOutline />, testId: 'mine-recharge' },
@@ -71,7 +73,7 @@ export default function MineScreen() {
       </section>
 
       <nav className="mine-shortcuts" aria-label={t('mine.shortcuts.label')}>
-        {SHORTCUTS.map((s) => (
+        {SHORTCUTS.filter((link) => hasScreen(link.to)).map((s) => (
           <Link key={s.to} to={s.to} className="mine-shortcuts__item" data-testid={s.testId}>
             <span className="mine-shortcuts__icon">{s.icon}</span>
             <span className="mine-shortcuts__label">{t(s.key)}</span>

@@ -11,7 +11,7 @@ export function LeaseAgreement({ agreement }: { agreement: Agreement }) {
       <p className="products-muted">
         {t('agreement.operator', { name: agreement.operatorName })} · {t('agreement.version', { version: agreement.version })}
       </p>
-      <div className="products-agreement-text" tabIndex={0}>
+      <div className="products-agreement-text" data-testid="lease-agreement-text">
         {agreement.sections.map((section, index) => (
           <div key={`${index}-${section.heading}`} className="products-agreement-section">
             <h3>{section.heading}</h3>

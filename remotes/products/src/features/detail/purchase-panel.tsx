@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, List, Radio, Stepper, Toast } from 'antd-mobile';
+import { Button, Checkbox, Dialog, List, Radio, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { couponFit, formatAmount, type CouponFit } from '@rigshare/domain';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useCreateOrderMutation } from '../../api/endpoints';
 import { PRODUCT_STATUS, type ProductCard } from '../../api/products';
 import { CouponItem } from '../shared/coupon-item';
 import { Money } from '../shared/money';
+import { QuantityStepper } from './quantity-stepper';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { useCountdown } from '../shared/use-countdown';
 import { attemptContent, clampQuantity, maxQuantity, purchaseSummary, saleState, type PurchaseSummary } from './purchase';
@@ -130,7 +131,8 @@ export function PurchasePanel({ product, coupons, available, initialCouponId = n
       <h2>{t('buy.title')}</h2>
       <div className="products-purchase-row">
         <span>{t('buy.quantity')}</span>
-        <Stepper
+        <QuantityStepper
+          label={t('buy.quantity')}
           data-testid="quantity"
           min={1}
           max={Math.max(1, max)}

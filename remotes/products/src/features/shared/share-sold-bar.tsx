@@ -1,5 +1,5 @@
-import { ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ProgressMeter } from '@rigshare/ui';
 import { shareSoldPercent } from './share-sold';
 import '../../products.css';
 
@@ -9,7 +9,7 @@ export function ShareSoldBar({ unitsSold, unitsOffered }: { unitsSold: number; u
   const percent = shareSoldPercent(unitsSold, unitsOffered);
   return (
     <div className="products-share-sold">
-      <ProgressBar percent={percent} className="products-progress" aria-label={t('card.shareSold')} />
+      <ProgressMeter percent={percent} className="products-progress" label={t('card.shareSold')} />
       <div className="products-share-sold-text">
         <span>{t('card.percentSold', { percent })}</span>
         <span>{t('card.unitsSold', { sold: unitsSold, offered: unitsOffered })}</span>

@@ -11,7 +11,7 @@ function RushPurchaseTag({ target }: { target: string | null }) {
   const left = useCountdown(target);
   const time = left.days > 0 ? t('status.countdownWithDays', { days: left.days, clock: left.clock }) : left.clock;
   return (
-    <Tag color="#d9480f" className="products-status-tag" data-testid="product-status">
+    <Tag color="#b93d0c" className="products-status-tag" data-testid="product-status">
       {t('status.rushPurchase')} <span className="products-countdown">{time}</span>
     </Tag>
   );

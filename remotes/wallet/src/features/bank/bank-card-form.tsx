@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isValidIfsc } from '@rigshare/domain';
+import { LabelledInput } from '../../shared/labelled-input';
 
 export interface BankCardInput {
   holderName: string;
@@ -39,13 +40,14 @@ export function BankCardForm({ busy = false, onSubmit }: { busy?: boolean; onSub
     <>
       <Form layout="vertical" className="wallet-card">
         <Form.Item label={t('bank.holderName')}>
-          <Input data-testid="bank-holder" value={card.holderName} onChange={change('holderName')} maxLength={64} />
+          <LabelledInput label={t('bank.holderName')} data-testid="bank-holder" value={card.holderName} onChange={change('holderName')} maxLength={64} />
         </Form.Item>
         <Form.Item label={t('bank.bankName')}>
-          <Input data-testid="bank-name" value={card.bankName} onChange={change('bankName')} maxLength={64} />
+          <LabelledInput label={t('bank.bankName')} data-testid="bank-name" value={card.bankName} onChange={change('bankName')} maxLength={64} />
         </Form.Item>
         <Form.Item label={t('bank.accountNumber')}>
-          <Input
+          <LabelledInput
+            label={t('bank.accountNumber')}
             data-testid="bank-account"
             inputMode="numeric"
             value={card.accountNumber}
@@ -53,7 +55,8 @@ export function BankCardForm({ busy = false, onSubmit }: { busy?: boolean; onSub
           />
         </Form.Item>
         <Form.Item label={t('bank.ifsc')} help={t('bank.ifscHelp')}>
-          <Input
+          <LabelledInput
+            label={t('bank.ifsc')}
             data-testid="bank-ifsc"
             value={card.ifsc}
             onChange={(value) => change('ifsc')(value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 11))}

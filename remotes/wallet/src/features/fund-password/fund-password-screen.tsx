@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, NoticeBar, NumberKeyboard, PasscodeInput, Toast } from 'antd-mobile';
+import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Captcha } from '@rigshare/api-client';
 import { getCaptcha, hasFundPassword, sendFundPasswordCode, updateFundPassword } from '../../api/wallet';
+import { PinInput } from '../../shared/pin-input';
 import { isSixDigitPin } from '../../shared/withdraw-math';
 import '../../wallet.css';
 
@@ -17,16 +18,8 @@ export function fundPasswordProblem(smsCode: string, pin: string, confirm: strin
   return null;
 }
 
-function PinField({ value, onChange, testId }: { value: string; onChange(value: string): void; testId: string }) {
-  return (
-    <PasscodeInput
-      data-testid={testId}
-      length={6}
-      value={value}
-      onChange={(next) => onChange(next.replace(/[^0-9]/g, '').slice(0, 6))}
-      keyboard={<NumberKeyboard />}
-    />
-  );
+function PinField({ value, onChange, testId, label }: { value: string; onChange(value: string): void; testId: string; label: string }) {
+  return <PinInput data-testid={testId} label={label} value={value} onChange={(next) => onChange(next.replace(/[^0-9]/g, '').slice(0, 6))} />;
 }
 
 /** `/user/fundPwd`: set or change the 6-digit fund password with an SMS code. */
@@ -124,10 +117,10 @@ export default function FundPasswordScreen() {
           <Input value={smsCode} onChange={setSmsCode} placeholder={t('fundPwd.smsPlaceholder')} maxLength={6} inputMode="numeric" />
         </Form.Item>
         <Form.Item label={t('fundPwd.newPassword')}>
-          <PinField value={pin} onChange={setPin} testId="fund-password-new" />
+          <PinField value={pin} onChange={setPin} testId="fund-password-new" label={t('fundPwd.newPassword')} />
         </Form.Item>
         <Form.Item label={t('fundPwd.confirmPassword')}>
-          <PinField value={confirm} onChange={setConfirm} testId="fund-password-confirm" />
+          <PinField value={confirm} onChange={setConfirm} testId="fund-password-confirm" label={t('fundPwd.confirmPassword')} />
         </Form.Item>
       </Form>
       {problem && (

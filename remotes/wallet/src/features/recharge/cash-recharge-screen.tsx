@@ -1,11 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
-import { Button, Form, Input, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, formatAmount, sanitizeAmountInput } from '@rigshare/domain';
 import { LoadFailed, PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
 import { getExchangeRate, listCashRecharges, listRechargeChannels, submitCashRecharge, type Deposit, type RechargeChannel } from '../../api/wallet';
 import { formatDateTime } from '@rigshare/i18n';
 import { formatMoney } from '../../shared/money';
+import { LabelledInput } from '../../shared/labelled-input';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { amountMicro } from '../../shared/withdraw-math';
 import { rateMicro, usdtEquivalent } from './recharge-math';
@@ -71,6 +72,7 @@ export default function CashRechargeScreen() {
     return <LoadFailed title={channels.message} retry={retry} />;
   }
   const channel = channels.data.find((c) => c.id === channelId) ?? null;
+  const amountLabel = channel ? t('recharge.amountIn', { currency: channel.currency }) : t('recharge.amount');
 
   const submit = async () => {
     if (!channel) return setProblem(t('recharge.chooseChannel'));
@@ -110,12 +112,12 @@ export default function CashRechargeScreen() {
           />
         </Form.Item>
         {channel && <p className="wallet-instructions">{channel.instructions}</p>}
-        <Form.Item label={channel ? t('recharge.amountIn', { currency: channel.currency }) : t('recharge.amount')}>
-          <Input data-testid="recharge-amount" inputMode="decimal" value={amount} onChange={(value) => setAmount(sanitizeAmountInput(value))} />
+        <Form.Item label={amountLabel}>
+          <LabelledInput label={amountLabel} data-testid="recharge-amount" inputMode="decimal" value={amount} onChange={(value) => setAmount(sanitizeAmountInput(value))} />
         </Form.Item>
         {channel && <Equivalent channel={channel} amount={amount} />}
         <Form.Item label={t('recharge.reference')} help={t('recharge.referenceHelp')}>
-          <Input value={reference} maxLength={64} onChange={setReference} />
+          <LabelledInput label={t('recharge.reference')} value={reference} maxLength={64} onChange={setReference} />
         </Form.Item>
       </Form>
       {problem && (

@@ -1,8 +1,8 @@
-import { ProgressBar, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { shortenAddress } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
-import { CopyText } from '@rigshare/ui';
+import { CopyText, ProgressMeter } from '@rigshare/ui';
 import type { UsdtDeposit } from '../../api/usdt-deposits';
 import { formatMoney } from '../../shared/money';
 
@@ -23,7 +23,7 @@ export function UsdtDepositItem({ deposit }: { deposit: UsdtDeposit }) {
       </div>
       {d.status === 'Pending' && (
         <div className="wallet-usdt__progress">
-          <ProgressBar percent={d.required > 0 ? (confirmed * 100) / d.required : 0} />
+          <ProgressMeter percent={d.required > 0 ? (confirmed * 100) / d.required : 0} label={t('usdt.confirmations', { confirmed, required: d.required })} />
           <span className="wallet-record__muted" data-testid="usdt-deposit-confirmations">
             {t('usdt.confirmations', { confirmed, required: d.required })}
           </span>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, List, NumberKeyboard, PasscodeInput } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
+import { PinInput } from '../../shared/pin-input';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
 import { formatMoneyAlike } from '../../shared/money';
@@ -51,13 +52,12 @@ export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onB
       {asking ? (
         <div className="wallet-pin">
           <p>{t('withdraw.enterFundPassword')}</p>
-          <PasscodeInput
+          <PinInput
             data-testid="fund-password"
-            length={6}
+            label={t('withdraw.enterFundPassword')}
             value={pin}
             onChange={(value) => setPin(value.replace(/[^0-9]/g, '').slice(0, 6))}
             onFill={(value) => void send(value)}
-            keyboard={<NumberKeyboard />}
           />
           <Button block color="primary" size="large" loading={busy} disabled={pin.length !== 6} onClick={() => void send(pin)}>
             {t('withdraw.submit')}

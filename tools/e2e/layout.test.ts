@@ -1,0 +1,138 @@
+/**
+ * Every screen fits a 390 px phone in every language: no page wider than the screen (which
+ * scrolls sideways and pushes the tab bar off), and no text cut off by its box. One browser, one
+ * login, one reload per language, then hash navigation through every route (tools/e2e/walk.ts).
+ * Also what the walk cannot see by itself: the lease agreement reads in the page flow, and every
+ * shortcut on Home and Mine leads to a screen that exists.
+ */
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { PRODUCT_STATUS } from '@rigshare/domain';
+import { launchBrowser } from './browser';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+import { LOCALES, PHONE, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
+
+let stack: Stack;
+let browser: Browser;
+/** The demo member's browser storage after one login through the screen. */
+let member: BrowserContextOptions['storageState'];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  const login = await browser.newContext(PHONE);
+  await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
+  member = await login.storageState();
+  await login.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** The product whose detail page has the most to fit: one in pre-sale, its badge with a date. */
+async function productToShow(): Promise<number> {
+  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
+  const { data } = (await response.json()) as { data: { list: { id: number; status: number }[] } };
+  return (data.list.find((product) => product.status === PRODUCT_STATUS.preSale) ?? data.list[0]).id;
+}
+
+/**
+ * What does not fit on the current screen of a `width` px phone: the page itself when wider (a
+ * mobile browser then zooms out, so `innerWidth` grows with the page and the phone's width is the
+ * measure), each element whose box cuts its text off (overflow hidden or clip, including text that
+ * ends in an ellipsis: a label must be readable whole), and text sticking out of its box.
+ */
+function misfits(width: number): string[] {
+  const found: string[] = [];
+  const pageWidth = Math.max(document.documentElement.scrollWidth, window.innerWidth);
+  if (pageWidth > width) found.push(`page ${pageWidth}px wide`);
+  const describe = (el: Element) => {
+    const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+    const name = el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
+    return `${name}${testId ? ` in [data-testid=${testId}]` : ''} "${el.textContent!.trim().slice(0, 30)}"`;
+  };
+  for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+    const ownText = Array.from(el.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+    if (!ownText || el.getClientRects().length === 0) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'inline') continue;
+    // Off-screen by design: swiper slides, the notice bar's marquee.
+    if (el.closest('.adm-swiper, .adm-notice-bar')) continue;
+    const wide = el.scrollWidth - el.clientWidth;
+    const tall = el.scrollHeight - el.clientHeight;
+    if (['hidden', 'clip'].includes(style.overflowX) && wide > 1) found.push(`${describe(el)} cut off: ${el.clientWidth}px of ${el.scrollWidth}px`);
+    else if (['hidden', 'clip'].includes(style.overflowY) && tall > 1) found.push(`${describe(el)} cut off: ${el.clientHeight}px high of ${el.scrollHeight}px`);
+    else if (style.overflowX === 'visible' && wide > 1) found.push(`${describe(el)} sticks out of its box by ${wide}px`);
+  }
+  return found;
+}
+
+it('no screen is wider than a 390 px phone or cuts off text, in any of the ten languages', async () => {
+  const routes = allRoutes({ '/index/detail': `id=${await productToShow()}` });
+  expect(routes.length).toBeGreaterThan(30);
+  const problems: string[] = [];
+  await walkRoutes({
+    browser,
+    shellUrl: stack.shellUrl,
+    storageState: member,
+    locales: LOCALES,
+    routes,
+    async visit(page, locale, route) {
+      for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) problems.push(`${locale} ${route}: ${misfit}`);
+    },
+  });
+  expect(problems).toEqual([]);
+}, 600_000);
+
+it('the lease agreement reads in the page flow, whole, not through an inner scroll box', async () => {
+  const context = await browser.newContext({ ...PHONE, storageState: member });
+  try {
+    const page = await context.newPage();
+    await openRoute(page, stack.shellUrl, `/index/detail?id=${await productToShow()}`, trackRequests(page));
+    const agreement = page.getByTestId('lease-agreement');
+    await agreement.waitFor();
+    const boxes = await agreement.evaluate((root) => {
+      const scrolling: string[] = [];
+      const inside = [root, ...Array.from(root.querySelectorAll('*'))];
+      for (let el: Element | null = root.parentElement; el && el !== document.body; el = el.parentElement) inside.push(el);
+      for (const el of inside) {
+        const { overflowY } = getComputedStyle(el);
+        if (['auto', 'scroll', 'hidden'].includes(overflowY) && el.scrollHeight > el.clientHeight + 1) {
+          scrolling.push(`${el.className}: ${el.clientHeight}px showing of ${el.scrollHeight}px`);
+        }
+      }
+      return scrolling;
+    });
+    expect(boxes).toEqual([]);
+    // Every section is on the page, the last one too.
+    const sections = page.getByTestId('lease-agreement-text').locator('h3');
+    expect(await sections.count()).toBeGreaterThan(1);
+    await sections.last().scrollIntoViewIfNeeded();
+    await expect(sections.last().isVisible()).resolves.toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+it('every shortcut on Home and Mine opens a screen that exists; none leads to "Not available yet"', async () => {
+  const context = await browser.newContext({ ...PHONE, storageState: member });
+  try {
+    const page = await context.newPage();
+    const inFlight = trackRequests(page);
+    const dead: string[] = [];
+    for (const [route, links] of [['/index', '.quick-links a'], ['/mine', '.mine-shortcuts a']]) {
+      await openRoute(page, stack.shellUrl, route, inFlight);
+      const targets = await page.locator(links).evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+      expect(targets.length).toBeGreaterThan(3);
+      for (const target of targets) {
+        await openRoute(page, stack.shellUrl, target.replace(/^#/, ''), inFlight);
+        if (await page.getByTestId('not-yet-available').count()) dead.push(`${route} → ${target}`);
+      }
+    }
+    expect(dead).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,124 @@
+/**
+ * Walks every route of the app in one page: the shell's own routes (from its route table) and every
+ * path a remote owns (from the remotes.json the shell reads). Shared by the layout walk (no page
+ * wider than the phone, in every language) and the accessibility walk (axe-core on every screen).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { parseRemotesDocument } from '@rigshare/contract';
+import { LOCALE_TAGS, type LocaleTag } from '@rigshare/domain';
+import { ROOT, distOf } from '../src/topology';
+
+/** The phone every walk uses (DESIGN.md: screens must fit 390 px wide). */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true } as const;
+
+/** The shell's paths, read from its route table so a new shell screen joins the walk by itself. */
+export function shellPaths(): string[] {
+  const source = fs.readFileSync(path.join(ROOT, 'shell/src/app/shell-routes.tsx'), 'utf8');
+  const table = source.slice(source.indexOf('SHELL_ROUTES'), source.indexOf('export const TABS'));
+  const paths = [...table.matchAll(/\{\s*path:\s*'([^']+)'/g)].map((match) => match[1]);
+  if (!paths.includes('/index') || !paths.includes('/mine')) throw new Error('walk: shell-routes.tsx no longer reads as expected');
+  return paths;
+}
+
+/**
+ * Every path a remote has a screen for, from the remotes.json the built shell serves, and one path
+ * it owns without a screen yet: those all show the same "Not available yet" screen, so walking one
+ * of them shows it (in each language) and walking the rest would only repeat it.
+ */
+export function remotePaths(): string[] {
+  const document = parseRemotesDocument(JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')));
+  const served = document.remotes.flatMap((remote) => remote.screens ?? remote.paths);
+  const unserved = document.remotes.flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
+  return [...served, ...unserved.slice(0, 1)];
+}
+
+/**
+ * Every route, with the query a screen needs to show real content (e.g. a product's detail page);
+ * `queries` maps a path to its query string.
+ */
+export function allRoutes(queries: Record<string, string> = {}): string[] {
+  return [...new Set([...shellPaths(), ...remotePaths()])].map((route) => (queries[route] ? `${route}?${queries[route]}` : route));
+}
+
+export const LOCALES: readonly LocaleTag[] = LOCALE_TAGS;
+
+/** Counts the page's requests in flight, so a walk can wait for a screen's data to arrive. */
+export function trackRequests(page: Page): () => number {
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
+  return () => inFlight;
+}
+
+const LOADING = '.screen-loading, .adm-skeleton, .adm-pull-to-refresh-head .adm-spin-loading';
+
+/**
+ * Waits until the screen has settled: no request in flight and no loading indicator for 100 ms in
+ * a row (5 s at most; a screen still loading then is measured as it is).
+ */
+export async function settle(page: Page, inFlight: () => number): Promise<void> {
+  const deadline = Date.now() + 5000;
+  let quietSince = 0;
+  while (Date.now() < deadline) {
+    const busy = inFlight() > 0 || (await page.locator(LOADING).count()) > 0;
+    if (busy) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 100) return;
+    await page.waitForTimeout(30);
+  }
+}
+
+/** Opens a route by its hash (no reload: the walk stays in one page) and waits for it to settle. */
+export async function openRoute(page: Page, shellUrl: string, route: string, inFlight: () => number): Promise<void> {
+  await page.goto(`${shellUrl}#${route}`);
+  await settle(page, inFlight);
+}
+
+/** Makes `locale` the page's language the way the app keeps it (local storage), then reloads. */
+export async function useLocale(page: Page, locale: LocaleTag, inFlight: () => number): Promise<void> {
+  await page.evaluate((tag) => localStorage.setItem('rigshare.language', tag), locale);
+  await page.reload();
+  await settle(page, inFlight);
+}
+
+export interface WalkOptions {
+  browser: Browser;
+  shellUrl: string;
+  /** The logged-in member's browser storage (from one login), shared by every walking page. */
+  storageState: BrowserContextOptions['storageState'];
+  locales: readonly LocaleTag[];
+  routes: readonly string[];
+  /** Pages walking at once; each takes the next language when done with one. */
+  pages?: number;
+  visit(page: Page, locale: LocaleTag, route: string): Promise<void>;
+}
+
+/**
+ * Walks every route in every language: a few pages side by side (most of a visit is waiting for
+ * the screen's data), each with the member's session, one reload per language, then hash
+ * navigation from route to route.
+ */
+export async function walkRoutes({ browser, shellUrl, storageState, locales, routes, pages = 3, visit }: WalkOptions): Promise<void> {
+  const queue = [...locales];
+  const worker = async () => {
+    const context = await browser.newContext({ ...PHONE, storageState });
+    try {
+      const page = await context.newPage();
+      const inFlight = trackRequests(page);
+      await page.goto(shellUrl);
+      for (let locale = queue.shift(); locale; locale = queue.shift()) {
+        await useLocale(page, locale, inFlight);
+        for (const route of routes) {
+          await openRoute(page, shellUrl, route, inFlight);
+          await visit(page, locale, route);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(pages, locales.length) }, worker));
+}
