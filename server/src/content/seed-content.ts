@@ -1,4 +1,5 @@
 import type { LocaleTag } from '@rigshare/domain';
+import type { MessageKey } from '../i18n';
 
 /**
  * The seeded banners and notices in every interface language. Rows keep their English text in
@@ -96,6 +97,16 @@ export const SEED_SCROLL_NOTICES: SeedNotice[] = [
     },
   },
 ];
+
+/** The demo member's opening credit (db/seed/demo.ts), a ledger operation members see in their records. */
+export const DEMO_BALANCE_OPERATION = 'seed:demo-balance';
+
+/**
+ * The text of seeded ledger records, by operation key: a message key, rendered in the reader's language
+ * (ledger rows are append-only and keep the English reason they were written with, for staff).
+ * Reasons staff write (credit, debit, reversal, a refused withdrawal) are not here: they are shown as written.
+ */
+export const SEEDED_RECORD_TEXT: Readonly<Record<string, MessageKey>> = { [DEMO_BALANCE_OPERATION]: 'recordDemoBalance' };
 
 /** Picks a translated field, falling back to the row's English text. */
 export function localizedField(translations: string | null, locale: LocaleTag, field: string, fallback: string): string {

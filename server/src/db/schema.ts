@@ -322,8 +322,9 @@ export interface PayChannelsTable {
   min_amount: Money;
   /** 'bank' or 'cash'. */
   kind: string;
-  /** English instructions; other languages in translations JSON { "<locale tag>": "..." }. */
+  /** English, like `name`. */
   instructions: string;
+  /** Other languages of name and instructions: JSON { "<locale tag>": { "name": ..., "instructions": ... } } (shape since migration 0011). */
   translations: string | null;
   sort_order: number;
   active: number;

@@ -1,5 +1,6 @@
 import { parseAmount } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
+import { DEMO_BALANCE_OPERATION } from '../../content/seed-content';
 import { insertMember } from '../../features/accounts';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { postOperation } from '../../ledger/ledger';
@@ -47,16 +48,17 @@ export async function seedDemoData(trx: Kysely<Database>, dialect: DialectName, 
   });
   const demoAccounts = await memberAccounts(trx, demoId, now);
   await postOperation(trx, dialect, {
-    operationKey: 'seed:demo-balance',
+    operationKey: DEMO_BALANCE_OPERATION,
     at: now,
     legs: [
       {
-        key: 'seed:demo-balance',
+        key: DEMO_BALANCE_OPERATION,
         debit: await platformAccountId(trx, 'platform.adjustments'),
         credit: demoAccounts['member.available'],
         amount: parseAmount(DEMO_BALANCE),
         type: 'Adjustment',
         description: 'adjustment',
+        // For staff; members read it in their language (SEEDED_RECORD_TEXT).
         reason: 'Demo balance',
       },
     ],

@@ -1,4 +1,5 @@
 import { accountSchemas as schemas } from '@rigshare/api-schema';
+import type { LocaleTag } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
@@ -6,18 +7,31 @@ import { sha256 } from '../../security/random';
 import { createCaptcha } from './captcha';
 import * as accounts from './service';
 
-/** Markets we serve, for the phone prefix picker. */
+/** Markets we serve, for the phone prefix picker: the prefix and the region's ISO 3166 code. */
 const COUNTRIES = [
-  { code: '+91', name: 'India' },
-  { code: '+234', name: 'Nigeria' },
-  { code: '+90', name: 'Turkey' },
-  { code: '+34', name: 'Spain' },
-  { code: '+39', name: 'Italy' },
-  { code: '+33', name: 'France' },
-  { code: '+49', name: 'Germany' },
-  { code: '+1', name: 'United States' },
-  { code: '+44', name: 'United Kingdom' },
-];
+  { code: '+91', region: 'IN' },
+  { code: '+234', region: 'NG' },
+  { code: '+90', region: 'TR' },
+  { code: '+34', region: 'ES' },
+  { code: '+39', region: 'IT' },
+  { code: '+33', region: 'FR' },
+  { code: '+49', region: 'DE' },
+  { code: '+1', region: 'US' },
+  { code: '+44', region: 'GB' },
+] as const;
+
+const countryLists = new Map<LocaleTag, { code: string; name: string }[]>();
+
+/** The markets with their names in the reader's language (the CLDR names Node's ICU carries). */
+function countriesIn(locale: LocaleTag): { code: string; name: string }[] {
+  let list = countryLists.get(locale);
+  if (!list) {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    list = COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.region) ?? c.region }));
+    countryLists.set(locale, list);
+  }
+  return list;
+}
 
 /** Login, registration, codes, passwords and the member's own profile (host /api/user). */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -90,7 +104,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, null);
   });
 
-  app.get('/auth/countrys', { schema: schemas.countries }, async (request) => ok(request, COUNTRIES));
+  app.get('/auth/countrys', { schema: schemas.countries }, async (request) => ok(request, countriesIn(request.locale)));
 
   app.post('/user/isValidAccount', { schema: schemas.isValidAccount }, async (request) => {
     await app.limits.accountCheck(request);

@@ -1,6 +1,7 @@
 import { formatAmount, RECORD_TYPES, type LocaleTag, type MemberRecord, type Page, type RecordStatus, type RecordType } from '@rigshare/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
+import { localizedField, SEEDED_RECORD_TEXT } from '../../content/seed-content';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -77,6 +78,7 @@ async function selectRecordRows(q: ReturnType<typeof recordQuery>) {
       'd.amount as d_amount',
       'd.currency as d_currency',
       'pc.name as pc_name',
+      'pc.translations as pc_translations',
       'cd.tx_hash as cd_tx_hash',
     ])
     .select(STATUS_SQL.as('status'))
@@ -168,14 +170,17 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
         description = translate(locale, 'recordRecharge', {
           amount: r.d_amount === null ? '' : formatAmount(toMicro(r.d_amount)),
           currency: r.d_currency ?? '',
-          channel: r.pc_name ?? '',
+          channel: r.pc_name === null ? '' : localizedField(r.pc_translations, locale, 'name', r.pc_name),
         });
         break;
       case 'Exchange':
         description = translate(locale, 'recordExchange', { code: exchange?.transfer_id === r.id ? exchange.code : '' });
         break;
-      default:
-        description = r.reason ?? r.description;
+      default: {
+        // Seeded records (the demo balance) in the reader's language; what staff wrote, as written.
+        const seeded = SEEDED_RECORD_TEXT[r.operation_key];
+        description = seeded ? translate(locale, seeded) : (r.reason ?? r.description);
+      }
     }
     return {
       id: r.id,

@@ -1,6 +1,7 @@
 import type { Address, BankCard, RechargeChannel } from '@rigshare/api-schema';
 import { hasDirectionControls, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
+import { localizedField } from '../../content/seed-content';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -148,14 +149,13 @@ export function payChannelView(
   row: { id: number; name: string; currency: string; min_amount: string | number | bigint; kind: string; instructions: string; translations: string | null },
   locale: LocaleTag,
 ): PayChannelView {
-  const translations = row.translations ? (JSON.parse(row.translations) as Record<string, string>) : {};
   return {
     id: row.id,
-    name: row.name,
+    name: localizedField(row.translations, locale, 'name', row.name),
     currency: row.currency,
     minAmount: toMicro(row.min_amount).toString(),
     kind: row.kind,
-    instructions: translations[locale] ?? row.instructions,
+    instructions: localizedField(row.translations, locale, 'instructions', row.instructions),
   };
 }
 
