@@ -1,7 +1,7 @@
 /**
  * Issue 8 item 19 as a Tamil-speaking member meets it: the markets of the phone prefix picker, the
- * recharge channels and the records the seed wrote (the demo balance) read in Tamil; the reason a staff
- * member wrote and the member's own payment reference are shown as written.
+ * recharge channels, the records the seed wrote (the demo balance) and every record type read in Tamil;
+ * the reason a staff member wrote and the member's own payment reference are shown as written.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,7 @@ let page: Page;
 
 const json = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 const wallet = json('remotes/wallet/locales/ta-IN/wallet.json');
+const products = json('remotes/products/locales/ta-IN/products.json');
 const common = json('libs/i18n/locales/ta-IN/common.json');
 const serverTamil = json('server/src/i18n/messages/ta-IN.json');
 const serverEnglish = json('server/src/i18n/messages/en-US.json');
@@ -95,5 +96,15 @@ it('shows the recharge channels and the seeded records in Tamil, and what people
   const text = (await page.locator('body').textContent()) ?? '';
   expect(text).not.toContain(serverEnglish.recordDemoBalance);
   expect(text).not.toContain('Bank transfer');
+  await fitsScreen();
+
+  // The same records under "Receive income": every type named in Tamil, not only the income types.
+  await page.goto(`${stack.shellUrl}#/user/receiveincome`);
+  const incomeRecords = page.getByTestId('income-record');
+  await incomeRecords.filter({ hasText: serverTamil.recordDemoBalance }).waitFor();
+  await incomeRecords.filter({ hasText: upi.name }).filter({ hasText: products.income.type.recharge }).waitFor();
+  await incomeRecords.filter({ hasText: STAFF_REASON }).waitFor();
+  const incomeText = (await page.locator('body').textContent()) ?? '';
+  for (const english of [serverEnglish.recordDemoBalance, 'Bank transfer', 'Recharge']) expect(incomeText).not.toContain(english);
   await fitsScreen();
 });

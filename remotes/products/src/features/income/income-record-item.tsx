@@ -1,15 +1,25 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { RecordType } from '@rigshare/domain';
 import type { IncomeRecord } from '../../api/income';
 import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
 import '../../products.css';
 
-const TYPE_KEYS: Record<string, string> = {
+/** Every record type has its label (a Recharge or an Exchange shows up here too, not only income). */
+const TYPE_KEYS: Record<RecordType, string> = {
   'Daily Income': 'dailyIncome',
   'Buy Machine': 'buyMachine',
   Adjustment: 'adjustment',
   Bonus: 'bonus',
+  Recharge: 'recharge',
+  Withdrawal: 'withdrawal',
+  'Team Benefits': 'teamBenefits',
+  'Withdrawal Failed': 'withdrawalFailed',
+  Exchange: 'exchange',
+  'Random Bonus': 'randomBonus',
+  'Referral Bonus': 'referralBonus',
+  'Invite Bonus': 'inviteBonus',
 };
 
 const STATUS_COLORS: Record<string, string> = {
@@ -23,7 +33,7 @@ const STATUS_COLORS: Record<string, string> = {
 /** One income record: type, the server's description, signed amount, time and status. */
 export function IncomeRecordItem({ record }: { record: IncomeRecord }) {
   const { t, i18n } = useTranslation('products');
-  const typeKey = TYPE_KEYS[record.type];
+  const typeKey = TYPE_KEYS[record.type] as string | undefined;
   const statusKnown = record.status in STATUS_COLORS;
   return (
     <div className="products-row" data-testid="income-record">
