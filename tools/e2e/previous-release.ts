@@ -55,11 +55,15 @@ function linkNodeModules(tree: string): void {
 function treeOf(commit: string): string {
   const tree = path.join(os.tmpdir(), `rigshare-release-${commit.slice(0, 12)}`);
   if (fs.existsSync(path.join(tree, '.ready'))) return tree;
+  // Made beside it and renamed into place, so a run that stopped half-way leaves nothing to trust.
+  const making = `${tree}.${process.pid}`;
+  fs.rmSync(making, { recursive: true, force: true });
+  fs.mkdirSync(making, { recursive: true });
+  execSync(`git -C "${ROOT}" archive --format=tar ${commit} | tar -x -C "${making}"`, { stdio: ['ignore', 'ignore', 'inherit'] });
+  linkNodeModules(making);
+  fs.writeFileSync(path.join(making, '.ready'), commit);
   fs.rmSync(tree, { recursive: true, force: true });
-  fs.mkdirSync(tree, { recursive: true });
-  execSync(`git -C "${ROOT}" archive --format=tar ${commit} | tar -x -C "${tree}"`, { stdio: ['ignore', 'ignore', 'inherit'] });
-  linkNodeModules(tree);
-  fs.writeFileSync(path.join(tree, '.ready'), commit);
+  fs.renameSync(making, tree);
   return tree;
 }
 
