@@ -6,6 +6,11 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// Scopes: each deployable (the shell, a remote, the server, the tools) is a scope of its own and may
+// depend only on shared code, never on another deployable; shared code depends only on shared code.
+const DEPLOYABLE_SCOPES = ['scope:shell', 'scope:products', 'scope:wallet', 'scope:team', 'scope:community', 'scope:messages', 'scope:server', 'scope:tools'];
+const SCOPE_CONSTRAINTS = [...DEPLOYABLE_SCOPES, 'scope:shared'].map((sourceTag) => ({ sourceTag, onlyDependOnLibsWithTags: ['scope:shared'] }));
+
 const SHARED = ['type:lib', 'type:ui', 'type:domain', 'type:contract', 'type:api-schema'];
 const BROWSER_PACKAGES = ['react', 'react-*', 'react/*', 'axios', 'antd-mobile*', 'i18next', '@reduxjs/*', '@module-federation/*'];
 
@@ -23,6 +28,7 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allowCircularSelfDependency: false,
           depConstraints: [
+            ...SCOPE_CONSTRAINTS,
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: SHARED },
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: SHARED },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: SHARED },

@@ -9,7 +9,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
-import { writeRuntimeDocuments } from '../src/runtime-documents';
+import { writeRuntimeDocuments, type DistFolders } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
 import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
 
@@ -32,12 +32,15 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test). */
-export async function startStack(apiEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
+/**
+ * `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test); `dists`
+ * serves some apps from other build folders (e.g. an older release's), with remotes.json from them.
+ */
+export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }: { dists?: DistFolders } = {}): Promise<Stack> {
   const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
   const shellOrigins = [originOf('localhost', topology.shellPort)];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-'));
-  writeRuntimeDocuments(topology);
+  writeRuntimeDocuments(topology, dists);
 
   const api: ChildProcess = await startApiProcess({
     port: topology.apiPort,
@@ -65,8 +68,8 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}): Promise<Stack>
       await exited;
     } else await server.close();
   };
-  for (const name of REMOTE_NAMES) await startRemote(name);
-  const shell = await startStaticServer({ root: distOf('shell'), port: topology.shellPort, allowedOrigins: [] });
+  for (const name of REMOTE_NAMES) await startRemote(name, dists[name]);
+  const shell = await startStaticServer({ root: dists.shell ?? distOf('shell'), port: topology.shellPort, allowedOrigins: [] });
   const db = new Database(path.join(dataDir, 'rigshare.sqlite'));
 
   return {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { CONTRACT_VERSION } from '@rigshare/contract';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
@@ -116,7 +117,11 @@ export interface RemoteOptions {
   routes: readonly { path: string }[];
 }
 
-/** Writes the owned and the served paths next to the manifest, for deployment's remotes.json. */
+/**
+ * Writes the owned and the served paths next to the manifest, for deployment's remotes.json, and
+ * the shell-remote contract version the remote is built against (contract.json), so a shell that
+ * does not support it shows the area's fallback without loading the remote.
+ */
 function routePathsPlugin(paths: readonly string[], screens: readonly string[]): RsbuildPlugin {
   return {
     name: 'rigshare:route-paths',
@@ -124,6 +129,7 @@ function routePathsPlugin(paths: readonly string[], screens: readonly string[]):
       api.processAssets({ stage: 'additional' }, ({ sources, compilation }) => {
         compilation.emitAsset('route-paths.json', new sources.RawSource(JSON.stringify(paths, null, 2)));
         compilation.emitAsset('route-screens.json', new sources.RawSource(JSON.stringify(screens, null, 2)));
+        compilation.emitAsset('contract.json', new sources.RawSource(JSON.stringify({ version: CONTRACT_VERSION }, null, 2)));
       });
     },
   };

@@ -8,20 +8,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RemotesDocument, RuntimeConfig } from '@rigshare/contract';
 import { SERVICE_HOSTS } from '@rigshare/domain';
-import { REMOTE_NAMES, distOf, originOf, type Topology } from './topology';
+import { REMOTE_NAMES, distOf, originOf, type RemoteName, type Topology } from './topology';
 
-export function remotesDocument(t: Topology): RemotesDocument {
+/** Where each app's build is, when one is deployed from another folder (e.g. an older release). */
+export type DistFolders = Partial<Record<'shell' | RemoteName, string>>;
+
+const readJson = <T>(file: string): T | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined);
+
+export function remotesDocument(t: Topology, dists: DistFolders = {}): RemotesDocument {
   return {
     remotes: REMOTE_NAMES.map((name) => {
-      const pathsFile = path.join(distOf(name), 'route-paths.json');
-      if (!fs.existsSync(pathsFile)) throw new Error(`${pathsFile} is missing: build the ${name} remote first`);
-      // The paths its route table serves (a build before route-screens.json existed: say nothing).
-      const screensFile = path.join(distOf(name), 'route-screens.json');
+      const dist = dists[name] ?? distOf(name);
+      const paths = readJson<string[]>(path.join(dist, 'route-paths.json'));
+      if (!paths) throw new Error(`${path.join(dist, 'route-paths.json')} is missing: build the ${name} remote first`);
+      // The paths its route table serves and the contract version it states (a build from before
+      // route-screens.json or contract.json existed: say nothing).
+      const screens = readJson<string[]>(path.join(dist, 'route-screens.json'));
+      const contract = readJson<{ version: number }>(path.join(dist, 'contract.json'));
       return {
         name,
         manifest: `${originOf(t.host, t.remotePorts[name])}/mf-manifest.json`,
-        paths: JSON.parse(fs.readFileSync(pathsFile, 'utf8')) as string[],
-        ...(fs.existsSync(screensFile) ? { screens: JSON.parse(fs.readFileSync(screensFile, 'utf8')) as string[] } : {}),
+        paths,
+        ...(screens ? { screens } : {}),
+        ...(contract ? { contract: contract.version } : {}),
       };
     }),
   };
@@ -36,9 +45,9 @@ export function runtimeConfig(t: Topology, env: NodeJS.ProcessEnv = process.env)
   };
 }
 
-export function writeRuntimeDocuments(t: Topology): void {
-  const dist = distOf('shell');
+export function writeRuntimeDocuments(t: Topology, dists: DistFolders = {}): void {
+  const dist = dists.shell ?? distOf('shell');
   if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: build the shell first`);
-  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(remotesDocument(t), null, 2));
+  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(remotesDocument(t, dists), null, 2));
   fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify(runtimeConfig(t), null, 2));
 }

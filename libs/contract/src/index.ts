@@ -23,6 +23,8 @@ export type WidgetSlot = 'home.products';
 export interface RemoteModule {
   /** Federation name, equal to the key in remotes.json. */
   name: string;
+  /** The contract version the remote was built against (`CONTRACT_VERSION`); none means version 1. */
+  contractVersion?: number;
   /** i18next namespace the remote owns; its resources are loaded by `loadTranslations`. */
   namespace: string;
   routes: RemoteRoute[];
@@ -45,6 +47,8 @@ export interface RemoteEntry {
    * available yet", and the shell hides links to them. Absent: every owned path has a screen.
    */
   screens?: string[];
+  /** The contract version the remote's build states (its `contract.json`); none means version 1. */
+  contract?: number;
 }
 
 export interface RemotesDocument {
@@ -59,5 +63,6 @@ export interface RuntimeConfig {
   androidDownloadUrl: string;
 }
 
+export { CONTRACT_VERSION, SUPPORTED_CONTRACT_VERSIONS, UNSTATED_CONTRACT_VERSION, supportsContractVersion, UnsupportedContractError } from './version';
 export { parseRemotesDocument, parseRuntimeConfig, RuntimeDocumentError } from './validate';
 export { routeTableProblems } from './route-table';

@@ -38,3 +38,14 @@ describe('config.json', () => {
     expect(() => parseRuntimeConfig({ apiHosts: { user: '/api/user' } })).toThrow('apiHosts.user must be an absolute http(s) URL');
   });
 });
+
+describe('contract version in remotes.json', () => {
+  it('keeps the version a remote states and refuses one that is not a version number', () => {
+    const stated = { remotes: [{ ...good.remotes[0], contract: 2 }] };
+    expect(parseRemotesDocument(stated).remotes[0].contract).toBe(2);
+    expect(parseRemotesDocument(good).remotes[0].contract).toBeUndefined();
+    for (const contract of [0, 1.5, '1', null]) {
+      expect(() => parseRemotesDocument({ remotes: [{ ...good.remotes[0], contract }] })).toThrow('remote "products" has a "contract" that is not a version number');
+    }
+  });
+});

@@ -34,12 +34,16 @@ export function parseRemotesDocument(value: unknown): RemotesDocument {
       if (owner) throw new RuntimeDocumentError('remotes.json', `path ${path} is owned by both "${owner}" and "${name}"`);
       owners.set(path, name);
     }
-    const { screens } = entry;
-    if (screens === undefined) return { name, manifest, paths: paths as string[] };
+    const { screens, contract } = entry;
+    if (contract !== undefined && !(Number.isInteger(contract) && (contract as number) >= 1)) {
+      throw new RuntimeDocumentError('remotes.json', `remote "${name}" has a "contract" that is not a version number`);
+    }
+    const stated = contract === undefined ? {} : { contract: contract as number };
+    if (screens === undefined) return { name, manifest, paths: paths as string[], ...stated };
     if (!Array.isArray(screens) || !screens.every((p) => typeof p === 'string' && (paths as string[]).includes(p))) {
       throw new RuntimeDocumentError('remotes.json', `remote "${name}" has "screens" that are not among its paths`);
     }
-    return { name, manifest, paths: paths as string[], screens: screens as string[] };
+    return { name, manifest, paths: paths as string[], screens: screens as string[], ...stated };
   });
   return { remotes };
 }

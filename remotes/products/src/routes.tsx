@@ -1,9 +1,11 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@rigshare/contract';
+import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installServerApi } from '@rigshare/api-client';
 
 const remote: RemoteModule = {
   name: 'products',
+  // The contract this remote is built against, so a shell that does not support it shows a fallback.
+  contractVersion: CONTRACT_VERSION,
   namespace: 'products',
   routes: [
     { path: '/projects', Component: lazy(() => import('./features/catalog/products-screen')), titleKey: 'catalog.title', depth: 1 },

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { UnsupportedContractError } from '@rigshare/contract';
 import { ReloadNotice } from './reload-notice';
 import { reloadOnce } from './reload-once';
 import { retryRemote, whenRemoteBack } from './remote-registry';
@@ -13,17 +14,20 @@ interface Props {
  * One boundary per area: a remote that fails to load or render takes down only its own screen,
  * which says so with a Retry button, and comes back by itself when a failed remote answers again.
  */
-export class AreaBoundary extends Component<Props, { failed: boolean }> {
-  state = { failed: false };
+export class AreaBoundary extends Component<Props, { failed: boolean; unsupported: boolean }> {
+  state = { failed: false, unsupported: false };
   private cancelReload: (() => void) | undefined;
   private stopWatching: (() => void) | undefined;
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, unsupported: error instanceof UnsupportedContractError };
   }
 
   componentDidCatch(error: unknown) {
     console.error(`[${this.props.area}] failed`, error);
+    // Built against a contract this shell does not support: reloading or waiting will not help
+    // until a new shell or remote is deployed, so the area says it is being updated.
+    if (error instanceof UnsupportedContractError) return;
     this.cancelReload = reloadOnce(this.props.area);
     this.stopWatching?.();
     this.stopWatching = whenRemoteBack(this.props.area, this.retry);
@@ -38,10 +42,11 @@ export class AreaBoundary extends Component<Props, { failed: boolean }> {
     this.cancelReload?.();
     this.stopWatching?.();
     retryRemote(this.props.area);
-    this.setState({ failed: false });
+    this.setState({ failed: false, unsupported: false });
   };
 
   render() {
+    if (this.state.unsupported) return <ReloadNotice reason="updating" />;
     return this.state.failed ? <ReloadNotice retry={this.retry} /> : this.props.children;
   }
 }

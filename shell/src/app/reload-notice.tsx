@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@rigshare/ui';
 
-/** "Please try again after page refresh" (SPEC) for an area that failed, with a Retry button. */
-export function ReloadNotice({ retry = () => location.reload() }: { retry?: () => void }) {
+/**
+ * "Please try again after page refresh" (SPEC) for an area that failed, with a Retry button; or,
+ * for a remote built against a contract this shell does not support, that the area is being
+ * updated (Retry loads the page again, which picks up a new deployment).
+ */
+export function ReloadNotice({ retry = () => location.reload(), reason = 'failed' }: { retry?: () => void; reason?: 'failed' | 'updating' }) {
   const { t } = useTranslation('shell');
+  const key = reason === 'updating' ? 'reload.updating' : 'reload';
   return (
-    <div className="reload-notice" role="alert" data-testid="reload-notice">
-      <LoadFailed title={t('reload.title')} message={t('reload.description')} retry={retry} />
+    <div className="reload-notice" role="alert" data-testid="reload-notice" data-reason={reason}>
+      <LoadFailed title={t(`${key}.title`)} message={t(`${key}.description`)} retry={retry} />
     </div>
   );
 }

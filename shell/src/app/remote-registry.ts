@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import type { RemoteEntry, RemoteModule, RemoteRoute } from '@rigshare/contract';
+import { supportsContractVersion, UnsupportedContractError, type RemoteEntry, type RemoteModule, type RemoteRoute } from '@rigshare/contract';
 import { registerNamespace } from '@rigshare/i18n';
 import { matchPath } from 'react-router-dom';
 import { clearReloadMark } from './reload-once';
@@ -62,17 +62,27 @@ export function hasScreen(to: string): boolean {
 export function loadRemoteModule(name: string): Promise<RemoteModule> {
   let promise = loads.get(name);
   if (!promise) {
-    promise = loadRemote<{ default: RemoteModule }>(`${federationName(name)}/routes`)
+    // A remote built against a contract this shell does not support is not loaded at all when its
+    // remotes.json entry says so, and not set up or rendered when its module says so (a remote
+    // redeployed without a new remotes.json): its area shows the fallback instead.
+    const stated = entries.find((entry) => entry.name === name)?.contract;
+    const load = supportsContractVersion(stated)
+      ? loadRemote<{ default: RemoteModule }>(`${federationName(name)}/routes`)
+      : Promise.reject(new UnsupportedContractError(name, stated!));
+    promise = load
       .then(async (exposed) => {
         if (!exposed?.default) throw new Error(`Remote ${name} exposes no routes`);
         const remote = exposed.default;
+        if (!supportsContractVersion(remote.contractVersion)) throw new UnsupportedContractError(name, remote.contractVersion!);
         await registerNamespace(remote.namespace, remote.loadTranslations);
         remote.setup?.();
         clearReloadMark(name);
         return remote;
       })
       .catch((error: unknown) => {
-        failed.add(name);
+        // A remote that answers but was built against another contract is not "back" when it answers:
+        // only a new page (a new shell or a new remotes.json) can change that.
+        if (!(error instanceof UnsupportedContractError)) failed.add(name);
         throw error;
       });
     loads.set(name, promise);

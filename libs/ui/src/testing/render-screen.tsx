@@ -38,3 +38,4 @@ export async function renderScreen(ui: ReactElement, { namespace, resource, path
   });
   return result as RenderResult;
 }
+export { isShown, shownBeside, shownText } from './shown';

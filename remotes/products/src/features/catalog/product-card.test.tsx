@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, screen } from '@testing-library/react';
 import type { ProductCard as Product } from '../../api/products';
+import { shownBeside, shownText } from '@rigshare/ui/testing';
 import { renderWithI18n } from '../../testing/render-with-i18n';
 import { ProductCard } from './product-card';
 
@@ -40,12 +41,12 @@ describe('ProductCard', () => {
   it('shows the product facts with amounts from micro-units and the real share sold', async () => {
     await renderWithI18n(<ProductCard product={product()} />);
     expect(screen.getByTestId('product-name').textContent).toBe('S19 Pro rig share');
-    expect(screen.getByText('100.00 USDT')).toBeTruthy();
-    expect(screen.getByText('Expected daily return')).toBeTruthy();
-    expect(screen.getByText('2.50 USDT')).toBeTruthy();
-    expect(screen.getByText('75.00 USDT')).toBeTruthy();
-    expect(screen.getByText('33% sold')).toBeTruthy();
-    expect(screen.getByText('100 of 300 units sold')).toBeTruthy();
+    expect(shownText(screen.getByTestId('product-card').querySelector('.products-card-price')!)).toBe('100.00 USDT');
+    expect(shownBeside('Expected daily return')).toBe('2.50 USDT');
+    expect(shownBeside('Valid days')).toBe('30');
+    expect(shownBeside('Expected total return')).toBe('75.00 USDT');
+    expect(screen.getByRole('progressbar', { name: 'Share sold' }).getAttribute('aria-valuenow')).toBe('33');
+    expect(shownText(screen.getByText('33% sold').parentElement!)).toBe('33% sold100 of 300 units sold');
     expect(screen.queryByTestId('product-status')).toBeNull();
     expect(document.body.textContent).not.toMatch(/guaranteed|risk-free|55%/i);
   });
@@ -53,7 +54,8 @@ describe('ProductCard', () => {
   it('marks a sold-out product', async () => {
     await renderWithI18n(<ProductCard product={product({ status: 3, unitsSold: 300 })} />);
     expect(screen.getByTestId('product-status').textContent).toBe('SOLD OUT');
-    expect(screen.getByText('100% sold')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Share sold' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(shownText(screen.getByText('100% sold'))).toBe('100% sold');
   });
 
   it('counts a rush purchase down every second to its target and then stays at zero', async () => {

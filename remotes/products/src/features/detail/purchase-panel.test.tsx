@@ -2,6 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { Coupon } from '../../api/coupons';
 import type { ProductCard } from '../../api/products';
+import { shownBeside, shownText } from '@rigshare/ui/testing';
 import { renderWithI18n } from '../../testing/render-with-i18n';
 import { PurchasePanel } from './purchase-panel';
 
@@ -53,9 +54,11 @@ describe('PurchasePanel', () => {
   it('keeps the buy button disabled until the lease agreement is agreed', async () => {
     await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="500000000" />);
     expect(buyButton().disabled).toBe(true);
-    expect(screen.getByText('Please read and agree to the lease agreement first.')).toBeTruthy();
+    const hint = screen.getByText('Please read and agree to the lease agreement first.');
+    expect(shownText(hint)).toBe('Please read and agree to the lease agreement first.');
     fireEvent.click(agreeBox());
     expect(buyButton().disabled).toBe(false);
+    expect(hint.isConnected).toBe(false);
     fireEvent.click(agreeBox());
     expect(buyButton().disabled).toBe(true);
   });
@@ -63,13 +66,16 @@ describe('PurchasePanel', () => {
   it('shows every figure before the buy button and follows the quantity up to maxBuy', async () => {
     await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="500000000" />);
     expect(screen.getByTestId('amount-to-pay').textContent).toBe('100.00 USDT');
-    expect(screen.getByText('Unit price × 1')).toBeTruthy();
-    expect(screen.getByText('Fee')).toBeTruthy();
-    expect(screen.getByText('500.00 USDT')).toBeTruthy();
+    expect(shownBeside('Price')).toBe('100.00 USDT');
+    expect(shownText(screen.getByText('Unit price × 1'))).toBe('Unit price × 1');
+    expect(shownBeside('Fee')).toBe('0.00 USDT');
+    expect(shownBeside('Your available balance')).toBe('500.00 USDT');
     fireEvent.click(plus());
     expect(screen.getByTestId('amount-to-pay').textContent).toBe('200.00 USDT');
-    expect(screen.getByText('5.00 USDT')).toBeTruthy(); // expected daily return 2.5 x 2
-    expect(screen.getByText('150.00 USDT')).toBeTruthy(); // expected total return 5 x 30
+    expect(shownBeside('Price')).toBe('200.00 USDT');
+    expect(shownText(screen.getByText('Unit price × 2'))).toBe('Unit price × 2');
+    expect(shownBeside('Expected daily return')).toBe('5.00 USDT'); // 2.5 x 2
+    expect(shownBeside('Expected total return')).toBe('150.00 USDT'); // 5 x 30
     expect(plus().disabled).toBe(true); // maxBuy 2
     expect(document.body.textContent).not.toMatch(/guaranteed|risk-free/i);
   });
@@ -78,7 +84,7 @@ describe('PurchasePanel', () => {
     await renderWithI18n(<PurchasePanel product={product()} coupons={[coupon]} available="500000000" />);
     const radio = () => screen.getByText('New member 5 USDT off').closest('label')!.querySelector('input') as HTMLInputElement;
     expect(radio().disabled).toBe(true);
-    expect(screen.getByText("The order is below this coupon's minimum spend.")).toBeTruthy();
+    expect(shownText(screen.getByText('New member 5 USDT off').closest('label')!)).toContain("The order is below this coupon's minimum spend.");
     fireEvent.click(plus());
     expect(radio().disabled).toBe(false);
     fireEvent.click(radio());
@@ -111,17 +117,19 @@ describe('PurchasePanel', () => {
     await renderWithI18n(<PurchasePanel product={product({ status: 3, unitsLeft: 0 })} coupons={[]} available="500000000" />);
     fireEvent.click(agreeBox());
     expect(buyButton().disabled).toBe(true);
-    expect(screen.getByText('This product is sold out.')).toBeTruthy();
+    expect(shownText(screen.getByText('This product is sold out.'))).toBe('This product is sold out.');
   });
 
   it('enables a pre-sale only when its real start time comes', async () => {
     await renderWithI18n(<PurchasePanel product={product({ status: 5, startTime: '2026-03-01T10:00:02.000Z' })} coupons={[]} available="500000000" />);
     fireEvent.click(agreeBox());
     expect(buyButton().disabled).toBe(true);
-    expect(screen.getByText('The sale has not started yet.')).toBeTruthy();
+    const notStarted = screen.getByText('The sale has not started yet.');
+    expect(shownText(notStarted)).toBe('The sale has not started yet.');
     act(() => {
       jest.advanceTimersByTime(2000);
     });
     expect(buyButton().disabled).toBe(false);
+    expect(notStarted.isConnected).toBe(false);
   });
 });

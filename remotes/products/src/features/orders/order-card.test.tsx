@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen } from '@testing-library/react';
 import type { Order } from '../../api/orders';
+import { shownBeside, shownText } from '@rigshare/ui/testing';
 import { renderWithI18n } from '../../testing/render-with-i18n';
 import { OrderCard } from './order-card';
 
@@ -38,12 +39,12 @@ describe('OrderCard', () => {
     const open = jest.fn();
     await renderWithI18n(<OrderCard order={order()} onOpen={open} />);
     expect(screen.getByTestId('order-status').textContent).toBe('Valid');
-    expect(screen.getByText('27 days left')).toBeTruthy();
-    expect(screen.getByText('195.00 USDT')).toBeTruthy();
-    expect(screen.getByText('-5.00 USDT')).toBeTruthy();
-    expect(screen.getByText('150.00 USDT')).toBeTruthy();
-    expect(screen.getByText('15.00 USDT')).toBeTruthy();
-    expect(screen.getByText('3 of 30')).toBeTruthy();
+    expect(shownText(screen.getByText('27 days left'))).toBe('27 days left');
+    expect(shownBeside('Amount paid')).toBe('195.00 USDT');
+    expect(shownBeside('Coupon discount')).toBe('-5.00 USDT');
+    expect(shownBeside('Total revenue (expected)')).toBe('150.00 USDT');
+    expect(shownBeside('Earned so far')).toBe('15.00 USDT');
+    expect(shownBeside('Days paid')).toBe('3 of 30');
     expect(screen.queryByTestId('order-delayed')).toBeNull();
     fireEvent.click(screen.getByTestId('order-card'));
     expect(open).toHaveBeenCalledTimes(1);

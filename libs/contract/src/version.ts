@@ -1,0 +1,34 @@
+/**
+ * The version of the shell-remote contract (this library), a major number in the semver sense: it
+ * goes up when a change would break a shell or a remote built against the previous one (a field of
+ * `RemoteModule` removed, renamed or changed in meaning; a shared library's export removed). Adding
+ * an optional field does not change it.
+ *
+ * A remote states the version it was built against twice: `contractVersion` in the module it
+ * exposes (compiled in from its own copy of this library) and `contract` in its remotes.json entry
+ * (from the `contract.json` its build writes next to its manifest). The shell reads the entry before
+ * it loads the remote and the module before it renders it, and loads only the versions it supports;
+ * for any other it shows that area's fallback.
+ */
+export const CONTRACT_VERSION = 1;
+
+/** The versions a shell built from this library can load. Keep the previous one while remotes still use it. */
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1];
+
+/** What a remote that states no version was built against: the contract as it was when versions began. */
+export const UNSTATED_CONTRACT_VERSION = 1;
+
+export function supportsContractVersion(stated: number | undefined, supported: readonly number[] = SUPPORTED_CONTRACT_VERSIONS): boolean {
+  return supported.includes(stated ?? UNSTATED_CONTRACT_VERSION);
+}
+
+/** A remote built against a contract this shell does not support. */
+export class UnsupportedContractError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly version: number,
+  ) {
+    super(`remote "${remote}" was built against contract version ${version}; this shell supports ${SUPPORTED_CONTRACT_VERSIONS.join(', ')}`);
+    this.name = 'UnsupportedContractError';
+  }
+}

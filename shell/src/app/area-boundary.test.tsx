@@ -1,0 +1,53 @@
+/**
+ * @jest-environment jsdom
+ */
+import { Suspense, use } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { UnsupportedContractError } from '@rigshare/contract';
+import en from '../../locales/en-US/shell.json';
+import { AreaBoundary } from './area-boundary';
+
+function Failing({ load }: { load: Promise<unknown> }) {
+  use(load);
+  return null;
+}
+
+async function renderArea(error: Error) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { shell: en } }, ns: ['shell'], defaultNS: 'shell' });
+  const load = Promise.reject(error);
+  load.catch(() => undefined);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <AreaBoundary area="wallet">
+          <Suspense fallback={null}>
+            <Failing load={load} />
+          </Suspense>
+        </AreaBoundary>
+      </I18nextProvider>,
+    );
+  });
+}
+
+afterEach(() => sessionStorage.clear());
+
+it('a remote built against an unsupported contract shows that the area is being updated, and no reload is planned', async () => {
+  await renderArea(new UnsupportedContractError('wallet', 2));
+  const notice = screen.getByRole('alert');
+  expect(notice.getAttribute('data-reason')).toBe('updating');
+  expect(notice.textContent).toContain(en.reload.updating.title);
+  expect(notice.textContent).toContain(en.reload.updating.description);
+  expect(sessionStorage.getItem('rigshare.reloaded.wallet')).toBeNull();
+});
+
+it('a remote that fails to load says to try again after a refresh, and plans its one reload', async () => {
+  await renderArea(new Error('manifest unreachable'));
+  const notice = screen.getByRole('alert');
+  expect(notice.getAttribute('data-reason')).toBe('failed');
+  expect(notice.textContent).toContain(en.reload.title);
+  expect(sessionStorage.getItem('rigshare.reloaded.wallet')).not.toBeNull();
+});
