@@ -119,3 +119,10 @@ describe('recharges', () => {
     expect(isValidRechargeReference(reference)).toBe(valid);
   });
 });
+
+it('keeps fee + net equal to the amount beyond Number precision', () => {
+  const huge = 9_007_199_254_740_993_000_000n;
+  const { fee, net } = withdrawalFee(huge);
+  expect(fee + net).toBe(huge);
+  expect(fee).toBe((huge * 5n) / 100n);
+});

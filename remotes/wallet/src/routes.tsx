@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { installServerApi } from '@rigshare/api-client';
 import type { RemoteModule } from '@rigshare/contract';
 
 const BankCardScreen = lazy(() => import('./features/bank/bank-card-screen'));
@@ -30,6 +31,8 @@ const remote: RemoteModule = {
     { path: '/user/cashrecharge', Component: lazy(() => import('./features/recharge/cash-recharge-screen')), titleKey: 'recharge.title', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/wallet.json`),
+  // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
+  setup: () => installServerApi(),
 };
 
 export default remote;

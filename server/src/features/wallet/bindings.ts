@@ -1,5 +1,5 @@
 import type { Address, BankCard, RechargeChannel } from '@rigshare/api-schema';
-import { hasDirectionControls, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
+import { hasDirectionControls, isValidBankAccountNumber, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -117,7 +117,7 @@ export async function saveBankCard(
   if (hasDirectionControls(input.holderName) || hasDirectionControls(input.bankName)) throw new AppError(400, 'nameDirectionControls');
   if (!isValidName(input.holderName)) throw new AppError(400, 'holderNameInvalid', {}, onField('holderName'));
   if (!isValidName(input.bankName)) throw new AppError(400, 'bankNameInvalid', {}, onField('bankName'));
-  if (!/^[0-9]{6,20}$/.test(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid', {}, onField('accountNumber'));
+  if (!isValidBankAccountNumber(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid', {}, onField('accountNumber'));
   if (!isValidIfsc(input.ifsc)) throw new AppError(400, 'ifscInvalid', {}, onField('ifsc'));
   const values = {
     holder_name: input.holderName,

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
-import type { UsdtDeposit, UsdtDepositInfo } from '../../api/usdt-deposits';
+import type { UsdtDeposit, UsdtDepositInfo } from '../../api/wallet';
 import { UsdtDepositItem } from './usdt-deposit-item';
 import { UsdtAddressCard, UsdtRechargeView } from './usdt-recharge-screen';
 

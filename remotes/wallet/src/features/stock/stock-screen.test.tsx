@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
 import { agreementPath, daysLeft } from './holding-math';
-import type { Holding } from './stock-api';
+import type { Holding } from '../../api/wallet';
 import { HoldingItem } from './stock-screen';
 
 const DAY = 86_400_000;

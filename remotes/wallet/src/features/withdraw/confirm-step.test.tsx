@@ -9,7 +9,7 @@ import english from '../../../locales/en-US/wallet.json';
 import { ApiError } from '@rigshare/api-client';
 import { formatDateTime } from '@rigshare/i18n';
 import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
-import { feeAndNet } from '../../shared/withdraw-math';
+import { withdrawalFee } from '@rigshare/domain';
 import { showRefusal } from '../shared/refusal';
 import { ConfirmStep } from './confirm-step';
 
@@ -21,7 +21,7 @@ unstableSetRender((node, container) => {
 });
 
 const amount = 123_450_000n;
-const { fee, net } = feeAndNet(amount, 5);
+const { fee, net } = withdrawalFee(amount, 5);
 const quote: WithdrawQuote = { amount: amount.toString(), fee: fee.toString(), net: net.toString(), feePercent: 5, minimum: '1000000' };
 
 function Harness({ submit }: { submit(payPassword: string): Promise<Withdrawal> }) {

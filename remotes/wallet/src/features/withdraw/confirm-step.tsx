@@ -13,28 +13,26 @@ export interface ConfirmStepProps {
   onDone(withdrawal: Withdrawal): void;
   onRefused(error: unknown): void;
   onBack(): void;
+  /** The withdrawal is under way: the PIN cannot be sent twice. */
+  busy?: boolean;
 }
 
 /**
  * Step 2 (DESIGN.md section 1): the amount, the exact fee and the net amount that arrives, and
  * where it goes, before anything is committed. Only after "Confirm" is the fund password asked.
  */
-export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onBack }: ConfirmStepProps) {
+export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onBack, busy = false }: ConfirmStepProps) {
   const { t } = useTranslation('wallet');
   const [asking, setAsking] = useState(false);
   const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const send = async (payPassword: string) => {
     if (busy) return;
-    setBusy(true);
     try {
       onDone(await submit(payPassword));
     } catch (error) {
       setPin('');
       onRefused(error);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,0 +1,7 @@
+import { screen } from '@testing-library/react';
+
+/** The message the form shows under the field holding `testId` (antd-mobile Form.Item feedback), or null. */
+export function fieldError(testId: string): string | null {
+  const item = screen.getByTestId(testId).closest('.adm-form-item');
+  return item?.querySelector('.adm-form-item-feedback-error')?.textContent ?? null;
+}
