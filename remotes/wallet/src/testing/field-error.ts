@@ -5,3 +5,8 @@ export function fieldError(testId: string): string | null {
   const item = screen.getByTestId(testId).closest('.adm-form-item');
   return item?.querySelector('.adm-form-item-feedback-error')?.textContent ?? null;
 }
+
+/** The text of the row a label sits in (label and value side by side: a List.Item, a record row, a dt/dd pair). */
+export function rowOf(label: string | RegExp): string {
+  return screen.getByText(label).parentElement?.textContent ?? '';
+}

@@ -33,7 +33,7 @@ describe('ExchangeForm', () => {
   it('asks for a code before calling the server', async () => {
     const redeem = jest.fn();
     await renderScreen(<ExchangeForm status={{ used: false, record: null }} redeem={redeem} />, options);
-    expect(screen.getByText('Enter the exchange code you received. Each member can exchange once.')).toBeTruthy();
+    expect(screen.getByTestId('exchange-card').textContent).toContain('Enter the exchange code you received. Each member can exchange once.');
     typeCode('   ');
     await press();
     await waitFor(() => expect(fieldError('exchange-code')).toBe('A redemption code or exchange code must be entered'));

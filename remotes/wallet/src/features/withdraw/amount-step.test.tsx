@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
-import { fieldError } from '../../testing/field-error';
+import { fieldError, rowOf } from '../../testing/field-error';
 import { AmountStep } from './amount-step';
 
 const amountInput = () => screen.getByTestId('withdraw-amount').querySelector('input') as HTMLInputElement;
@@ -24,11 +24,11 @@ describe('AmountStep', () => {
     await type('0a12.349');
     expect(amountInput().value).toBe('12.34');
     // Every amount on the step with the same decimals: the fee's three.
-    expect(screen.getByText('0.617 USDT')).toBeTruthy();
-    expect(screen.getByText('11.723 USDT')).toBeTruthy();
-    expect(screen.getByText('250.500 USDT')).toBeTruthy();
-    expect(screen.getByText('1.000 USDT')).toBeTruthy();
-    expect(screen.getByText('Arrives within 72 hours.')).toBeTruthy();
+    expect(rowOf('Fee (5%)')).toBe('Fee (5%)0.617 USDT');
+    expect(rowOf(english.withdraw.netLabel)).toBe(`${english.withdraw.netLabel}11.723 USDT`);
+    expect(rowOf(english.withdraw.available)).toBe(`${english.withdraw.available}250.500 USDT`);
+    expect(rowOf(english.withdraw.minimumLabel)).toBe(`${english.withdraw.minimumLabel}1.000 USDT`);
+    expect(document.body.textContent).toContain('Arrives within 72 hours.');
   });
 
   it('"All" takes the whole available balance', async () => {
