@@ -13,6 +13,13 @@ import axios from 'axios';
 
 const paging = (pageNum: number) => ({ pageNum, pageSize: DEFAULT_PAGE_SIZE });
 
+/**
+ * Money and bindings can change behind the member's back (staff decide a withdrawal, another
+ * device changes the fund password and starts a hold): a wallet screen shows what the cache has at
+ * once and asks the server again when it opens.
+ */
+export const FRESH = { refetchOnMountOrArgChange: true } as const;
+
 /** The member's one exchange, as `exchange/status` replies. */
 export interface ExchangeStatus {
   used: boolean;

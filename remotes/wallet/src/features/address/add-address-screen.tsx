@@ -1,10 +1,10 @@
-import { useAddressQuery, useSaveAddressMutation } from '../../api/endpoints';
+import { FRESH, useAddressQuery, useSaveAddressMutation } from '../../api/endpoints';
 import { BindScreen } from '../shared/binding-screens';
 import { AddressForm, type AddressInput } from './address-form';
 
 /** `/user/addAddress`: bind the USDT (BEP20) withdrawal address, or replace the bound one. */
 export default function AddAddressScreen() {
-  const address = useAddressQuery();
+  const address = useAddressQuery(undefined, FRESH);
   const [saveAddress, saving] = useSaveAddressMutation();
   return (
     <BindScreen

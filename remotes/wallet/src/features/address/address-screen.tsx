@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { shortenAddress } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
 import { CopyText } from '@rigshare/ui';
-import { useAddressQuery } from '../../api/endpoints';
+import { FRESH, useAddressQuery } from '../../api/endpoints';
 import { BoundScreen } from '../shared/binding-screens';
 
 /** `/user/address`: the bound USDT withdrawal address, or a way to add one. */
 export default function AddressScreen() {
   const { t, i18n } = useTranslation('wallet');
-  const address = useAddressQuery();
+  const address = useAddressQuery(undefined, FRESH);
   return (
     <BoundScreen keys="address" source={address} bindPath="/user/addAddress">
       {(bound) => (

@@ -1,7 +1,7 @@
 import { Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useBalanceQuery } from '../../api/endpoints';
+import { errorMessage, FRESH, useBalanceQuery } from '../../api/endpoints';
 import type { Balance } from '../../api/wallet';
 import { formatMoneyAlike } from '../../shared/money';
 import { LoadFailed } from '@rigshare/ui';
@@ -71,7 +71,7 @@ export function BalanceView({ balance }: { balance: Balance }) {
 
 /** `/user/balance`: "My wallet". */
 export default function BalanceScreen() {
-  const balance = useBalanceQuery();
+  const balance = useBalanceQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
       {balance.data ? (

@@ -1,13 +1,13 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@rigshare/i18n';
-import { useBankCardQuery } from '../../api/endpoints';
+import { FRESH, useBankCardQuery } from '../../api/endpoints';
 import { BoundScreen } from '../shared/binding-screens';
 
 /** `/user/Caddress` and `/user/bank`: the bound bank card, or a way to add one. */
 export default function BankCardScreen() {
   const { t, i18n } = useTranslation('wallet');
-  const bankCard = useBankCardQuery();
+  const bankCard = useBankCardQuery(undefined, FRESH);
   return (
     <BoundScreen keys="bank" source={bankCard} bindPath="/user/CaddAddress">
       {(card) => (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { formatDateTime } from '@rigshare/i18n';
 import { LoadFailed } from '@rigshare/ui';
-import { errorMessage, useExchangeStatusQuery, useRedeemExchangeMutation } from '../../api/endpoints';
+import { errorMessage, FRESH, useExchangeStatusQuery, useRedeemExchangeMutation } from '../../api/endpoints';
 import { rule } from '../../shared/form-rules';
 import { formatMoney } from '../../shared/money';
 import type { ExchangeRecord, ExchangeStatus } from '../../api/wallet';
@@ -81,7 +81,7 @@ export function ExchangeForm({ status, redeem, busy = false }: ExchangeFormProps
 
 /** The card with its state loaded from the server; a retry keeps its requestId so it can never pay twice. */
 export function ExchangeCard() {
-  const status = useExchangeStatusQuery();
+  const status = useExchangeStatusQuery(undefined, FRESH);
   const [redeemExchange, redeeming] = useRedeemExchangeMutation();
   const keeper = useRef(new RequestIdKeeper());
   const redeem = async (code: string) => {

@@ -3,7 +3,7 @@ import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isValidFundPassword } from '@rigshare/domain';
-import { useCaptchaQuery, useHasFundPasswordQuery, useSendFundPasswordCodeMutation, useUpdateFundPasswordMutation } from '../../api/endpoints';
+import { FRESH, useCaptchaQuery, useHasFundPasswordQuery, useSendFundPasswordCodeMutation, useUpdateFundPasswordMutation } from '../../api/endpoints';
 import { rule, showRefusalOnForm } from '../../shared/form-rules';
 import { PinInput } from '../../shared/pin-input';
 import '../../wallet.css';
@@ -27,7 +27,7 @@ export default function FundPasswordScreen() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const [form] = Form.useForm<FundPasswordValues>();
-  const hasOne = useHasFundPasswordQuery();
+  const hasOne = useHasFundPasswordQuery(undefined, FRESH);
   const captcha = useCaptchaQuery();
   const [sendCode] = useSendFundPasswordCodeMutation();
   const [updateFundPassword, saving] = useUpdateFundPasswordMutation();

@@ -5,7 +5,7 @@ import { RequestIdKeeper } from '@rigshare/api-client';
 import { amountFromText, formatAmount, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
 import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
-import { errorMessage, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
+import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
 import { rule, showRefusalOnForm } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
@@ -64,7 +64,7 @@ export default function CashRechargeScreen() {
   const keeper = useRef(new RequestIdKeeper());
   const [form] = Form.useForm<RechargeValues>();
   const channels = useRechargeChannelsQuery();
-  const deposits = useCashRechargesInfiniteQuery();
+  const deposits = useCashRechargesInfiniteQuery(undefined, FRESH);
   const [cashRecharge, submitting] = useCashRechargeMutation();
   const channelId = Form.useWatch('channel', form)?.[0];
   const amount = Form.useWatch('amount', form) ?? '';

@@ -3,7 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CopyText, LoadFailed } from '@rigshare/ui';
-import { errorMessage, useUsdtDepositInfoQuery } from '../../api/endpoints';
+import { errorMessage, FRESH, useUsdtDepositInfoQuery } from '../../api/endpoints';
 import type { UsdtDepositInfo } from '../../api/wallet';
 import { formatMoney } from '../../shared/money';
 import { UsdtDepositList } from './usdt-deposit-list';
@@ -82,7 +82,7 @@ export function UsdtRechargeView({ info }: { info: UsdtDepositInfo }) {
 
 /** `/user/recharge`: top up with USDT on BNB Smart Chain (BEP20), then watch the deposit arrive. */
 export default function UsdtRechargeScreen() {
-  const info = useUsdtDepositInfoQuery();
+  const info = useUsdtDepositInfoQuery(undefined, FRESH);
   if (info.data) return <UsdtRechargeView info={info.data} />;
   if (info.isError) return <LoadFailed title={errorMessage(info.error)} retry={() => void info.refetch()} />;
   return <Skeleton.Paragraph lineCount={8} animated />;

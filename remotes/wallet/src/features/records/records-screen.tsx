@@ -2,7 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
-import { useRecordsInfiniteQuery } from '../../api/endpoints';
+import { FRESH, useRecordsInfiniteQuery } from '../../api/endpoints';
 import { RECORD_FILTERS } from '../../api/wallet';
 import { RecordItem } from './record-item';
 import '../../wallet.css';
@@ -20,7 +20,7 @@ export default function RecordsScreen() {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
   const type = typeFilterOf(params.get('type'));
-  const records = useRecordsInfiniteQuery(type);
+  const records = useRecordsInfiniteQuery(type, FRESH);
   return (
     <div className="wallet-screen">
       <Tabs

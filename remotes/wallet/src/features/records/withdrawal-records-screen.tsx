@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
-import { useWithdrawalsInfiniteQuery } from '../../api/endpoints';
+import { FRESH, useWithdrawalsInfiniteQuery } from '../../api/endpoints';
 import { WithdrawalItem } from './withdrawal-item';
 import '../../wallet.css';
 
 /** `/user/withrecord` and `/user/allExtract`: the member's withdrawals, newest first. */
 export default function WithdrawalRecordsScreen() {
   const { t } = useTranslation('wallet');
-  const withdrawals = useWithdrawalsInfiniteQuery();
+  const withdrawals = useWithdrawalsInfiniteQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
       <InfiniteList

@@ -16,6 +16,7 @@ export interface BoundSource<T> {
   data?: T | null;
   isError: boolean;
   error?: unknown;
+  isFetching?: boolean;
   refetch(): unknown;
 }
 
@@ -73,7 +74,8 @@ export function BindScreen<T, I>({
 }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  if (source.data === undefined) {
+  // Whether this binds or replaces is the server's answer of now, not what the cache last knew.
+  if (source.data === undefined || source.isFetching) {
     if (source.isError) return <LoadFailed title={errorMessage(source.error)} retry={() => void source.refetch()} />;
     return <Skeleton.Paragraph lineCount={5} animated />;
   }

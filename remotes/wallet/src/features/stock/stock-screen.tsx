@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '@rigshare/i18n';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
-import { useHoldingsInfiniteQuery } from '../../api/endpoints';
+import { FRESH, useHoldingsInfiniteQuery } from '../../api/endpoints';
 import { formatMoney } from '../../shared/money';
 import { ExchangeCard } from '../exchange/exchange-card';
 import { agreementPath, daysLeft } from './holding-math';
@@ -51,7 +51,7 @@ export function HoldingItem({ holding, now = Date.now() }: { holding: Holding; n
 export default function StockScreen() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const holdings = useHoldingsInfiniteQuery();
+  const holdings = useHoldingsInfiniteQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
       <ExchangeCard />

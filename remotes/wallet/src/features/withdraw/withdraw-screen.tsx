@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { shortenAddress } from '@rigshare/domain';
 import {
   errorMessage,
+  FRESH,
   useAddressQuery,
   useBalanceQuery,
   useBankCardQuery,
@@ -24,8 +25,8 @@ import '../../wallet.css';
 
 /** Where the money goes: the bound address (USDT) or bank card; `null` when none is bound. */
 function useDestination(channel: Channel) {
-  const address = useAddressQuery(undefined, { skip: channel !== 'USDT' });
-  const card = useBankCardQuery(undefined, { skip: channel === 'USDT' });
+  const address = useAddressQuery(undefined, { ...FRESH, skip: channel !== 'USDT' });
+  const card = useBankCardQuery(undefined, { ...FRESH, skip: channel === 'USDT' });
   const source = channel === 'USDT' ? address : card;
   const text =
     channel === 'USDT'
@@ -40,10 +41,10 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
   const navigate = useNavigate();
   const keeper = useRef(new RequestIdKeeper());
   const [attempt, setAttempt] = useState<{ amount: string; quote: WithdrawQuote } | null>(null);
-  const balanceQuery = useBalanceQuery();
+  const balanceQuery = useBalanceQuery(undefined, FRESH);
   const infoQuery = useWithdrawInfoQuery(channel);
   const destinationQuery = useDestination(channel);
-  const fundPasswordQuery = useHasFundPasswordQuery();
+  const fundPasswordQuery = useHasFundPasswordQuery(undefined, FRESH);
   const [quoteWithdrawal, quoting] = useQuoteWithdrawalMutation();
   const [withdraw, withdrawing] = useWithdrawMutation();
 
