@@ -6,7 +6,8 @@
  * a recharge request -> deposits; binding an address, a bank card or a fund password -> the
  * bindings and the balance (a replacement puts withdrawals on hold).
  */
-import { ApiError, getBlob, pagedListOptions, serverApi, type Captcha, type ServerError } from '@rigshare/api-client';
+import type { TagDescription } from '@reduxjs/toolkit/query';
+import { ApiError, getBlob, pagedListOptions, serverApi, type Captcha, type ServerError, type ServerTag } from '@rigshare/api-client';
 import type { Address, Balance, BankCard, Channel, Deposit, Exchange, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page } from '@rigshare/domain';
 import axios from 'axios';
@@ -19,6 +20,15 @@ const paging = (pageNum: number) => ({ pageNum, pageSize: DEFAULT_PAGE_SIZE });
  * once and asks the server again when it opens.
  */
 export const FRESH = { refetchOnMountOrArgChange: true } as const;
+
+/**
+ * What a mutation changed, as tags to mark stale: nothing when the server refused it (a 4xx
+ * changed nothing, and a reload would wipe the form showing the refusal); everything it may have
+ * changed when it succeeded or its fate is unknown (a timeout, a 5xx).
+ */
+function changes(...tags: TagDescription<ServerTag>[]) {
+  return (_result: unknown, error: ServerError | undefined) => (error && error.code >= 400 && error.code < 500 ? [] : tags);
+}
 
 /** The member's one exchange, as `exchange/status` replies. */
 export interface ExchangeStatus {
@@ -81,7 +91,7 @@ export const walletApi = serverApi.injectEndpoints({
     }),
     saveAddress: build.mutation<Address, AddressInput>({
       query: ({ replace, ...body }) => ({ host: 'assets', path: replace ? 'user/address/replace' : 'user/addAddress', method: 'POST', body, announce: false }),
-      invalidatesTags: [{ type: 'Bindings', id: 'address' }, 'Balance'],
+      invalidatesTags: changes({ type: 'Bindings', id: 'address' }, 'Balance'),
     }),
     bankCard: build.query<BankCard | null, void>({
       query: () => ({ host: 'assets', path: 'user/bank' }),
@@ -89,7 +99,7 @@ export const walletApi = serverApi.injectEndpoints({
     }),
     saveBankCard: build.mutation<BankCard, BankCardInput>({
       query: (body) => ({ host: 'assets', path: 'user/bank/modify', method: 'POST', body: { ...body }, announce: false }),
-      invalidatesTags: [{ type: 'Bindings', id: 'bank' }, 'Balance'],
+      invalidatesTags: changes({ type: 'Bindings', id: 'bank' }, 'Balance'),
     }),
     hasFundPassword: build.query<boolean, void>({
       query: () => ({ host: 'user', path: 'user/has-paypass', method: 'POST', body: {} }),
@@ -107,7 +117,7 @@ export const walletApi = serverApi.injectEndpoints({
     }),
     updateFundPassword: build.mutation<void, { smsCode: string; payPassword: string; confirmPayPassword: string }>({
       query: (body) => ({ host: 'user', path: 'auth/update-paypwd', method: 'POST', body: { ...body }, announce: false }),
-      invalidatesTags: [{ type: 'Bindings', id: 'fundPassword' }, 'Balance'],
+      invalidatesTags: changes({ type: 'Bindings', id: 'fundPassword' }, 'Balance'),
     }),
 
     // Withdrawals
@@ -120,7 +130,7 @@ export const walletApi = serverApi.injectEndpoints({
     }),
     withdraw: build.mutation<Withdrawal, WithdrawInput>({
       query: (body) => ({ host: 'assets', path: 'user/withdraw', method: 'POST', body: { ...body }, announce: false }),
-      invalidatesTags: ['Balance', 'Records', 'Withdrawals'],
+      invalidatesTags: changes('Balance', 'Records', 'Withdrawals'),
     }),
     withdrawals: build.infiniteQuery<Page<Withdrawal>, void, number>({
       infiniteQueryOptions: pagedListOptions,
@@ -139,7 +149,7 @@ export const walletApi = serverApi.injectEndpoints({
     }),
     cashRecharge: build.mutation<Deposit, CashRechargeInput>({
       query: (body) => ({ host: 'assets', path: 'user/cashrecharge', method: 'POST', body: { ...body }, announce: false }),
-      invalidatesTags: ['Deposits'],
+      invalidatesTags: changes('Deposits'),
     }),
     cashRecharges: build.infiniteQuery<Page<Deposit>, void, number>({
       infiniteQueryOptions: pagedListOptions,
@@ -169,7 +179,7 @@ export const walletApi = serverApi.injectEndpoints({
     redeemExchange: build.mutation<{ record: Exchange; message: string }, { code: string; requestId: string }>({
       query: (body) => ({ host: 'assets', path: 'exchange/redeem', method: 'POST', body: { ...body }, announce: false }),
       transformResponse: (record: Exchange, meta) => ({ record, message: meta?.msg ?? '' }),
-      invalidatesTags: ['Balance', 'Records'],
+      invalidatesTags: changes('Balance', 'Records'),
     }),
 
     /**

@@ -114,7 +114,8 @@ export async function saveBankCard(
   input: { holderName: string; bankName: string; accountNumber: string; ifsc: string },
   now: Date,
 ): Promise<BankCardView> {
-  if (hasDirectionControls(input.holderName) || hasDirectionControls(input.bankName)) throw new AppError(400, 'nameDirectionControls');
+  if (hasDirectionControls(input.holderName)) throw new AppError(400, 'nameDirectionControls', {}, onField('holderName'));
+  if (hasDirectionControls(input.bankName)) throw new AppError(400, 'nameDirectionControls', {}, onField('bankName'));
   if (!isValidName(input.holderName)) throw new AppError(400, 'holderNameInvalid', {}, onField('holderName'));
   if (!isValidName(input.bankName)) throw new AppError(400, 'bankNameInvalid', {}, onField('bankName'));
   if (!isValidBankAccountNumber(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid', {}, onField('accountNumber'));

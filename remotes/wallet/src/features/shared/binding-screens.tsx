@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, List, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +16,8 @@ export interface BoundSource<T> {
   data?: T | null;
   isError: boolean;
   error?: unknown;
-  isFetching?: boolean;
+  /** When the server last answered (RTK Query `fulfilledTimeStamp`). */
+  fulfilledTimeStamp?: number;
   refetch(): unknown;
 }
 
@@ -74,8 +75,10 @@ export function BindScreen<T, I>({
 }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  // Whether this binds or replaces is the server's answer of now, not what the cache last knew.
-  if (source.data === undefined || source.isFetching) {
+  const [openedAt] = useState(Date.now);
+  // Whether this binds or replaces is the server's answer since the screen opened, not what the
+  // cache knew before; a later reload keeps the form (and what it shows) in place.
+  if (source.data === undefined || (source.fulfilledTimeStamp ?? 0) < openedAt) {
     if (source.isError) return <LoadFailed title={errorMessage(source.error)} retry={() => void source.refetch()} />;
     return <Skeleton.Paragraph lineCount={5} animated />;
   }
