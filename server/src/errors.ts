@@ -13,3 +13,11 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/**
+ * The envelope data of a refusal that concerns one field of the request (`{ field: "ifsc" }`):
+ * the member's form shows the message under that field.
+ */
+export function onField(field: string, data: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...data, field };
+}

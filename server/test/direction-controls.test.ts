@@ -35,7 +35,8 @@ describe.each(testDatabases())('bidirectional controls in names on %s', (_name, 
       expect((await bank({ bankName: `SBI${control}` })).statusCode).toBe(400);
     }
     const hindi = await bank({ holderName: 'Asha \u202eRao' }, { language: 'hi_IN' });
-    expect(hindi.json()).toEqual({ code: 400, msg: 'नाम में अदृश्य टेक्स्ट-दिशा वर्ण नहीं हो सकते', data: null });
+    expect(hindi.json()).toEqual({ code: 400, msg: 'नाम में अदृश्य टेक्स्ट-दिशा वर्ण नहीं हो सकते', data: { field: 'holderName' } });
+    expect((await bank({ bankName: 'SBI\u202e' })).json().data).toEqual({ field: 'bankName' });
     expect((await getAs(ctx, '/api/assets/user/bank', member.token)).json().data).toBeNull();
 
     // Names in right-to-left scripts need no controls and stay welcome.

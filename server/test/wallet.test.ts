@@ -64,11 +64,11 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect((await postAs(m, '/api/user/auth/paypwd-code', captcha)).json().code).toBe(200);
     const smsCode = await lastSmsCode(ctx, m.phone);
     const rule = await postAs(m, '/api/user/auth/update-paypwd', { smsCode, payPassword: '12345a', confirmPayPassword: '12345a' });
-    expect(rule.json()).toMatchObject({ code: 400, msg: 'The fund password must be exactly 6 digits' });
+    expect(rule.json()).toMatchObject({ code: 400, msg: 'The fund password must be exactly 6 digits', data: { field: 'payPassword' } });
     const differ = await postAs(m, '/api/user/auth/update-paypwd', { smsCode, payPassword: '123456', confirmPayPassword: '123457' });
-    expect(differ.json()).toMatchObject({ code: 400, msg: 'Fund passwords inconsistent' });
+    expect(differ.json()).toMatchObject({ code: 400, msg: 'Fund passwords inconsistent', data: { field: 'confirmPayPassword' } });
     const wrong = await postAs(m, '/api/user/auth/update-paypwd', { smsCode: smsCode === '000000' ? '111111' : '000000', payPassword: '123456', confirmPayPassword: '123456' });
-    expect(wrong.json()).toMatchObject({ code: 400, msg: 'The SMS code is wrong or has expired' });
+    expect(wrong.json()).toMatchObject({ code: 400, msg: 'The SMS code is wrong or has expired', data: { field: 'smsCode' } });
     const hi = await postAs(m, '/api/user/auth/update-paypwd', { smsCode, payPassword: '1', confirmPayPassword: '1' }, { language: 'hi_IN' });
     expect(hi.json().msg).toBe('फ़ंड पासवर्ड ठीक 6 अंकों का होना चाहिए');
     const done = await postAs(m, '/api/user/auth/update-paypwd', { smsCode, payPassword: '123456', confirmPayPassword: '123456' });
@@ -117,7 +117,9 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const modify = (fields: Record<string, string>) =>
       postAs(m, '/api/assets/user/bank/modify', { holderName: 'Asha Rao', bankName: 'SBI', accountNumber: '123456789012', ifsc: 'SBIN0001234', ...fields });
     expect((await modify({ accountNumber: '12345' })).json()).toMatchObject({ code: 400, msg: 'The account number must be 6 to 20 digits' });
-    expect((await modify({ ifsc: 'SBINO001234' })).json().code).toBe(400);
+    // A refusal that concerns one field names it, so the form shows the message under that field.
+    expect((await modify({ ifsc: 'SBINO001234' })).json()).toMatchObject({ code: 400, data: { field: 'ifsc' } });
+    expect((await modify({ accountNumber: '12-34' })).json()).toMatchObject({ code: 400, data: { field: 'accountNumber' } });
     expect((await modify({ holderName: '' })).json().code).toBe(400);
     const card = await modify({ ifsc: 'sbin0001234' });
     expect(card.json().data).toMatchObject({ holderName: 'Asha Rao', bankName: 'SBI', accountNumber: '****9012', ifsc: 'SBIN0001234' });
@@ -141,7 +143,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
   it('refuses a withdrawal in the contract order, each with its fix, then holds and quotes 5%', async () => {
     const m = await signedInMember(ctx, '5');
     const first = await withdraw(m, { amount: '10' });
-    expect(first.json()).toEqual({ code: 400, msg: 'Greater than available balance', data: { fix: null } });
+    expect(first.json()).toEqual({ code: 400, msg: 'Greater than available balance', data: { fix: null, field: 'amount' } });
     expect((await withdraw(m, { amount: '2' })).json()).toEqual({ code: 400, msg: 'Please bind your address', data: { fix: '/user/address' } });
     expect((await withdraw(m, { amount: '2', channel: 'BANK' })).json()).toEqual({
       code: 400,
@@ -161,7 +163,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
       expect(held.statusCode).toBe(403);
       expect(held.json()).toMatchObject({ code: 403, msg: `Withdrawals are on hold until ${until} after a security change` });
     }
-    expect((await withdraw(m, { amount: '0.5' })).json()).toMatchObject({ code: 400, msg: 'Minimum withdrawal is 1 USDT' });
+    expect((await withdraw(m, { amount: '0.5' })).json()).toMatchObject({ code: 400, msg: 'Minimum withdrawal is 1 USDT', data: { field: 'amount' } });
     expect((await withdraw(m, { amount: '1.234' })).json().code).toBe(400);
     expect((await withdraw(m, { amount: '2', channel: 'PAYPAL' })).json().code).toBe(400);
     expect((await withdraw(m, { amount: '2', requestId: 'x' })).json().code).toBe(400);
@@ -352,9 +354,9 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const recharge = (fields: Record<string, string>) =>
       postAs(m, '/api/assets/user/cashrecharge', { bankId: String(inr), amount: '1000', reference: 'UTR12345678', requestId: `dp-${process.pid}-${++requestSeq}`, ...fields });
     expect((await recharge({ bankId: '999999' })).statusCode).toBe(404);
-    expect((await recharge({ amount: '499.99' })).json()).toMatchObject({ code: 400, msg: 'Recharge amount cannot be less than 500' });
+    expect((await recharge({ amount: '499.99' })).json()).toMatchObject({ code: 400, msg: 'Recharge amount cannot be less than 500', data: { field: 'amount' } });
     expect((await recharge({ bankId: String(ngn), amount: '2000' })).json()).toMatchObject({ code: 400, msg: 'Recharge amount cannot be less than 2500' });
-    expect((await recharge({ reference: 'abc' })).json()).toMatchObject({ code: 400, msg: 'The transfer reference must be 4 to 64 characters' });
+    expect((await recharge({ reference: 'abc' })).json()).toMatchObject({ code: 400, msg: 'The transfer reference must be 4 to 64 characters', data: { field: 'reference' } });
     expect((await recharge({ amount: '10.001' })).json().code).toBe(400);
 
     const requestId = `dp-${process.pid}-${++requestSeq}`;

@@ -139,3 +139,18 @@ it('closes a dialog when the member leaves the page that opened it', async () =>
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
   await page.locator('.adm-dialog').waitFor({ state: 'detached', timeout: 5_000 });
 });
+
+it("shows the server's refusal of a bank card field under that field", async () => {
+  // The form's own rules pass; the server refuses the holder name (an invisible direction control).
+  await page.goto(`${stack.shellUrl}#/user/CaddAddress`);
+  await field(page, 'bank-holder').fill('Asha \u202eRao');
+  await field(page, 'bank-name').fill('State Bank of India');
+  await field(page, 'bank-account').fill('123456789012');
+  await field(page, 'bank-ifsc').fill('SBIN0001234');
+  await page.getByTestId('bank-submit').click();
+  const holderItem = page.locator('.adm-form-item').filter({ has: page.getByTestId('bank-holder') });
+  await holderItem.locator('.adm-form-item-feedback-error').filter({ hasText: 'Names cannot contain invisible text-direction characters' }).waitFor();
+  await expect(page.locator('.adm-form-item').filter({ has: page.getByTestId('bank-ifsc') }).locator('.adm-form-item-feedback-error').count()).resolves.toBe(0);
+  expect((await api('GET', '/api/assets/user/bank')).data).toBeNull();
+  await fitsScreen();
+});

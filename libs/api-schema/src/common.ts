@@ -85,7 +85,7 @@ export const ERROR_REPLY_ID = 'ErrorReply';
 
 /**
  * The error catalogue: every refusal is this envelope, with the HTTP status as `code` and `msg` in the
- * caller's language (Language header). `data` is null, or says where to fix it ({ fix: "/user/address" }).
+ * caller's language (Language header). `data` is null, or says where to fix it ({ fix: "/user/address" }) and which field it concerns ({ field: "ifsc" }).
  */
 export const ErrorReply = Type.Object(
   {

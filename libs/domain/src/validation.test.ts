@@ -2,6 +2,7 @@ import {
   hasDirectionControls,
   isAlphanumeric,
   isValidAmount,
+  isValidBankAccountNumber,
   isValidEvmAddress,
   isValidFundPassword,
   isValidIfsc,
@@ -114,5 +115,18 @@ describe('names', () => {
     expect(hasDirectionControls('Asha Rao')).toBe(false);
     expect(hasDirectionControls('آشا راو')).toBe(false);
     expect(hasDirectionControls('आशा राव')).toBe(false);
+  });
+});
+
+describe('isValidBankAccountNumber', () => {
+  it.each([
+    ['12345', false],
+    ['123456', true],
+    ['1'.repeat(20), true],
+    ['1'.repeat(21), false],
+    ['12-3456', false],
+    ['', false],
+  ])('%j -> %s', (value, valid) => {
+    expect(isValidBankAccountNumber(value)).toBe(valid);
   });
 });

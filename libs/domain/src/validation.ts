@@ -89,3 +89,8 @@ export function isValidEvmAddress(value: string): boolean {
 export function isValidFundPassword(value: string): boolean {
   return /^[0-9]{6}$/.test(value);
 }
+
+/** A bank account number: 6 to 20 digits. */
+export function isValidBankAccountNumber(value: string): boolean {
+  return /^[0-9]{6,20}$/.test(value);
+}

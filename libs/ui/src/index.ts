@@ -4,6 +4,4 @@ export { LoadFailed, type LoadFailedProps } from './load-failed';
 export { InfiniteList, type InfiniteListProps, type InfiniteListSource } from './infinite-list';
 export { PageEmpty, type PageEmptyProps } from './page-empty';
 export { ProgressMeter, type ProgressMeterProps } from './progress-meter';
-export { PullToLoadList, type PullToLoadListProps } from './pull-to-load-list';
 export { useDebouncedClick } from './use-debounced-click';
-export * from './use-request';

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
 import { InfiniteList, type InfiniteListSource } from './infinite-list';
-import { PullToLoadList } from './pull-to-load-list';
 import { useDebouncedClick } from './use-debounced-click';
 import { shownText } from './testing/shown';
 
@@ -30,62 +29,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   act(() => Toast.clear());
-});
-
-describe('PullToLoadList', () => {
-  it('loads pages in order and says "No more data" after the last one', async () => {
-    const calls: number[] = [];
-    const load = async (pageNum: number) => {
-      calls.push(pageNum);
-      const all = ['a', 'b', 'c'];
-      return { total: all.length, list: all.slice((pageNum - 1) * 2, pageNum * 2) };
-    };
-    render(<PullToLoadList load={load} itemKey={(item) => item} renderItem={(item) => <span>item-{item}</span>} />);
-    await screen.findByText('No more data', {}, { timeout: 4000 });
-    expect(screen.getAllByText(/^item-/).map(shownText)).toEqual(['item-a', 'item-b', 'item-c']);
-    expect(calls).toEqual([1, 2]);
-  });
-
-  it('shows the empty state when the first page is empty', async () => {
-    render(<PullToLoadList load={async () => ({ total: 0, list: [] })} itemKey={(i: string) => i} renderItem={(i) => i} />);
-    await screen.findByTestId('page-empty');
-    expect(shownText(screen.getByTestId('page-empty'))).toContain('Nothing here yet');
-    expect(screen.queryByText('No more data')).toBeNull();
-  });
-
-  it('offers a retry after a failed page and continues from it', async () => {
-    let fail = true;
-    const load = async (pageNum: number) => {
-      if (fail) throw new Error('offline');
-      return { total: 1, list: [`row-${pageNum}`] };
-    };
-    render(<PullToLoadList load={load} itemKey={(i) => i} renderItem={(i) => <span>{i}</span>} />);
-    const retry = await screen.findByText('Try again');
-    fail = false;
-    fireEvent.click(retry);
-    await screen.findByText('row-1');
-    await screen.findByText('No more data');
-  });
-
-  it('refreshes page 1 in place: changed statuses and new items show, nothing loaded below is lost', async () => {
-    type Row = { id: number; status: string };
-    let rows: Row[] = [
-      { id: 3, status: 'Pending' },
-      { id: 2, status: 'Arrived' },
-      { id: 1, status: 'Arrived' },
-    ];
-    const load = async (pageNum: number) => ({ total: rows.length, list: rows.slice((pageNum - 1) * 2, pageNum * 2) });
-    const list = (refreshKey: number) => (
-      <PullToLoadList load={load} refreshKey={refreshKey} itemKey={(r: Row) => r.id} renderItem={(r) => <span>{`row-${r.id}-${r.status}`}</span>} />
-    );
-    const view = render(list(0));
-    await screen.findByText('No more data', {}, { timeout: 4000 });
-    rows = [{ id: 4, status: 'Pending' }, { id: 3, status: 'Arrived' }, ...rows.slice(1)];
-    view.rerender(list(1));
-    await screen.findByText('row-4-Pending');
-    expect(screen.queryByText('row-3-Pending')).toBeNull();
-    expect(screen.getAllByText(/^row-/).map(shownText)).toEqual(['row-4-Pending', 'row-3-Arrived', 'row-2-Arrived', 'row-1-Arrived']);
-  });
 });
 
 describe('InfiniteList', () => {

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@rigshare/contract';
+import { installServerApi } from '@rigshare/api-client';
+import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 
 const BankCardScreen = lazy(() => import('./features/bank/bank-card-screen'));
 const WithdrawalRecordsScreen = lazy(() => import('./features/records/withdrawal-records-screen'));
@@ -7,6 +8,8 @@ const RecordsScreen = lazy(() => import('./features/records/records-screen'));
 
 const remote: RemoteModule = {
   name: 'wallet',
+  // The contract this remote is built against, so a shell that does not support it shows a fallback.
+  contractVersion: CONTRACT_VERSION,
   namespace: 'wallet',
   routes: [
     { path: '/user/balance', Component: lazy(() => import('./features/balance/balance-screen')), titleKey: 'balance.title', depth: 2 },
@@ -30,6 +33,8 @@ const remote: RemoteModule = {
     { path: '/user/cashrecharge', Component: lazy(() => import('./features/recharge/cash-recharge-screen')), titleKey: 'recharge.title', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/wallet.json`),
+  // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
+  setup: () => installServerApi(),
 };
 
 export default remote;

@@ -1,18 +1,30 @@
-import { ApiError } from '@rigshare/api-client';
+/**
+ * What a refusal's error envelope says beyond its message: an `ApiError` thrown by the client or
+ * the `{ code, message, data }` an RTK Query call fails with (libs/api-client `ServerError`).
+ */
+function dataOf(error: unknown): Record<string, unknown> | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const data = (error as { data: unknown }).data;
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null;
+}
 
 /**
- * The route a refusal names as its fix (`data.fix` in the error envelope: where the member binds
- * an address, a bank card or a fund password), when it carries one that is a hash path.
+ * The route a refusal names as its fix (`data.fix`: where the member binds an address, a bank
+ * card or a fund password), when it carries one that is a hash path.
  */
 export function fixOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const fix = (error.data as { fix?: unknown }).fix;
+  const fix = dataOf(error)?.fix;
   return typeof fix === 'string' && fix.startsWith('/') ? fix : null;
 }
 
 /** The end of a withdrawal hold a refusal names (`data.holdUntil`, ISO time), to show in the member's time zone. */
 export function holdUntilOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const until = (error.data as { holdUntil?: unknown }).holdUntil;
+  const until = dataOf(error)?.holdUntil;
   return typeof until === 'string' && Number.isFinite(Date.parse(until)) ? until : null;
+}
+
+/** The form field a refusal concerns (`data.field`, e.g. `ifsc`), to show the message under it. */
+export function fieldOf(error: unknown): string | null {
+  const field = dataOf(error)?.field;
+  return typeof field === 'string' && field !== '' ? field : null;
 }

@@ -1,11 +1,8 @@
-import { formatAmount, type LocaleTag } from '@rigshare/domain';
+import { formatAmount, WITHDRAW_FEE_PERCENT, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import { toMicro, type Database } from '../../db/schema';
 import { inSentence, translate, type MessageKey } from '../../i18n';
 import { AGREEMENT_VERSION } from './service';
-
-/** Withdrawal fee in percent, as the scroll notice and the withdraw screen state it. */
-export const WITHDRAW_FEE_PERCENT = 5;
 
 /** The lease agreement of one product in the caller's language, with the product's real figures. */
 export async function productAgreement(k: Kysely<Database>, productId: number, locale: LocaleTag, operatorName: string) {

@@ -1,10 +1,10 @@
 import type { Address, BankCard, RechargeChannel } from '@rigshare/api-schema';
-import { hasDirectionControls, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
+import { hasDirectionControls, isValidBankAccountNumber, isValidEvmAddress, isValidIfsc, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import { localizedField } from '../../content/seed-content';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, onField } from '../../errors';
 import { startWithdrawHold } from './security';
 
 /** The member's USDT address book (one address) and bank card (one card), and the recharge channels. */
@@ -42,7 +42,7 @@ function checkAddressInput(input: { currency: string; chain: string; address: st
   if (!input.currency || !input.chain || !input.address) throw new AppError(400, 'addressFieldsRequired');
   if (input.currency.toUpperCase() !== ADDRESS_CURRENCY) throw new AppError(400, 'badRequest');
   if (input.chain.toUpperCase() !== ADDRESS_CHAIN) throw new AppError(400, 'chainUnsupported');
-  if (!isValidEvmAddress(input.address)) throw new AppError(400, 'addressInvalid');
+  if (!isValidEvmAddress(input.address)) throw new AppError(400, 'addressInvalid', {}, onField('address'));
 }
 
 /**
@@ -115,11 +115,12 @@ export async function saveBankCard(
   input: { holderName: string; bankName: string; accountNumber: string; ifsc: string },
   now: Date,
 ): Promise<BankCardView> {
-  if (hasDirectionControls(input.holderName) || hasDirectionControls(input.bankName)) throw new AppError(400, 'nameDirectionControls');
-  if (!isValidName(input.holderName)) throw new AppError(400, 'holderNameInvalid');
-  if (!isValidName(input.bankName)) throw new AppError(400, 'bankNameInvalid');
-  if (!/^[0-9]{6,20}$/.test(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid');
-  if (!isValidIfsc(input.ifsc)) throw new AppError(400, 'ifscInvalid');
+  if (hasDirectionControls(input.holderName)) throw new AppError(400, 'nameDirectionControls', {}, onField('holderName'));
+  if (hasDirectionControls(input.bankName)) throw new AppError(400, 'nameDirectionControls', {}, onField('bankName'));
+  if (!isValidName(input.holderName)) throw new AppError(400, 'holderNameInvalid', {}, onField('holderName'));
+  if (!isValidName(input.bankName)) throw new AppError(400, 'bankNameInvalid', {}, onField('bankName'));
+  if (!isValidBankAccountNumber(input.accountNumber)) throw new AppError(400, 'accountNumberInvalid', {}, onField('accountNumber'));
+  if (!isValidIfsc(input.ifsc)) throw new AppError(400, 'ifscInvalid', {}, onField('ifsc'));
   const values = {
     holder_name: input.holderName,
     bank_name: input.bankName,

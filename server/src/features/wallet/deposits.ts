@@ -1,9 +1,9 @@
 import type { Deposit } from '@rigshare/api-schema';
-import { formatAmount, isValidAmount, parseAmount, type Page } from '@rigshare/domain';
+import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rateFromText, rechargeAmountProblem, toUsdt, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, onField } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
@@ -38,13 +38,6 @@ export function depositView(row: DepositRow): DepositView {
   };
 }
 
-/** Micro-units of a currency to micro-USDT at the operator's rate (units of the currency per 1 USD), rounded down. */
-export function toUsdt(amount: bigint, rate: string): bigint {
-  const rateMicro = parseAmount(rate);
-  if (rateMicro <= 0n) throw new Error(`Bad exchange rate ${rate}`);
-  return (amount * 1_000_000n) / rateMicro;
-}
-
 export async function createCashDeposit(
   deps: AppDeps,
   userId: number,
@@ -58,10 +51,10 @@ export async function createCashDeposit(
     ? await db.selectFrom('pay_channels').selectAll().where('id', '=', channelId).where('active', '=', 1).executeTakeFirst()
     : undefined;
   if (!channel) throw new AppError(404, 'payChannelNotFound');
-  if (!isValidAmount(input.amount)) throw new AppError(400, 'amountInvalid');
+  if (!isValidAmount(input.amount)) throw new AppError(400, 'amountInvalid', {}, onField('amount'));
   const amount = parseAmount(input.amount);
   const reference = input.reference;
-  if (reference.length < 4 || reference.length > 64 || /[\u0000-\u001f\u007f]/.test(reference)) throw new AppError(400, 'rechargeReferenceInvalid');
+  if (!isValidRechargeReference(reference)) throw new AppError(400, 'rechargeReferenceInvalid', {}, onField('reference'));
   const requestHash = `${channel.id}:${amount}:${reference}`;
 
   const previous = await db.selectFrom('cash_deposits').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
@@ -70,11 +63,14 @@ export async function createCashDeposit(
     return depositView(previous);
   }
   const minimum = toMicro(channel.min_amount);
-  if (amount < minimum) throw new AppError(400, 'rechargeMinimum', { amount: formatAmount(minimum, 0) });
+  if (rechargeAmountProblem(input.amount, minimum) === 'rechargeMinimum') throw new AppError(400, 'rechargeMinimum', { amount: formatAmount(minimum, 0) }, onField('amount'));
   const rate = await db.selectFrom('exchange_rates').select('rate').where('currency', '=', channel.currency).executeTakeFirst();
   if (!rate) throw new AppError(404, 'currencyNotFound');
-  const usdtAmount = toUsdt(amount, rate.rate);
-  if (usdtAmount <= 0n) throw new AppError(400, 'amountInvalid');
+  // The conversion the member's screen shows (libs/domain): the operator's rate, rounded down.
+  const rateMicro = rateFromText(rate.rate);
+  if (rateMicro === null) throw new Error(`Bad exchange rate ${rate.rate}`);
+  const usdtAmount = toUsdt(amount, rateMicro);
+  if (usdtAmount <= 0n) throw new AppError(400, 'amountInvalid', {}, onField('amount'));
 
   const inserted = await db
     .insertInto('cash_deposits')

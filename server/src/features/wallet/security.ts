@@ -1,7 +1,7 @@
 import { isValidFundPassword, type LocaleTag } from '@rigshare/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, onField } from '../../errors';
 import { hashPassword } from '../../security/password';
 import { chargeSmsBudget } from '../../sms/budget';
 import type { AppDeps } from '../../types';
@@ -57,11 +57,17 @@ export async function updatePayPassword(
 ): Promise<void> {
   const db = deps.db.kysely;
   const now = deps.clock();
-  if (!isValidFundPassword(input.payPassword)) throw new AppError(400, 'fundPasswordRule');
-  if (input.payPassword !== input.confirmPayPassword) throw new AppError(400, 'fundPasswordMismatch');
+  if (!isValidFundPassword(input.payPassword)) throw new AppError(400, 'fundPasswordRule', {}, onField('payPassword'));
+  if (input.payPassword !== input.confirmPayPassword) throw new AppError(400, 'fundPasswordMismatch', {}, onField('confirmPayPassword'));
   const member = await findMemberById(db, userId);
   if (!member) throw new AppError(401, 'sessionExpired');
-  await consumeCode(db, { phone: member.phone, purpose: 'paypwd', code: input.smsCode, now });
+  try {
+    await consumeCode(db, { phone: member.phone, purpose: 'paypwd', code: input.smsCode, now });
+  } catch (error) {
+    // A wrong or spent code: said under the SMS code field.
+    if (error instanceof AppError && error.statusCode === 400) throw new AppError(400, error.messageKey, error.params, onField('smsCode'));
+    throw error;
+  }
   const hash = await hashPassword(input.payPassword);
   await db
     .updateTable('users')

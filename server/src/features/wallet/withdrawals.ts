@@ -1,9 +1,9 @@
 import type { Withdrawal } from '@rigshare/api-schema';
-import { isValidAmount, parseAmount, shortenAddress, type LocaleTag, type Page } from '@rigshare/domain';
+import { amountFromText, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, onField } from '../../errors';
 import { translate } from '../../i18n';
 import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
@@ -23,8 +23,6 @@ import { memberRowsPage } from '../../db/member-page';
 
 export const WITHDRAW_CHANNELS = ['USDT', 'BANK'] as const;
 export type WithdrawChannel = (typeof WITHDRAW_CHANNELS)[number];
-export const WITHDRAW_FEE_PERCENT = 5;
-export const WITHDRAW_MINIMUM = 1_000_000n;
 
 /** The API contract's shape (libs/api-schema). */
 export type WithdrawalView = Withdrawal;
@@ -59,28 +57,24 @@ function channelOf(value: string): WithdrawChannel {
 }
 
 function amountOf(text: string): bigint {
-  if (!isValidAmount(text)) throw new AppError(400, 'amountInvalid');
-  return parseAmount(text);
-}
-
-/** 5% rounded down to the micro-unit; net = amount - fee. */
-export function withdrawFee(amount: bigint): { fee: bigint; net: bigint } {
-  const fee = (amount * BigInt(WITHDRAW_FEE_PERCENT)) / 100n;
-  return { fee, net: amount - fee };
+  const amount = amountFromText(text);
+  if (amount === null) throw new AppError(400, 'amountInvalid', {}, onField('amount'));
+  return amount;
 }
 
 export function quote(input: { channel: string; amount: string }) {
   channelOf(input.channel);
   const amount = amountOf(input.amount);
-  const { fee, net } = withdrawFee(amount);
-  return { amount: amount.toString(), fee: fee.toString(), net: net.toString(), feePercent: WITHDRAW_FEE_PERCENT, minimum: WITHDRAW_MINIMUM.toString() };
+  // The fee rule the member's screen runs too (libs/domain).
+  const { fee, net } = withdrawalFee(amount);
+  return { amount: amount.toString(), fee: fee.toString(), net: net.toString(), feePercent: WITHDRAW_FEE_PERCENT, minimum: WITHDRAW_MINIMUM_MICRO.toString() };
 }
 
 export function withdrawInfo(channelText: string, locale: LocaleTag) {
   const channel = channelOf(channelText);
   return {
     feePercent: WITHDRAW_FEE_PERCENT,
-    minimum: WITHDRAW_MINIMUM.toString(),
+    minimum: WITHDRAW_MINIMUM_MICRO.toString(),
     arrival: translate(locale, channel === 'USDT' ? 'arrivalUsdt' : 'arrivalBank'),
   };
 }
@@ -116,10 +110,10 @@ export async function createWithdrawal(
     return withdrawalView(previous);
   }
 
-  if (amount < WITHDRAW_MINIMUM) throw new AppError(400, 'withdrawMinimum');
+  if (amount < WITHDRAW_MINIMUM_MICRO) throw new AppError(400, 'withdrawMinimum', {}, onField('amount'));
   // 1. balance (checked again, under the account lock, by the ledger)
   const balances = await memberBalances(db, userId);
-  if (amount > balances['member.available']) throw new AppError(400, 'insufficientBalance', {}, fix(null));
+  if (amount > balances['member.available']) throw new AppError(400, 'insufficientBalance', {}, onField('amount', fix(null)));
   // 2. where to pay
   let destination: string;
   let payoutTo: string;
@@ -142,7 +136,7 @@ export async function createWithdrawal(
   if (until) throw new AppError(403, 'withdrawHold', { time: until.toISOString() }, { fix: null, holdUntil: until.toISOString() });
   await checkFundPassword(deps, userId, input.payPassword, member.pay_password_hash);
 
-  const { fee, net } = withdrawFee(amount);
+  const { fee, net } = withdrawalFee(amount);
   const key = `withdraw:${userId}:${input.requestId}`;
   const id = await deps.db.kysely.transaction().execute(async (trx) => {
     const accounts = await memberAccounts(trx, userId, now);
@@ -162,7 +156,7 @@ export async function createWithdrawal(
       });
       transferId = transfers[0].id;
     } catch (error) {
-      if (error instanceof InsufficientFundsError) throw new AppError(400, 'insufficientBalance', {}, fix(null));
+      if (error instanceof InsufficientFundsError) throw new AppError(400, 'insufficientBalance', {}, onField('amount', fix(null)));
       throw error;
     }
     const row = await trx

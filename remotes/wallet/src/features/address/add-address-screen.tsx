@@ -1,15 +1,18 @@
-import { getAddress, saveAddress } from '../../api/wallet';
+import { FRESH, useAddressQuery, useSaveAddressMutation } from '../../api/endpoints';
 import { BindScreen } from '../shared/binding-screens';
 import { AddressForm, type AddressInput } from './address-form';
 
 /** `/user/addAddress`: bind the USDT (BEP20) withdrawal address, or replace the bound one. */
 export default function AddAddressScreen() {
+  const address = useAddressQuery(undefined, FRESH);
+  const [saveAddress, saving] = useSaveAddressMutation();
   return (
     <BindScreen
       keys="address"
-      load={getAddress}
+      source={address}
       viewPath="/user/address"
-      save={(input: AddressInput, replacing) => saveAddress(input.currency, input.chain, input.address, replacing)}
+      busy={saving.isLoading}
+      save={(input: AddressInput, replacing) => saveAddress({ ...input, replace: replacing }).unwrap()}
       form={(props) => <AddressForm {...props} />}
     />
   );

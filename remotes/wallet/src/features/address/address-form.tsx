@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button, Form, Input, NoticeBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { looksLikeEvmAddress } from '../../shared/withdraw-math';
+import { isValidEvmAddress } from '@rigshare/domain';
+import { rule, showRefusalOnForm } from '../../shared/form-rules';
 
 export const CURRENCIES = ['USDT'] as const;
 /** BEP20 is the only network the platform pays out on. */
@@ -13,75 +13,66 @@ export interface AddressInput {
   address: string;
 }
 
-/** The form's own checks (the server judges again). Returns the message key or null. */
-export function addressProblem({ currency, chain, address }: AddressInput): string | null {
-  if (!currency || !chain || !address.trim()) return 'address.incomplete';
-  if (!looksLikeEvmAddress(address)) return 'address.invalid';
-  return null;
+interface AddressValues {
+  currency?: string[];
+  chain?: string[];
+  address?: string;
 }
 
 export interface AddressFormProps {
   busy?: boolean;
-  onSubmit(input: AddressInput): void;
+  /** Rejects with the server's refusal, shown under the field it concerns. */
+  onSubmit(input: AddressInput): void | Promise<void>;
 }
 
 /** Currency, then chain, then the address (disabled until a chain is chosen). */
 export function AddressForm({ busy = false, onSubmit }: AddressFormProps) {
   const { t } = useTranslation('wallet');
-  const [currency, setCurrency] = useState('');
-  const [chain, setChain] = useState('');
-  const [address, setAddress] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [form] = Form.useForm<AddressValues>();
+  const chain = Form.useWatch('chain', form)?.[0];
+  const chosen = (values?: string[]) => (values?.length ? null : t('address.incomplete'));
 
-  const submit = () => {
-    const input = { currency, chain, address: address.trim() };
-    const key = addressProblem(input);
-    if (key) return setProblem(t(key));
-    setProblem(null);
-    onSubmit(input);
+  const finish = async ({ currency, chain: chains, address = '' }: AddressValues) => {
+    try {
+      await onSubmit({ currency: currency?.[0] ?? '', chain: chains?.[0] ?? '', address: address.trim() });
+    } catch (error) {
+      showRefusalOnForm(form, error, ['currency', 'chain', 'address']);
+    }
   };
 
   return (
     <>
       <NoticeBar wrap color="alert" content={t('address.bep20Only')} data-testid="bep20-warning" />
-      <Form layout="vertical" className="wallet-card">
-        <Form.Item label={t('address.currency')}>
-          <Selector
-            data-testid="address-currency"
-            options={CURRENCIES.map((value) => ({ label: value, value }))}
-            value={currency ? [currency] : []}
-            onChange={(values) => setCurrency(values[0] ?? '')}
-          />
+      <Form
+        form={form}
+        layout="vertical"
+        className="wallet-card"
+        onFinish={(values) => void finish(values)}
+        onValuesChange={(changed: AddressValues) => {
+          if (changed.chain && !changed.chain[0]) form.setFieldValue('address', '');
+        }}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={busy} data-testid="address-submit">
+            {t('address.save')}
+          </Button>
+        }
+      >
+        <Form.Item name="currency" label={t('address.currency')} rules={[rule(chosen)]}>
+          <Selector data-testid="address-currency" options={CURRENCIES.map((value) => ({ label: value, value }))} />
         </Form.Item>
-        <Form.Item label={t('address.chain')}>
-          <Selector
-            data-testid="address-chain"
-            options={CHAINS.map((value) => ({ label: value, value }))}
-            value={chain ? [chain] : []}
-            onChange={(values) => {
-              setChain(values[0] ?? '');
-              if (!values[0]) setAddress('');
-            }}
-          />
+        <Form.Item name="chain" label={t('address.chain')} rules={[rule(chosen)]}>
+          <Selector data-testid="address-chain" options={CHAINS.map((value) => ({ label: value, value }))} />
         </Form.Item>
-        <Form.Item label={t('address.address')} help={chain ? undefined : t('address.chooseChainFirst')}>
-          <Input
-            data-testid="address-input"
-            disabled={!chain}
-            value={address}
-            onChange={(value) => setAddress(value.trim())}
-            placeholder={chain ? t('address.addressPlaceholder') : t('address.chooseChainFirst')}
-          />
+        <Form.Item
+          name="address"
+          label={t('address.address')}
+          help={chain ? undefined : t('address.chooseChainFirst')}
+          normalize={(value: string) => value.trim()}
+          rules={[rule((value?: string) => (!value ? t('address.incomplete') : isValidEvmAddress(value) ? null : t('address.invalid')))]}
+        >
+          <Input data-testid="address-input" disabled={!chain} placeholder={chain ? t('address.addressPlaceholder') : t('address.chooseChainFirst')} />
         </Form.Item>
       </Form>
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button block color="primary" size="large" loading={busy} data-testid="address-submit" onClick={submit}>
-        {t('address.save')}
-      </Button>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { getBalance, type Balance } from '../../api/wallet';
+import { errorMessage, FRESH, useBalanceQuery } from '../../api/endpoints';
+import type { Balance } from '../../api/wallet';
 import { formatMoneyAlike } from '../../shared/money';
-import { LoadFailed, useRequest } from '@rigshare/ui';
+import { LoadFailed } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
 import '../../wallet.css';
 
@@ -70,14 +71,16 @@ export function BalanceView({ balance }: { balance: Balance }) {
 
 /** `/user/balance`: "My wallet". */
 export default function BalanceScreen() {
-  const [state, retry] = useRequest('balance', getBalance);
+  const balance = useBalanceQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
-      {state.status === 'loading' && <Skeleton.Paragraph lineCount={5} animated />}
-      {state.status === 'error' && (
-        <LoadFailed title={state.message} retry={retry} />
+      {balance.data ? (
+        <BalanceView balance={balance.data} />
+      ) : balance.isError ? (
+        <LoadFailed title={errorMessage(balance.error)} retry={() => void balance.refetch()} />
+      ) : (
+        <Skeleton.Paragraph lineCount={5} animated />
       )}
-      {state.status === 'ready' && <BalanceView balance={state.data} />}
     </div>
   );
 }

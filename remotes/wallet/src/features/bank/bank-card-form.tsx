@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { isValidIfsc } from '@rigshare/domain';
+import { isValidBankAccountNumber, isValidIfsc } from '@rigshare/domain';
+import { rule, showRefusalOnForm } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
 
 export interface BankCardInput {
@@ -11,66 +11,62 @@ export interface BankCardInput {
   ifsc: string;
 }
 
-/** The form's own checks (the server judges again). Returns the message key or null. */
-export function bankCardProblem({ holderName, bankName, accountNumber, ifsc }: BankCardInput): string | null {
-  if (!holderName.trim() || !bankName.trim() || !accountNumber || !ifsc) return 'bank.incomplete';
-  if (!/^[0-9]{6,20}$/.test(accountNumber)) return 'bank.accountDigits';
-  if (!isValidIfsc(ifsc)) return 'bank.invalidIfsc';
-  return null;
-}
+const FIELDS = ['holderName', 'bankName', 'accountNumber', 'ifsc'] as const;
 
 /** Holder, bank, account number (digits) and IFSC (11 characters, the 5th is the digit zero). */
-export function BankCardForm({ busy = false, onSubmit }: { busy?: boolean; onSubmit(input: BankCardInput): void }) {
+export function BankCardForm({ busy = false, onSubmit }: { busy?: boolean; onSubmit(input: BankCardInput): void | Promise<void> }) {
   const { t } = useTranslation('wallet');
-  const [card, setCard] = useState<BankCardInput>({ holderName: '', bankName: '', accountNumber: '', ifsc: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const change = (field: keyof BankCardInput) => (value: string) => {
-    setProblem(null);
-    setCard((previous) => ({ ...previous, [field]: value }));
-  };
+  const [form] = Form.useForm<Partial<BankCardInput>>();
+  const filled = (value?: string) => (value?.trim() ? null : t('bank.incomplete'));
 
-  const submit = () => {
-    const input = { ...card, holderName: card.holderName.trim(), bankName: card.bankName.trim() };
-    const key = bankCardProblem(input);
-    if (key) return setProblem(t(key));
-    onSubmit(input);
+  const finish = async (values: Partial<BankCardInput>) => {
+    try {
+      await onSubmit({
+        holderName: (values.holderName ?? '').trim(),
+        bankName: (values.bankName ?? '').trim(),
+        accountNumber: values.accountNumber ?? '',
+        ifsc: values.ifsc ?? '',
+      });
+    } catch (error) {
+      showRefusalOnForm(form, error, FIELDS);
+    }
   };
 
   return (
-    <>
-      <Form layout="vertical" className="wallet-card">
-        <Form.Item label={t('bank.holderName')}>
-          <LabelledInput label={t('bank.holderName')} data-testid="bank-holder" value={card.holderName} onChange={change('holderName')} maxLength={64} />
-        </Form.Item>
-        <Form.Item label={t('bank.bankName')}>
-          <LabelledInput label={t('bank.bankName')} data-testid="bank-name" value={card.bankName} onChange={change('bankName')} maxLength={64} />
-        </Form.Item>
-        <Form.Item label={t('bank.accountNumber')}>
-          <LabelledInput
-            label={t('bank.accountNumber')}
-            data-testid="bank-account"
-            inputMode="numeric"
-            value={card.accountNumber}
-            onChange={(value) => change('accountNumber')(value.replace(/[^0-9]/g, '').slice(0, 20))}
-          />
-        </Form.Item>
-        <Form.Item label={t('bank.ifsc')} help={t('bank.ifscHelp')}>
-          <LabelledInput
-            label={t('bank.ifsc')}
-            data-testid="bank-ifsc"
-            value={card.ifsc}
-            onChange={(value) => change('ifsc')(value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 11))}
-          />
-        </Form.Item>
-      </Form>
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button block color="primary" size="large" loading={busy} data-testid="bank-submit" onClick={submit}>
-        {t('bank.save')}
-      </Button>
-    </>
+    <Form
+      form={form}
+      layout="vertical"
+      className="wallet-card"
+      onFinish={(values) => void finish(values)}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={busy} data-testid="bank-submit">
+          {t('bank.save')}
+        </Button>
+      }
+    >
+      <Form.Item name="holderName" label={t('bank.holderName')} rules={[rule(filled)]}>
+        <LabelledInput label={t('bank.holderName')} data-testid="bank-holder" maxLength={64} />
+      </Form.Item>
+      <Form.Item name="bankName" label={t('bank.bankName')} rules={[rule(filled)]}>
+        <LabelledInput label={t('bank.bankName')} data-testid="bank-name" maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="accountNumber"
+        label={t('bank.accountNumber')}
+        normalize={(value: string) => value.replace(/[^0-9]/g, '').slice(0, 20)}
+        rules={[rule((value?: string) => (!value ? t('bank.incomplete') : isValidBankAccountNumber(value) ? null : t('bank.accountDigits')))]}
+      >
+        <LabelledInput label={t('bank.accountNumber')} data-testid="bank-account" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="ifsc"
+        label={t('bank.ifsc')}
+        help={t('bank.ifscHelp')}
+        normalize={(value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 11)}
+        rules={[rule((value?: string) => (!value ? t('bank.incomplete') : isValidIfsc(value) ? null : t('bank.invalidIfsc')))]}
+      >
+        <LabelledInput label={t('bank.ifsc')} data-testid="bank-ifsc" />
+      </Form.Item>
+    </Form>
   );
 }

@@ -1,14 +1,15 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@rigshare/i18n';
-import { getBankCard } from '../../api/wallet';
+import { FRESH, useBankCardQuery } from '../../api/endpoints';
 import { BoundScreen } from '../shared/binding-screens';
 
 /** `/user/Caddress` and `/user/bank`: the bound bank card, or a way to add one. */
 export default function BankCardScreen() {
   const { t, i18n } = useTranslation('wallet');
+  const bankCard = useBankCardQuery(undefined, FRESH);
   return (
-    <BoundScreen keys="bank" load={getBankCard} bindPath="/user/CaddAddress">
+    <BoundScreen keys="bank" source={bankCard} bindPath="/user/CaddAddress">
       {(card) => (
         <>
           <List.Item extra={card.holderName}>{t('bank.holderName')}</List.Item>

@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '@rigshare/api-client';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
-import type { ExchangeRecord } from './exchange-api';
+import type { ExchangeRecord } from '../../api/wallet';
+import { fieldError } from '../../testing/field-error';
 import { ExchangeForm } from './exchange-card';
 
 // antd-mobile's imperative Toast needs a React 19 root, as the shell sets up.
@@ -32,10 +33,10 @@ describe('ExchangeForm', () => {
   it('asks for a code before calling the server', async () => {
     const redeem = jest.fn();
     await renderScreen(<ExchangeForm status={{ used: false, record: null }} redeem={redeem} />, options);
-    expect(screen.getByText('Enter the exchange code you received. Each member can exchange once.')).toBeTruthy();
+    expect(screen.getByTestId('exchange-card').textContent).toContain('Enter the exchange code you received. Each member can exchange once.');
     typeCode('   ');
     await press();
-    expect(screen.getByRole('alert').textContent).toBe('A redemption code or exchange code must be entered');
+    await waitFor(() => expect(fieldError('exchange-code')).toBe('A redemption code or exchange code must be entered'));
     expect(redeem).not.toHaveBeenCalled();
   });
 
@@ -44,8 +45,8 @@ describe('ExchangeForm', () => {
     await renderScreen(<ExchangeForm status={{ used: false, record: null }} redeem={redeem} />, options);
     typeCode(' welcome5 ');
     await press();
-    expect(redeem).toHaveBeenCalledWith('welcome5');
-    expect(screen.getByTestId('exchange-used').textContent).toContain('Code WELCOME5: 5.00 USDT credited on');
+    await waitFor(() => expect(redeem).toHaveBeenCalledWith('welcome5'));
+    await waitFor(() => expect(screen.getByTestId('exchange-used').textContent).toContain('Code WELCOME5: 5.00 USDT credited on'));
     expect(screen.queryByTestId('exchange-code')).toBeNull();
   });
 
@@ -54,14 +55,14 @@ describe('ExchangeForm', () => {
     await renderScreen(<ExchangeForm status={{ used: false, record: null }} redeem={redeem} />, options);
     typeCode('EMPTY1');
     await press();
-    expect(screen.getByRole('alert').textContent).toBe('Balance 0, exchange failed');
-    expect(screen.getByTestId('exchange-code')).toBeTruthy();
+    await waitFor(() => expect(fieldError('exchange-code')).toBe('Balance 0, exchange failed'));
+    expect((screen.getByTestId('exchange-code').querySelector('input') as HTMLInputElement).value).toBe('EMPTY1');
   });
 
   it('shows a used exchange without a form', async () => {
     await renderScreen(<ExchangeForm status={{ used: true, record }} redeem={jest.fn()} />, options);
     expect(screen.getByTestId('exchange-used').textContent).toContain('You have already used your exchange');
-    expect(screen.getByText('Used')).toBeTruthy();
+    expect(screen.getByText('Used').textContent).toBe('Used');
     expect(screen.queryByTestId('exchange-code')).toBeNull();
   });
 });

@@ -1,17 +1,21 @@
-import { useCallback, useRef, useState } from 'react';
-import { Button, Input, Skeleton, Tag, Toast } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { Button, Form, Input, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { formatDateTime } from '@rigshare/i18n';
-import { LoadFailed, useRequest } from '@rigshare/ui';
+import { LoadFailed } from '@rigshare/ui';
+import { errorMessage, FRESH, useExchangeStatusQuery, useRedeemExchangeMutation } from '../../api/endpoints';
+import { rule } from '../../shared/form-rules';
 import { formatMoney } from '../../shared/money';
-import { getExchangeStatus, redeemExchange, type ExchangeRecord, type ExchangeStatus } from './exchange-api';
+import type { ExchangeRecord, ExchangeStatus } from '../../api/wallet';
 import './exchange.css';
 
 export interface ExchangeFormProps {
   status: ExchangeStatus;
   /** Redeems the code; resolves with the credit and the server's message, or throws with the refusal's message. */
   redeem(code: string): Promise<{ record: ExchangeRecord; message: string }>;
+  /** The redemption is under way. */
+  busy?: boolean;
 }
 
 function UsedExchange({ record }: { record: ExchangeRecord }) {
@@ -30,26 +34,19 @@ function UsedExchange({ record }: { record: ExchangeRecord }) {
 }
 
 /** The "Exchange" card: one code per member, ever; once used it says which code and what it paid. */
-export function ExchangeForm({ status, redeem }: ExchangeFormProps) {
+export function ExchangeForm({ status, redeem, busy = false }: ExchangeFormProps) {
   const { t } = useTranslation('wallet');
   const [record, setRecord] = useState<ExchangeRecord | null>(status.used ? status.record : null);
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ code?: string }>();
 
-  const submit = async () => {
-    const entered = code.trim();
-    if (!entered) return setProblem(t('exchange.required'));
-    setProblem(null);
-    setBusy(true);
+  const submit = async ({ code = '' }: { code?: string }) => {
     try {
-      const done = await redeem(entered);
+      const done = await redeem(code.trim());
       Toast.show({ icon: 'success', content: done.message });
       setRecord(done.record);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
+      // Every refusal of a redemption concerns the code.
+      form.setFields([{ name: 'code', errors: [errorMessage(error)] }]);
     }
   };
 
@@ -63,27 +60,19 @@ export function ExchangeForm({ status, redeem }: ExchangeFormProps) {
       ) : (
         <>
           <p className="wallet-hint">{t('exchange.hint')}</p>
-          <div className="wallet-exchange__form">
-            <Input
-              data-testid="exchange-code"
-              className="wallet-exchange__input"
-              placeholder={t('exchange.placeholder')}
-              value={code}
-              maxLength={32}
-              onChange={(value) => {
-                setCode(value);
-                setProblem(null);
-              }}
-            />
-            <Button color="primary" size="small" loading={busy} onClick={() => void submit()}>
-              {t('exchange.submit')}
-            </Button>
-          </div>
-          {problem && (
-            <p className="wallet-error" role="alert">
-              {problem}
-            </p>
-          )}
+          <Form form={form} className="wallet-exchange__form" onFinish={(values) => void submit(values)}>
+            <Form.Item
+              name="code"
+              rules={[rule((value?: string) => (value?.trim() ? null : t('exchange.required')))]}
+              extra={
+                <Button type="submit" color="primary" size="small" loading={busy}>
+                  {t('exchange.submit')}
+                </Button>
+              }
+            >
+              <Input data-testid="exchange-code" className="wallet-exchange__input" placeholder={t('exchange.placeholder')} maxLength={32} aria-label={t('exchange.title')} />
+            </Form.Item>
+          </Form>
         </>
       )}
     </section>
@@ -92,14 +81,15 @@ export function ExchangeForm({ status, redeem }: ExchangeFormProps) {
 
 /** The card with its state loaded from the server; a retry keeps its requestId so it can never pay twice. */
 export function ExchangeCard() {
-  const [state, retry] = useRequest('exchange-status', getExchangeStatus);
+  const status = useExchangeStatusQuery(undefined, FRESH);
+  const [redeemExchange, redeeming] = useRedeemExchangeMutation();
   const keeper = useRef(new RequestIdKeeper());
-  const redeem = useCallback(async (code: string) => {
-    const done = await redeemExchange(code, keeper.current.idFor(code.toUpperCase()));
+  const redeem = async (code: string) => {
+    const done = await redeemExchange({ code, requestId: keeper.current.idFor(code.toUpperCase()) }).unwrap();
     keeper.current.settle();
     return done;
-  }, []);
-  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={2} animated />;
-  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
-  return <ExchangeForm status={state.data} redeem={redeem} />;
+  };
+  if (status.data) return <ExchangeForm status={status.data} redeem={redeem} busy={redeeming.isLoading} />;
+  if (status.isError) return <LoadFailed title={errorMessage(status.error)} retry={() => void status.refetch()} />;
+  return <Skeleton.Paragraph lineCount={2} animated />;
 }

@@ -1,50 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Captcha } from '@rigshare/api-client';
-import { getCaptcha, hasFundPassword, sendFundPasswordCode, updateFundPassword } from '../../api/wallet';
+import { isValidFundPassword } from '@rigshare/domain';
+import { FRESH, useCaptchaQuery, useHasFundPasswordQuery, useSendFundPasswordCodeMutation, useUpdateFundPasswordMutation } from '../../api/endpoints';
+import { rule, showRefusalOnForm } from '../../shared/form-rules';
 import { PinInput } from '../../shared/pin-input';
-import { isSixDigitPin } from '../../shared/withdraw-math';
 import '../../wallet.css';
 
 const RESEND_SECONDS = 60;
 
-/** The form's own checks, before the server (which judges again). Returns the message key or null. */
-export function fundPasswordProblem(smsCode: string, pin: string, confirm: string): string | null {
-  if (!smsCode.trim()) return 'fundPwd.enterSmsCode';
-  if (!isSixDigitPin(pin)) return 'fundPwd.sixDigits';
-  if (pin !== confirm) return 'fundPwd.inconsistent';
-  return null;
+interface FundPasswordValues {
+  captchaCode?: string;
+  smsCode?: string;
+  payPassword?: string;
+  confirmPayPassword?: string;
 }
 
-function PinField({ value, onChange, testId, label }: { value: string; onChange(value: string): void; testId: string; label: string }) {
-  return <PinInput data-testid={testId} label={label} value={value} onChange={(next) => onChange(next.replace(/[^0-9]/g, '').slice(0, 6))} />;
-}
+/** Fields named as the server names them, so a refusal (`data.field`) lands under its field. */
+const FIELDS = ['captchaCode', 'smsCode', 'payPassword', 'confirmPayPassword'] as const;
+
+const digits = (value: string) => value.replace(/[^0-9]/g, '').slice(0, 6);
 
 /** `/user/fundPwd`: set or change the 6-digit fund password with an SMS code. */
 export default function FundPasswordScreen() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const [hasOne, setHasOne] = useState<boolean | null>(null);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [captchaCode, setCaptchaCode] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [pin, setPin] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [form] = Form.useForm<FundPasswordValues>();
+  const hasOne = useHasFundPasswordQuery(undefined, FRESH);
+  const captcha = useCaptchaQuery();
+  const [sendCode] = useSendFundPasswordCodeMutation();
+  const [updateFundPassword, saving] = useUpdateFundPasswordMutation();
   const [countdown, setCountdown] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const refreshCaptcha = useCallback(() => {
-    setCaptchaCode('');
-    getCaptcha().then(setCaptcha, () => setCaptcha(null));
-  }, []);
-
-  useEffect(() => {
-    refreshCaptcha();
-    hasFundPassword().then(setHasOne, () => setHasOne(null));
-  }, [refreshCaptcha]);
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -52,49 +39,64 @@ export default function FundPasswordScreen() {
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  const sendCode = async () => {
-    if (!captcha || !captchaCode.trim()) return setProblem(t('fundPwd.enterCaptcha'));
-    setProblem(null);
+  const refreshCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    void captcha.refetch();
+  };
+
+  const send = async () => {
+    const captchaCode = (form.getFieldValue('captchaCode') as string | undefined)?.trim();
+    if (!captcha.data || !captchaCode) {
+      form.setFields([{ name: 'captchaCode', errors: [t('fundPwd.enterCaptcha')] }]);
+      return;
+    }
     try {
-      await sendFundPasswordCode(captcha.captchaId, captchaCode.trim());
+      await sendCode({ captchaId: captcha.data.captchaId, captchaCode }).unwrap();
       Toast.show({ content: t('fundPwd.codeSent') });
       setCountdown(RESEND_SECONDS);
-    } catch {
+    } catch (error) {
+      // An image code answers once: a new one for the next try.
+      showRefusalOnForm(form, error, FIELDS);
       refreshCaptcha();
     }
   };
 
-  const submit = async () => {
-    const key = fundPasswordProblem(smsCode, pin, confirm);
-    if (key) return setProblem(t(key));
-    setProblem(null);
-    setBusy(true);
+  const submit = async ({ smsCode = '', payPassword = '', confirmPayPassword = '' }: FundPasswordValues) => {
     try {
-      await updateFundPassword(smsCode.trim(), pin, confirm);
+      await updateFundPassword({ smsCode: smsCode.trim(), payPassword, confirmPayPassword }).unwrap();
       // Say what happened; the server's reply is a generic "Success".
       Toast.show({ icon: 'success', content: t('fundPwd.saved') });
       navigate(-1);
-    } catch {
-      setPin('');
-      setConfirm('');
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      form.setFieldsValue({ payPassword: '', confirmPayPassword: '' });
+      showRefusalOnForm(form, error, FIELDS);
     }
   };
 
   return (
     <div className="wallet-screen">
-      {hasOne !== null && <NoticeBar wrap color="info" content={t(hasOne ? 'fundPwd.isSet' : 'fundPwd.notSet')} />}
+      {hasOne.data !== undefined && <NoticeBar wrap color="info" content={t(hasOne.data ? 'fundPwd.isSet' : 'fundPwd.notSet')} />}
       <NoticeBar wrap color="alert" content={t('fundPwd.holdWarning')} />
-      <Form layout="vertical" className="wallet-card">
+      <Form
+        form={form}
+        layout="vertical"
+        className="wallet-card"
+        onFinish={(values) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={saving.isLoading}>
+            {t('fundPwd.submit')}
+          </Button>
+        }
+      >
         <Form.Item
+          name="captchaCode"
           label={t('fundPwd.captcha')}
           extra={
-            captcha ? (
+            captcha.data ? (
               <img
                 className="wallet-captcha"
                 alt={t('fundPwd.captchaAlt')}
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.data.svg)}`}
                 onClick={refreshCaptcha}
               />
             ) : (
@@ -104,33 +106,38 @@ export default function FundPasswordScreen() {
             )
           }
         >
-          <Input value={captchaCode} onChange={setCaptchaCode} placeholder={t('fundPwd.captchaPlaceholder')} maxLength={6} />
+          <Input placeholder={t('fundPwd.captchaPlaceholder')} maxLength={6} aria-label={t('fundPwd.captcha')} />
         </Form.Item>
         <Form.Item
+          name="smsCode"
           label={t('fundPwd.smsCode')}
+          rules={[rule((value?: string) => (value?.trim() ? null : t('fundPwd.enterSmsCode')))]}
           extra={
-            <Button size="mini" color="primary" fill="outline" disabled={countdown > 0} onClick={() => void sendCode()}>
+            <Button size="mini" color="primary" fill="outline" disabled={countdown > 0} onClick={() => void send()}>
               {countdown > 0 ? t('fundPwd.resendIn', { seconds: countdown }) : t('fundPwd.sendCode')}
             </Button>
           }
         >
-          <Input value={smsCode} onChange={setSmsCode} placeholder={t('fundPwd.smsPlaceholder')} maxLength={6} inputMode="numeric" />
+          <Input placeholder={t('fundPwd.smsPlaceholder')} maxLength={6} inputMode="numeric" aria-label={t('fundPwd.smsCode')} />
         </Form.Item>
-        <Form.Item label={t('fundPwd.newPassword')}>
-          <PinField value={pin} onChange={setPin} testId="fund-password-new" label={t('fundPwd.newPassword')} />
+        <Form.Item
+          name="payPassword"
+          label={t('fundPwd.newPassword')}
+          normalize={digits}
+          rules={[rule((value?: string) => (isValidFundPassword(value ?? '') ? null : t('fundPwd.sixDigits')))]}
+        >
+          <PinInput data-testid="fund-password-new" label={t('fundPwd.newPassword')} />
         </Form.Item>
-        <Form.Item label={t('fundPwd.confirmPassword')}>
-          <PinField value={confirm} onChange={setConfirm} testId="fund-password-confirm" label={t('fundPwd.confirmPassword')} />
+        <Form.Item
+          name="confirmPayPassword"
+          label={t('fundPwd.confirmPassword')}
+          normalize={digits}
+          dependencies={['payPassword']}
+          rules={[rule((value?: string) => (value === form.getFieldValue('payPassword') ? null : t('fundPwd.inconsistent')))]}
+        >
+          <PinInput data-testid="fund-password-confirm" label={t('fundPwd.confirmPassword')} />
         </Form.Item>
       </Form>
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
-        {t('fundPwd.submit')}
-      </Button>
     </div>
   );
 }

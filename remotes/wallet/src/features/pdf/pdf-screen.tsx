@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LoadFailed, useRequest } from '@rigshare/ui';
-import { fetchAgreementPdf, orderIdOf } from './pdf-api';
+import { LoadFailed } from '@rigshare/ui';
+import { errorMessage, useAgreementPdfQuery } from '../../api/endpoints';
+import { orderIdOf } from './pdf-api';
 import '../../wallet.css';
 import '../stock/stock.css';
 
@@ -35,30 +35,13 @@ export function PdfView({ url, orderId }: { url: string; orderId: number }) {
   );
 }
 
-/** A blob as an object URL for as long as the screen shows it. */
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
-
 function LoadedAgreement({ orderId }: { orderId: number }) {
   const { i18n } = useTranslation('wallet');
-  const language = i18n.language;
-  const load = useCallback((signal: AbortSignal) => fetchAgreementPdf(orderId, language, signal), [orderId, language]);
-  const [state, retry] = useRequest(`agreement:${orderId}:${language}`, load);
-  const url = useObjectUrl(state.status === 'ready' ? state.data : null);
-  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
-  if (!url) return <Skeleton.Paragraph lineCount={8} animated />;
-  return <PdfView url={url} orderId={orderId} />;
+  // The cache holds the file as an object URL and revokes it once no screen shows it.
+  const pdf = useAgreementPdfQuery({ orderId, language: i18n.language });
+  if (pdf.isError) return <LoadFailed title={errorMessage(pdf.error)} retry={() => void pdf.refetch()} />;
+  if (!pdf.currentData) return <Skeleton.Paragraph lineCount={8} animated />;
+  return <PdfView url={pdf.currentData} orderId={orderId} />;
 }
 
 /** `/user/pdf?orderId=N`: the lease agreement of one of the member's orders, made by the server in their language. */

@@ -1,18 +1,24 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Form, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, formatAmount, sanitizeAmountInput } from '@rigshare/domain';
-import { LoadFailed, PageEmpty, PullToLoadList, useRequest } from '@rigshare/ui';
-import { getExchangeRate, listCashRecharges, listRechargeChannels, submitCashRecharge, type Deposit, type RechargeChannel } from '../../api/wallet';
-import { formatDateTime } from '@rigshare/i18n';
-import { formatMoney } from '../../shared/money';
-import { LabelledInput } from '../../shared/labelled-input';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { amountMicro } from '../../shared/withdraw-math';
-import { rateMicro, usdtEquivalent } from './recharge-math';
+import { amountFromText, formatAmount, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
+import { formatDateTime } from '@rigshare/i18n';
+import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
+import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
+import type { Deposit, RechargeChannel } from '../../api/wallet';
+import { rule, showRefusalOnForm } from '../../shared/form-rules';
+import { LabelledInput } from '../../shared/labelled-input';
+import { formatMoney } from '../../shared/money';
 import '../../wallet.css';
 
 const STATUS_COLOR = { Pending: 'warning', Arrived: 'success', Failed: 'danger' } as const;
+
+interface RechargeValues {
+  channel?: number[];
+  amount?: string;
+  reference?: string;
+}
 
 function DepositItem({ deposit }: { deposit: Deposit }) {
   const { t, i18n } = useTranslation('wallet');
@@ -37,19 +43,17 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
   );
 }
 
-/** The USDT the amount is worth at the current rate (USDT counted as USD). */
+/** The USDT the amount is worth at the current rate (USDT counted as USD), by the server's own conversion rule. */
 function Equivalent({ channel, amount }: { channel: RechargeChannel; amount: string }) {
   const { t } = useTranslation('wallet');
-  const load = useCallback((signal: AbortSignal) => getExchangeRate(channel.currency, signal), [channel.currency]);
-  const [state] = useRequest(`rate:${channel.currency}`, load);
-  if (state.status !== 'ready') return null;
-  const rate = rateMicro(state.data);
-  const micro = amountMicro(amount);
+  const { data: rateText } = useExchangeRateQuery(channel.currency);
+  const rate = rateText === undefined ? null : rateFromText(rateText);
   if (rate === null) return null;
+  const micro = amountFromText(amount);
   return (
     <p className="wallet-hint" data-testid="recharge-usdt">
-      {micro !== null && micro > 0n && t('recharge.equivalent', { amount: formatMoney(usdtEquivalent(micro, rate)) })}{' '}
-      {t('recharge.rate', { rate: state.data, currency: channel.currency })}
+      {micro !== null && micro > 0n && t('recharge.equivalent', { amount: formatMoney(toUsdt(micro, rate)) })}{' '}
+      {t('recharge.rate', { rate: rateText, currency: channel.currency })}
     </p>
   );
 }
@@ -58,81 +62,83 @@ function Equivalent({ channel, amount }: { channel: RechargeChannel; amount: str
 export default function CashRechargeScreen() {
   const { t } = useTranslation('wallet');
   const keeper = useRef(new RequestIdKeeper());
-  const [channels, retry] = useRequest('recharge-channels', listRechargeChannels);
-  const [channelId, setChannelId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [reference, setReference] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [listKey, setListKey] = useState(0);
-  const loadDeposits = useCallback((pageNum: number) => listCashRecharges(pageNum, DEFAULT_PAGE_SIZE), []);
+  const [form] = Form.useForm<RechargeValues>();
+  const channels = useRechargeChannelsQuery();
+  const deposits = useCashRechargesInfiniteQuery(undefined, FRESH);
+  const [cashRecharge, submitting] = useCashRechargeMutation();
+  const channelId = Form.useWatch('channel', form)?.[0];
+  const amount = Form.useWatch('amount', form) ?? '';
 
-  if (channels.status === 'loading') return <Skeleton.Paragraph lineCount={6} animated />;
-  if (channels.status === 'error') {
-    return <LoadFailed title={channels.message} retry={retry} />;
+  if (!channels.data) {
+    if (channels.isError) return <LoadFailed title={errorMessage(channels.error)} retry={() => void channels.refetch()} />;
+    return <Skeleton.Paragraph lineCount={6} animated />;
   }
-  const channel = channels.data.find((c) => c.id === channelId) ?? null;
+  const list = channels.data;
+  const channel = list.find((c) => c.id === channelId) ?? null;
   const amountLabel = channel ? t('recharge.amountIn', { currency: channel.currency }) : t('recharge.amount');
+  const minimumText = (c: RechargeChannel) => t('recharge.minimum', { amount: formatAmount(c.minAmount, 0), currency: c.currency });
 
-  const submit = async () => {
-    if (!channel) return setProblem(t('recharge.chooseChannel'));
-    const micro = amountMicro(amount);
-    if (micro === null || micro <= 0n) return setProblem(t('recharge.enterAmount'));
-    if (micro < BigInt(channel.minAmount)) return setProblem(t('recharge.minimum', { amount: formatAmount(channel.minAmount, 0), currency: channel.currency }));
+  const submit = async ({ amount: text = '', reference = '' }: RechargeValues) => {
+    if (!channel) return;
     const ref = reference.trim();
-    if (ref.length < 4 || ref.length > 64) return setProblem(t('recharge.referenceLength'));
-    setProblem(null);
-    setBusy(true);
     try {
-      await submitCashRecharge({ bankId: channel.id, amount, reference: ref, requestId: keeper.current.idFor(`${channel.id}:${amount}:${ref}`) });
+      await cashRecharge({ bankId: channel.id, amount: text, reference: ref, requestId: keeper.current.idFor(`${channel.id}:${text}:${ref}`) }).unwrap();
       keeper.current.settle();
       Toast.show({ icon: 'success', content: t('recharge.submitted') });
-      setAmount('');
-      setReference('');
-      setListKey((n) => n + 1);
-    } catch {
-      // The client has shown the server's message; the same attempt keeps its requestId for a retry.
-    } finally {
-      setBusy(false);
+      form.setFieldsValue({ amount: '', reference: '' });
+    } catch (error) {
+      // The same attempt keeps its requestId for a retry.
+      showRefusalOnForm(form, error, ['amount', 'reference']);
     }
   };
 
   return (
     <div className="wallet-screen">
-      <Form layout="vertical" className="wallet-card">
-        <Form.Item label={t('recharge.channel')}>
-          <Selector
-            columns={1}
-            options={channels.data.map((c) => ({ label: `${c.name} (${c.currency})`, value: c.id, description: t('recharge.minimum', { amount: formatAmount(c.minAmount, 0), currency: c.currency }) }))}
-            value={channelId === null ? [] : [channelId]}
-            onChange={(values) => {
-              setChannelId(values[0] ?? null);
-              setProblem(null);
-            }}
-          />
+      <Form
+        form={form}
+        layout="vertical"
+        className="wallet-card"
+        onFinish={(values) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={submitting.isLoading}>
+            {t('recharge.submit')}
+          </Button>
+        }
+      >
+        <Form.Item name="channel" label={t('recharge.channel')} rules={[rule((value?: number[]) => (value?.length ? null : t('recharge.chooseChannel')))]}>
+          <Selector columns={1} options={list.map((c) => ({ label: `${c.name} (${c.currency})`, value: c.id, description: minimumText(c) }))} />
         </Form.Item>
         {channel && <p className="wallet-instructions">{channel.instructions}</p>}
-        <Form.Item label={amountLabel}>
-          <LabelledInput label={amountLabel} data-testid="recharge-amount" inputMode="decimal" value={amount} onChange={(value) => setAmount(sanitizeAmountInput(value))} />
+        <Form.Item
+          name="amount"
+          label={amountLabel}
+          normalize={(value: string) => sanitizeAmountInput(value)}
+          dependencies={['channel']}
+          rules={[
+            rule((value?: string) => {
+              const problem = rechargeAmountProblem(value ?? '', BigInt(channel?.minAmount ?? '0'));
+              if (problem === 'amountInvalid') return t('recharge.enterAmount');
+              return problem && channel ? minimumText(channel) : null;
+            }),
+          ]}
+        >
+          <LabelledInput label={amountLabel} data-testid="recharge-amount" inputMode="decimal" />
         </Form.Item>
         {channel && <Equivalent channel={channel} amount={amount} />}
-        <Form.Item label={t('recharge.reference')} help={t('recharge.referenceHelp')}>
-          <LabelledInput label={t('recharge.reference')} value={reference} maxLength={64} onChange={setReference} />
+        <Form.Item
+          name="reference"
+          label={t('recharge.reference')}
+          help={t('recharge.referenceHelp')}
+          rules={[rule((value?: string) => (isValidRechargeReference((value ?? '').trim()) ? null : t('recharge.referenceLength')))]}
+        >
+          <LabelledInput label={t('recharge.reference')} maxLength={64} />
         </Form.Item>
       </Form>
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
-        {t('recharge.submit')}
-      </Button>
       <h3 className="wallet-subtitle">{t('recharge.requests')}</h3>
-      <PullToLoadList
+      <InfiniteList
         className="wallet-list"
-        resetKey={listKey}
-        load={loadDeposits}
+        source={deposits}
+        loadError={t('common:errors.refresh')}
         itemKey={(d) => d.id}
         renderItem={(d) => <DepositItem deposit={d} />}
         empty={<PageEmpty className="wallet-empty" title={t('recharge.noRequests')} />}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { shortenAddress } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
 import { CopyText, ProgressMeter } from '@rigshare/ui';
-import type { UsdtDeposit } from '../../api/usdt-deposits';
+import type { UsdtDeposit } from '../../api/wallet';
 import { formatMoney } from '../../shared/money';
 
 const STATUS_COLOR = { Pending: 'warning', Arrived: 'success', 'Below minimum': 'danger', Dropped: 'default' } as const;

@@ -1,35 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
-import { listUsdtDeposits } from '../../api/usdt-deposits';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { useUsdtDepositsInfiniteQuery } from '../../api/endpoints';
 import { UsdtDepositItem } from './usdt-deposit-item';
 
 /** How often an open deposit list asks for new deposits and confirmations (a BSC block is ~3 s). */
 export const DEPOSIT_REFRESH_MS = 5_000;
 
-/** Counts up every `ms` while the page is visible; a hidden tab asks nothing. */
-function useVisibleTicker(ms: number): number {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') setTick((n) => n + 1);
-    }, ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return tick;
-}
-
 /** The member's USDT deposits, newest first, kept live: Pending counts its confirmations up to Arrived. */
 export function UsdtDepositList({ refreshMs = DEPOSIT_REFRESH_MS }: { refreshMs?: number }) {
   const { t } = useTranslation('wallet');
-  const tick = useVisibleTicker(refreshMs);
-  const load = useCallback((pageNum: number) => listUsdtDeposits(pageNum, DEFAULT_PAGE_SIZE), []);
+  // The loaded pages reload every `refreshMs` while the page is in front; a hidden tab asks nothing.
+  const deposits = useUsdtDepositsInfiniteQuery(undefined, { pollingInterval: refreshMs, skipPollingIfUnfocused: true });
   return (
-    <PullToLoadList
+    <InfiniteList
       className="wallet-list"
-      load={load}
-      refreshKey={tick}
+      source={deposits}
+      loadError={t('common:errors.refresh')}
       itemKey={(d) => d.id}
       renderItem={(d) => <UsdtDepositItem deposit={d} />}
       empty={<PageEmpty className="wallet-empty" title={t('usdt.noDeposits')} />}

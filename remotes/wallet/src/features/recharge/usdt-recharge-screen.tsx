@@ -2,8 +2,9 @@ import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CopyText, LoadFailed, useRequest } from '@rigshare/ui';
-import { getUsdtDepositInfo, type UsdtDepositInfo } from '../../api/usdt-deposits';
+import { CopyText, LoadFailed } from '@rigshare/ui';
+import { errorMessage, FRESH, useUsdtDepositInfoQuery } from '../../api/endpoints';
+import type { UsdtDepositInfo } from '../../api/wallet';
 import { formatMoney } from '../../shared/money';
 import { UsdtDepositList } from './usdt-deposit-list';
 import '../../wallet.css';
@@ -81,8 +82,8 @@ export function UsdtRechargeView({ info }: { info: UsdtDepositInfo }) {
 
 /** `/user/recharge`: top up with USDT on BNB Smart Chain (BEP20), then watch the deposit arrive. */
 export default function UsdtRechargeScreen() {
-  const [state, retry] = useRequest('usdt-deposit-info', getUsdtDepositInfo);
-  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={8} animated />;
-  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
-  return <UsdtRechargeView info={state.data} />;
+  const info = useUsdtDepositInfoQuery(undefined, FRESH);
+  if (info.data) return <UsdtRechargeView info={info.data} />;
+  if (info.isError) return <LoadFailed title={errorMessage(info.error)} retry={() => void info.refetch()} />;
+  return <Skeleton.Paragraph lineCount={8} animated />;
 }

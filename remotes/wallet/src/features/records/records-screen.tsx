@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { listRecords, RECORD_FILTERS } from '../../api/wallet';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { FRESH, useRecordsInfiniteQuery } from '../../api/endpoints';
+import { RECORD_FILTERS } from '../../api/wallet';
 import { RecordItem } from './record-item';
 import '../../wallet.css';
 
@@ -21,7 +20,7 @@ export default function RecordsScreen() {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
   const type = typeFilterOf(params.get('type'));
-  const load = useCallback((pageNum: number) => listRecords(pageNum, DEFAULT_PAGE_SIZE, type), [type]);
+  const records = useRecordsInfiniteQuery(type, FRESH);
   return (
     <div className="wallet-screen">
       <Tabs
@@ -33,10 +32,11 @@ export default function RecordsScreen() {
           <Tabs.Tab key={number} title={t(`recordType.${name}`)} />
         ))}
       </Tabs>
-      <PullToLoadList
+      <InfiniteList
+        key={type ?? ALL}
         className="wallet-list"
-        resetKey={type ?? ALL}
-        load={load}
+        source={records}
+        loadError={t('common:errors.refresh')}
         itemKey={(record) => record.id}
         renderItem={(record) => <RecordItem record={record} />}
         empty={<PageEmpty className="wallet-empty" title={t('records.empty')} />}

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
 import { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES, type Withdrawal } from '../../api/wallet';
+import { rowOf } from '../../testing/field-error';
 import { typeFilterOf } from './records-screen';
 import { WithdrawalItem } from './withdrawal-item';
 
@@ -36,7 +37,8 @@ it('shows a paid withdrawal with its fee, net, destination, status and copyable 
   };
   await renderScreen(<WithdrawalItem withdrawal={paid} />, { namespace: 'wallet', resource: english, path: '/user/withrecord' });
   expect(screen.getByTestId('withdrawal-status').textContent).toBe('Succeeded');
-  expect(screen.getByText('95.00 USDT')).toBeTruthy();
-  expect(screen.getByText('5.00 USDT')).toBeTruthy();
-  expect(screen.getByText('0xabc123')).toBeTruthy();
+  expect(rowOf('Amount')).toBe('Amount100.00 USDT');
+  expect(rowOf(english.withrecord.fee)).toBe(`${english.withrecord.fee}5.00 USDT`);
+  expect(rowOf(english.withdraw.netLabel)).toBe(`${english.withdraw.netLabel}95.00 USDT`);
+  expect(screen.getByTestId('withdrawal-record').textContent).toContain('0xabc123');
 });

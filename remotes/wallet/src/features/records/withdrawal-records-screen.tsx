@@ -1,20 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
-import { listWithdrawals } from '../../api/wallet';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { FRESH, useWithdrawalsInfiniteQuery } from '../../api/endpoints';
 import { WithdrawalItem } from './withdrawal-item';
 import '../../wallet.css';
-
-const load = (pageNum: number) => listWithdrawals(pageNum, DEFAULT_PAGE_SIZE);
 
 /** `/user/withrecord` and `/user/allExtract`: the member's withdrawals, newest first. */
 export default function WithdrawalRecordsScreen() {
   const { t } = useTranslation('wallet');
+  const withdrawals = useWithdrawalsInfiniteQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
-      <PullToLoadList
+      <InfiniteList
         className="wallet-list"
-        load={load}
+        source={withdrawals}
+        loadError={t('common:errors.refresh')}
         itemKey={(w) => w.id}
         renderItem={(w) => <WithdrawalItem withdrawal={w} />}
         empty={<PageEmpty className="wallet-empty" title={t('withrecord.empty')} />}

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Dialog, List, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LoadFailed, PageEmpty, useRequest } from '@rigshare/ui';
+import { LoadFailed, PageEmpty } from '@rigshare/ui';
+import { errorMessage } from '../../api/endpoints';
 import '../../wallet.css';
 
 /**
@@ -10,21 +11,33 @@ import '../../wallet.css';
  * the same way: show what is bound (or offer to bind), and bind or replace it, warning that a
  * replacement pauses withdrawals. `keys` is the i18n prefix: `address` or `bank`.
  */
+/** What is bound, as the cache has it (`useAddressQuery()`, `useBankCardQuery()`). */
+export interface BoundSource<T> {
+  data?: T | null;
+  isError: boolean;
+  error?: unknown;
+  /** When the server last answered (RTK Query `fulfilledTimeStamp`). */
+  fulfilledTimeStamp?: number;
+  refetch(): unknown;
+}
+
 interface Binding<T> {
   keys: 'address' | 'bank';
-  load: (signal: AbortSignal) => Promise<T | null>;
+  source: BoundSource<T>;
   /** Where the view screen is, and where the bind screen is. */
   viewPath: string;
   bindPath: string;
 }
 
-export function BoundScreen<T>({ keys, load, bindPath, children }: Omit<Binding<T>, 'viewPath'> & { children: (bound: T) => ReactNode }) {
+export function BoundScreen<T>({ keys, source, bindPath, children }: Omit<Binding<T>, 'viewPath'> & { children: (bound: T) => ReactNode }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const [state, retry] = useRequest(keys, load);
-  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={4} animated />;
-  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
-  if (state.data === null) {
+  const bound = source.data;
+  if (bound === undefined) {
+    if (source.isError) return <LoadFailed title={errorMessage(source.error)} retry={() => void source.refetch()} />;
+    return <Skeleton.Paragraph lineCount={4} animated />;
+  }
+  if (bound === null) {
     return (
       <div className="wallet-screen">
         <PageEmpty className="wallet-empty" title={t(`${keys}.emptyTitle`)} description={t(`${keys}.emptyDescription`)}>
@@ -37,7 +50,7 @@ export function BoundScreen<T>({ keys, load, bindPath, children }: Omit<Binding<
   }
   return (
     <div className="wallet-screen">
-      <List className="wallet-card">{children(state.data)}</List>
+      <List className="wallet-card">{children(bound)}</List>
       <p className="wallet-hint">{t(`${keys}.replaceWarning`)}</p>
       <Button block onClick={() => navigate(bindPath)}>
         {t(`${keys}.replace`)}
@@ -48,41 +61,42 @@ export function BoundScreen<T>({ keys, load, bindPath, children }: Omit<Binding<
 
 export function BindScreen<T, I>({
   keys,
-  load,
+  source,
   viewPath,
   save,
+  busy,
   form,
 }: Omit<Binding<T>, 'bindPath'> & {
+  /** Saves through the mutation (`.unwrap()`): rejects with the server's refusal. */
   save: (input: I, replacing: boolean) => Promise<unknown>;
-  form: (props: { busy: boolean; onSubmit: (input: I) => void }) => ReactNode;
+  /** The mutation is under way (`isLoading`). */
+  busy: boolean;
+  form: (props: { busy: boolean; onSubmit: (input: I) => Promise<void> }) => ReactNode;
 }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [state, retry] = useRequest(keys, load);
-  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={5} animated />;
-  if (state.status === 'error') return <LoadFailed title={state.message} retry={retry} />;
-  const replacing = state.data !== null;
+  const [openedAt] = useState(Date.now);
+  // Whether this binds or replaces is the server's answer since the screen opened, not what the
+  // cache knew before; a later reload keeps the form (and what it shows) in place.
+  if (source.data === undefined || (source.fulfilledTimeStamp ?? 0) < openedAt) {
+    if (source.isError) return <LoadFailed title={errorMessage(source.error)} retry={() => void source.refetch()} />;
+    return <Skeleton.Paragraph lineCount={5} animated />;
+  }
+  const replacing = source.data !== null;
 
   const submit = async (input: I) => {
     const warning = t(`${keys}.replaceWarning`);
     if (replacing && !(await Dialog.confirm({ content: warning, confirmText: t('actions.confirm'), cancelText: t('actions.cancel') }))) return;
-    setBusy(true);
-    try {
-      await save(input, replacing);
-      Toast.show({ icon: 'success', content: t(`${keys}.saved`) });
-      navigate(viewPath, { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal rejects here: the form shows it under the field it concerns.
+    await save(input, replacing);
+    Toast.show({ icon: 'success', content: t(`${keys}.saved`) });
+    navigate(viewPath, { replace: true });
   };
 
   return (
     <div className="wallet-screen">
       {replacing && <NoticeBar wrap color="alert" content={t(`${keys}.replaceWarning`)} />}
-      {form({ busy, onSubmit: (input) => void submit(input) })}
+      {form({ busy, onSubmit: submit })}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Dialog, Toast } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { ERROR_TOAST_MS } from '@rigshare/domain';
 import { formatDateTime, i18n } from '@rigshare/i18n';
+import { errorMessage } from '../../api/endpoints';
 import { fixOf, holdUntilOf } from '../../api/refusal-fix';
 
 /**
@@ -14,9 +15,7 @@ export function showRefusal(error: unknown, t: TFunction, navigate: (path: strin
   const holdUntil = holdUntilOf(error);
   const message = holdUntil
     ? t('wallet:balance.hold', { time: formatDateTime(holdUntil, i18n.language) })
-    : error instanceof Error
-      ? error.message
-      : String(error);
+    : errorMessage(error);
   const fix = fixOf(error);
   if (fix) {
     Dialog.confirm({

@@ -1,4 +1,4 @@
-import type { Holding } from './stock-api';
+import type { Holding } from '../../api/wallet';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,8 +2,9 @@
 import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
+import { rowOf } from '../../testing/field-error';
 import { agreementPath, daysLeft } from './holding-math';
-import type { Holding } from './stock-api';
+import type { Holding } from '../../api/wallet';
 import { HoldingItem } from './stock-screen';
 
 const DAY = 86_400_000;
@@ -39,12 +40,13 @@ it('counts the days left, rounded up, and none once expired', () => {
 
 it('shows a machine with what was paid, the expected daily return, the days left and its agreement', async () => {
   await renderScreen(<HoldingItem holding={holding} now={now} />, { namespace: 'wallet', resource: english, path: '/user/stock' });
-  expect(screen.getByText('Antminer S19 share')).toBeTruthy();
+  const card = screen.getByTestId('holding');
+  expect(card.textContent).toContain('Antminer S19 share');
   expect(screen.getByTestId('holding-status').textContent).toBe('Valid');
-  expect(screen.getByText('Order 42')).toBeTruthy();
-  expect(screen.getByText('195.00 USDT')).toBeTruthy();
-  expect(screen.getByText('3.60 USDT')).toBeTruthy();
-  expect(screen.getByText('51')).toBeTruthy();
+  expect(card.textContent).toContain('Order 42');
+  expect(rowOf(english.stock.paid)).toBe(`${english.stock.paid}195.00 USDT`);
+  expect(rowOf(english.stock.dailyReturn)).toBe(`${english.stock.dailyReturn}3.60 USDT`);
+  expect(rowOf(english.stock.daysLeft)).toBe(`${english.stock.daysLeft}51`);
   const link = screen.getByTestId('holding-agreement');
   expect(link.textContent).toBe('Lease agreement (PDF)');
   expect(link.getAttribute('href')).toBe('/user/pdf?orderId=42');

@@ -1,14 +1,13 @@
-import { useCallback } from 'react';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
-import { PageEmpty, PullToLoadList } from '@rigshare/ui';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { FRESH, useHoldingsInfiniteQuery } from '../../api/endpoints';
 import { formatMoney } from '../../shared/money';
 import { ExchangeCard } from '../exchange/exchange-card';
 import { agreementPath, daysLeft } from './holding-math';
-import { listHoldings, type Holding } from './stock-api';
+import type { Holding } from '../../api/wallet';
 import '../../wallet.css';
 import './stock.css';
 
@@ -52,14 +51,15 @@ export function HoldingItem({ holding, now = Date.now() }: { holding: Holding; n
 export default function StockScreen() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const load = useCallback((pageNum: number) => listHoldings(pageNum, DEFAULT_PAGE_SIZE), []);
+  const holdings = useHoldingsInfiniteQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
       <ExchangeCard />
       <h3 className="wallet-subtitle">{t('stock.machines')}</h3>
-      <PullToLoadList
+      <InfiniteList
         className="wallet-list"
-        load={load}
+        source={holdings}
+        loadError={t('common:errors.refresh')}
         itemKey={(holding) => holding.id}
         renderItem={(holding) => <HoldingItem holding={holding} />}
         empty={

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { Button, Input, List } from 'antd-mobile';
+import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, sanitizeAmountInput } from '@rigshare/domain';
+import { amountFromText, formatAmount, sanitizeAmountInput, withdrawalAmountProblem, withdrawalFee } from '@rigshare/domain';
 import type { Channel } from '../../api/wallet';
+import { rule, showRefusalOnForm } from '../../shared/form-rules';
 import { formatMoneyAlike } from '../../shared/money';
-import { amountMicro, feeAndNet } from '../../shared/withdraw-math';
 
 export interface AmountStepProps {
   channel: Channel;
@@ -17,62 +16,76 @@ export interface AmountStepProps {
   busy?: boolean;
   /** The withdrawal cannot succeed yet (the screen says why above): no way on to the next step. */
   blocked?: boolean;
-  onNext(amount: string): void;
+  /** Asks the server for the quote; rejects with its refusal. */
+  onNext(amount: string): void | Promise<void>;
+  /** A refusal that concerns no field of this step (a binding to make, a hold). */
+  onRefused?(error: unknown): void;
 }
 
 /** Step 1: the amount, the balance it comes from, the minimum, the fee rate and when it arrives. */
-export function AmountStep({ channel, available, feePercent, minimum, arrival, busy = false, blocked = false, onNext }: AmountStepProps) {
+export function AmountStep({ channel, available, feePercent, minimum, arrival, busy = false, blocked = false, onNext, onRefused }: AmountStepProps) {
   const { t } = useTranslation('wallet');
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const micro = amountMicro(amount);
-  const preview = micro !== null && micro > 0n ? feeAndNet(micro, feePercent) : null;
+  const [form] = Form.useForm<{ amount?: string }>();
+  const amount = Form.useWatch('amount', form) ?? '';
+  const micro = amountFromText(amount);
+  // The same fee rule the server charges (libs/domain).
+  const preview = micro !== null && micro > 0n ? withdrawalFee(micro, feePercent) : null;
   const [availableText, minimumText, feeText, netText] = formatMoneyAlike([available, minimum, preview?.fee ?? 0n, preview?.net ?? 0n]);
+  const messages = {
+    amountInvalid: t('withdraw.enterAmount'),
+    withdrawMinimum: t('withdraw.minimum', { amount: formatAmount(minimum) }),
+    insufficientBalance: t('withdraw.greaterThanAvailable'),
+  };
+  const amountRule = rule((value?: string) => {
+    const problem = withdrawalAmountProblem(value ?? '', { available: BigInt(available), minimum: BigInt(minimum) });
+    return problem && messages[problem];
+  });
 
-  const next = () => {
+  const next = async ({ amount: text = '' }: { amount?: string }) => {
     if (blocked) return;
-    if (micro === null || micro <= 0n) return setProblem(t('withdraw.enterAmount'));
-    if (micro < BigInt(minimum)) return setProblem(t('withdraw.minimum', { amount: formatAmount(minimum) }));
-    if (micro > BigInt(available)) return setProblem(t('withdraw.greaterThanAvailable'));
-    setProblem(null);
-    onNext(amount);
+    try {
+      await onNext(text);
+    } catch (error) {
+      // An amount the server refuses is said under the amount; anything else by the screen.
+      const fieldOfAmount = typeof error === 'object' && error !== null && (error as { data?: { field?: unknown } }).data?.field === 'amount';
+      if (fieldOfAmount || !onRefused) showRefusalOnForm(form, error, ['amount']);
+      else onRefused(error);
+    }
   };
 
   return (
-    <div className="wallet-card">
-      <List header={t(channel === 'USDT' ? 'withdraw.usdtHeader' : 'withdraw.bankHeader')}>
-        <List.Item
-          extra={
-            <Button size="mini" color="primary" fill="outline" onClick={() => setAmount(sanitizeAmountInput(formatAmount(available)))}>
-              {t('withdraw.all')}
-            </Button>
-          }
-        >
-          <Input
-            data-testid="withdraw-amount"
-            inputMode="decimal"
-            placeholder={t('withdraw.amountPlaceholder')}
-            value={amount}
-            onChange={(value) => {
-              setAmount(sanitizeAmountInput(value));
-              setProblem(null);
-            }}
-          />
-        </List.Item>
+    <Form
+      form={form}
+      className="wallet-card"
+      onFinish={(values) => void next(values)}
+      footer={
+        <>
+          <p className="wallet-hint">{arrival}</p>
+          <Button block type="submit" color="primary" size="large" loading={busy} disabled={blocked} data-testid="withdraw-next">
+            {t('withdraw.next')}
+          </Button>
+        </>
+      }
+    >
+      <Form.Header>{t(channel === 'USDT' ? 'withdraw.usdtHeader' : 'withdraw.bankHeader')}</Form.Header>
+      <Form.Item
+        name="amount"
+        normalize={(value: string) => sanitizeAmountInput(value)}
+        rules={[amountRule]}
+        extra={
+          <Button size="mini" color="primary" fill="outline" onClick={() => form.setFieldValue('amount', sanitizeAmountInput(formatAmount(available)))}>
+            {t('withdraw.all')}
+          </Button>
+        }
+      >
+        <Input data-testid="withdraw-amount" inputMode="decimal" placeholder={t('withdraw.amountPlaceholder')} aria-label={t('withdraw.amountLabel')} />
+      </Form.Item>
+      <List>
         <List.Item extra={`${availableText} USDT`}>{t('withdraw.available')}</List.Item>
         <List.Item extra={`${minimumText} USDT`}>{t('withdraw.minimumLabel')}</List.Item>
         <List.Item extra={preview ? `${feeText} USDT` : `${feePercent}%`}>{t('withdraw.feeLabel', { percent: feePercent })}</List.Item>
         {preview && <List.Item extra={`${netText} USDT`}>{t('withdraw.netLabel')}</List.Item>}
       </List>
-      <p className="wallet-hint">{arrival}</p>
-      {problem && (
-        <p className="wallet-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button block color="primary" size="large" loading={busy} disabled={blocked} data-testid="withdraw-next" onClick={next}>
-        {t('withdraw.next')}
-      </Button>
-    </div>
+    </Form>
   );
 }

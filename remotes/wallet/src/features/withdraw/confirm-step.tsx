@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Button, List } from 'antd-mobile';
+import { Button, Form, List } from 'antd-mobile';
+import { isValidFundPassword } from '@rigshare/domain';
 import { PinInput } from '../../shared/pin-input';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
+import { rule } from '../../shared/form-rules';
 import { formatMoneyAlike } from '../../shared/money';
 
 export interface ConfirmStepProps {
@@ -13,28 +15,27 @@ export interface ConfirmStepProps {
   onDone(withdrawal: Withdrawal): void;
   onRefused(error: unknown): void;
   onBack(): void;
+  /** The withdrawal is under way: the PIN cannot be sent twice. */
+  busy?: boolean;
 }
 
 /**
  * Step 2 (DESIGN.md section 1): the amount, the exact fee and the net amount that arrives, and
  * where it goes, before anything is committed. Only after "Confirm" is the fund password asked.
  */
-export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onBack }: ConfirmStepProps) {
+export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onBack, busy = false }: ConfirmStepProps) {
   const { t } = useTranslation('wallet');
   const [asking, setAsking] = useState(false);
-  const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ payPassword?: string }>();
+  const pin = Form.useWatch('payPassword', form) ?? '';
 
-  const send = async (payPassword: string) => {
+  const send = async ({ payPassword = '' }: { payPassword?: string }) => {
     if (busy) return;
-    setBusy(true);
     try {
       onDone(await submit(payPassword));
     } catch (error) {
-      setPin('');
+      form.setFieldValue('payPassword', '');
       onRefused(error);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -50,19 +51,26 @@ export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onB
         <List.Item extra={<span className="wallet-break">{destination}</span>}>{t('withdraw.destination')}</List.Item>
       </List>
       {asking ? (
-        <div className="wallet-pin">
-          <p>{t('withdraw.enterFundPassword')}</p>
-          <PinInput
-            data-testid="fund-password"
+        <Form
+          form={form}
+          className="wallet-pin"
+          onFinish={(values) => void send(values)}
+          footer={
+            <Button block type="submit" color="primary" size="large" loading={busy} disabled={pin.length !== 6}>
+              {t('withdraw.submit')}
+            </Button>
+          }
+        >
+          <Form.Item
+            name="payPassword"
             label={t('withdraw.enterFundPassword')}
-            value={pin}
-            onChange={(value) => setPin(value.replace(/[^0-9]/g, '').slice(0, 6))}
-            onFill={(value) => void send(value)}
-          />
-          <Button block color="primary" size="large" loading={busy} disabled={pin.length !== 6} onClick={() => void send(pin)}>
-            {t('withdraw.submit')}
-          </Button>
-        </div>
+            normalize={(value: string) => value.replace(/[^0-9]/g, '').slice(0, 6)}
+            rules={[rule((value?: string) => (isValidFundPassword(value ?? '') ? null : t('fundPwd.sixDigits')))]}
+          >
+            {/* The sixth digit sends it, as a PIN pad does. */}
+            <PinInput data-testid="fund-password" label={t('withdraw.enterFundPassword')} onFill={() => form.submit()} />
+          </Form.Item>
+        </Form>
       ) : (
         <Button block color="primary" size="large" data-testid="withdraw-confirm" onClick={() => setAsking(true)}>
           {t('withdraw.confirm')}

@@ -1,24 +1,38 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { shortenAddress } from '@rigshare/domain';
-import { getAddress, getBalance, getBankCard, getWithdrawInfo, hasFundPassword, quoteWithdrawal, withdraw, type Channel, type WithdrawQuote } from '../../api/wallet';
+import {
+  errorMessage,
+  FRESH,
+  useAddressQuery,
+  useBalanceQuery,
+  useBankCardQuery,
+  useHasFundPasswordQuery,
+  useQuoteWithdrawalMutation,
+  useWithdrawInfoQuery,
+  useWithdrawMutation,
+} from '../../api/endpoints';
+import type { Channel, WithdrawQuote } from '../../api/wallet';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { LoadFailed, useRequest } from '@rigshare/ui';
+import { LoadFailed } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
 import { showRefusal } from '../shared/refusal';
 import { AmountStep } from './amount-step';
 import { ConfirmStep } from './confirm-step';
 import '../../wallet.css';
 
-async function loadDestination(channel: Channel, signal: AbortSignal): Promise<string | null> {
-  if (channel === 'USDT') {
-    const address = await getAddress(signal);
-    return address ? shortenAddress(address.address) : null;
-  }
-  const card = await getBankCard(signal);
-  return card ? `${card.bankName} ${card.accountNumber}` : null;
+/** Where the money goes: the bound address (USDT) or bank card; `null` when none is bound. */
+function useDestination(channel: Channel) {
+  const address = useAddressQuery(undefined, { ...FRESH, skip: channel !== 'USDT' });
+  const card = useBankCardQuery(undefined, { ...FRESH, skip: channel === 'USDT' });
+  const source = channel === 'USDT' ? address : card;
+  const text =
+    channel === 'USDT'
+      ? address.data === undefined ? undefined : address.data && shortenAddress(address.data.address)
+      : card.data === undefined ? undefined : card.data && `${card.data.bankName} ${card.data.accountNumber}`;
+  return { text, isError: source.isError, error: source.error, refetch: source.refetch };
 }
 
 /** `/user/withdraw` (USDT) and `/user/cashwithdraw` (bank): amount -> confirm with fee and net -> fund password. */
@@ -27,40 +41,31 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
   const navigate = useNavigate();
   const keeper = useRef(new RequestIdKeeper());
   const [attempt, setAttempt] = useState<{ amount: string; quote: WithdrawQuote } | null>(null);
-  const [quoting, setQuoting] = useState(false);
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const [balance, info, destination, fundPasswordSet] = await Promise.all([
-        getBalance(signal),
-        getWithdrawInfo(channel, signal),
-        loadDestination(channel, signal),
-        hasFundPassword(),
-      ]);
-      return { balance, info, destination, fundPasswordSet };
-    },
-    [channel],
-  );
-  const [state, retry] = useRequest(`withdraw:${channel}`, load);
+  const balanceQuery = useBalanceQuery(undefined, FRESH);
+  const infoQuery = useWithdrawInfoQuery(channel);
+  const destinationQuery = useDestination(channel);
+  const fundPasswordQuery = useHasFundPasswordQuery(undefined, FRESH);
+  const [quoteWithdrawal, quoting] = useQuoteWithdrawalMutation();
+  const [withdraw, withdrawing] = useWithdrawMutation();
 
-  if (state.status === 'loading') return <Skeleton.Paragraph lineCount={6} animated />;
-  if (state.status === 'error') {
-    return <LoadFailed title={state.message} retry={retry} />;
+  const sources = [balanceQuery, infoQuery, destinationQuery, fundPasswordQuery];
+  const failed = sources.find((source) => source.isError);
+  if (failed) {
+    const retry = () => sources.filter((source) => source.isError).forEach((source) => void source.refetch());
+    return <LoadFailed title={errorMessage(failed.error)} retry={retry} />;
   }
-  const { balance, info, destination, fundPasswordSet } = state.data;
+  const balance = balanceQuery.data;
+  const info = infoQuery.data;
+  const destination = destinationQuery.text;
+  const fundPasswordSet = fundPasswordQuery.data;
+  if (!balance || !info || destination === undefined || fundPasswordSet === undefined) return <Skeleton.Paragraph lineCount={6} animated />;
   const bindRoute = channel === 'USDT' ? '/user/address' : '/user/bank';
   // What the server would refuse after the PIN is said here, on the first step, and stops it.
   const onHold = balance.withdrawHoldUntil !== null && Date.parse(balance.withdrawHoldUntil) > Date.now();
   const blocked = destination === null || !fundPasswordSet || onHold;
 
   const next = async (amount: string) => {
-    setQuoting(true);
-    try {
-      setAttempt({ amount, quote: await quoteWithdrawal(channel, amount) });
-    } catch (error) {
-      showRefusal(error, t, navigate);
-    } finally {
-      setQuoting(false);
-    }
+    setAttempt({ amount, quote: await quoteWithdrawal({ channel, amount }).unwrap() });
   };
 
   return (
@@ -99,8 +104,9 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
           quote={attempt.quote}
           destination={destination ?? t(channel === 'USDT' ? 'withdraw.noAddress' : 'withdraw.noBankCard')}
           submit={(payPassword) =>
-            withdraw({ channel, amount: attempt.amount, payPassword, requestId: keeper.current.idFor(`${channel}:${attempt.amount}`) })
+            withdraw({ channel, amount: attempt.amount, payPassword, requestId: keeper.current.idFor(`${channel}:${attempt.amount}`) }).unwrap()
           }
+          busy={withdrawing.isLoading}
           onDone={() => {
             keeper.current.settle();
             Toast.show({ icon: 'success', content: t('withdraw.submitted') });
@@ -116,9 +122,10 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
           feePercent={info.feePercent}
           minimum={info.minimum}
           arrival={info.arrival}
-          busy={quoting}
+          busy={quoting.isLoading}
           blocked={blocked}
-          onNext={(amount) => void next(amount)}
+          onNext={next}
+          onRefused={(error) => showRefusal(error, t, navigate)}
         />
       )}
     </div>
