@@ -6,7 +6,6 @@ import { initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
 import { InfiniteList, type InfiniteListSource } from './infinite-list';
 import { useDebouncedClick } from './use-debounced-click';
-import { shownText } from './testing/shown';
 
 // antd-mobile's imperative Toast needs a React 19 root, as the shell sets up.
 unstableSetRender((node, container) => {
