@@ -13,6 +13,8 @@ import { migration as m0007 } from './0007-chain-deposits';
 import { migration as m0008 } from './0008-exchange';
 import { migration as m0009 } from './0009-ledger-append-only';
 import { migration as m0010 } from './0010-push-messages';
+import { migration as m0015 } from './0015-community';
+import { migration as m0016 } from './0016-audit-log';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -29,6 +31,8 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0008,
   m0009,
   m0010,
+  m0015,
+  m0016,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
