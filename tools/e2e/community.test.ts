@@ -10,6 +10,7 @@ import path from 'node:path';
 import { field, launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
+import { LOCALES, walkRoutes } from './walk';
 import { ROOT } from '../src/topology';
 
 let stack: Stack;
@@ -117,8 +118,7 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
   // The picture opens full size in the viewer.
   await card.locator('.community-thumb').first().click();
   await reader.page.locator('.adm-image-viewer-content').waitFor();
-  // A tap on the picture closes the viewer.
-  await reader.page.touchscreen.tap(195, 422);
+  await reader.page.getByTestId('viewer-close').click();
   await reader.page.locator('.adm-image-viewer-content').waitFor({ state: 'hidden' });
 
   // Like once: the button stays pressed, a second tap is not possible, the server has one row.
@@ -148,4 +148,33 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
 
   await author.context.close();
   await reader.context.close();
+});
+
+it('the square and my posts, with pictures, a staff mark, a failed reason and open comments, fit 390 px in all ten languages', async () => {
+  // The demo member now has Passed, Failed and a staff-marked post with a long unbroken word.
+  stack.admin('post:for-member', DEMO.phone, '--content', `<p>Welcome! ${'Hashrate'.repeat(12)}</p>`, '--role', 'guide_manager', '--by', 'ann');
+  const login = await phonePage();
+  await loginThroughScreen(login.page, stack.shellUrl, DEMO.phone, DEMO.password);
+  const storageState = await login.context.storageState();
+  await login.context.close();
+  const problems: string[] = [];
+  await walkRoutes({
+    browser,
+    shellUrl: stack.shellUrl,
+    storageState,
+    locales: LOCALES,
+    routes: ['/dynamic', '/user/dyrecord', '/user/addynamic'],
+    async visit(page, locale, route) {
+      if (route === '/dynamic') {
+        await page.getByTestId('staff-mark').first().waitFor();
+        const commented = page.getByTestId('post-card').filter({ has: page.getByTestId('comment-count').filter({ hasText: /^2$/ }) });
+        await commented.getByTestId('comments-toggle').click();
+        await commented.getByTestId('comment').first().waitFor();
+      }
+      if (route === '/user/dyrecord') await page.getByTestId('review-state').first().waitFor();
+      const wide = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+      if (wide > 390) problems.push(`${locale} ${route}: page ${wide}px wide`);
+    },
+  });
+  expect(problems).toEqual([]);
 });

@@ -43,7 +43,19 @@ export function PostCard({ post, footer, onLike, liking, onToggleComments, comme
               <Image src={url} fit="cover" lazy alt="" />
             </button>
           ))}
-          <ImageViewer.Multi images={post.urls} visible={viewing !== null} defaultIndex={viewing ?? 0} onClose={() => setViewing(null)} />
+          <ImageViewer.Multi
+            images={post.urls}
+            visible={viewing !== null}
+            defaultIndex={viewing ?? 0}
+            onClose={() => setViewing(null)}
+            renderFooter={() => (
+              <div className="community-viewer-footer">
+                <Button size="small" shape="rounded" onClick={() => setViewing(null)} data-testid="viewer-close">
+                  {t('square.closeViewer')}
+                </Button>
+              </div>
+            )}
+          />
         </div>
       ) : null}
       {post.videoUrl ? (
