@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import { accountRoutes } from './features/accounts';
 import { chainDepositRoutes } from './features/chain';
+import { communityRoutes } from './features/community';
 import { agreementPdfRoutes } from './features/agreement-pdf';
 import { exchangeRoutes } from './features/exchange';
 import { fileRoutes } from './features/files';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(incomeRoutes, { prefix: '/api/receive' });
   await app.register(messageRoutes, { prefix: '/api/push' });
+  await app.register(communityRoutes, { prefix: '/api/comment' });
   await app.register(
     async (assets) => {
       await assets.register(walletRoutes);

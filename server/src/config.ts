@@ -32,6 +32,8 @@ export interface Config {
   chain: ChainConfig;
   /** The development SMS outbox puts the code in its log line; never with NODE_ENV=production. */
   smsCodeInLog: boolean;
+  /** Community posts and comments a member may send per rolling hour (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_HOUR). */
+  community: { postsPerHour: number; commentsPerHour: number };
 }
 
 export interface ChainConfig {
@@ -198,5 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawHoldHours: integer(env, 'WITHDRAW_HOLD_HOURS', 24, 0, 24 * 30),
     chain: chainConfig(env),
     smsCodeInLog: env.NODE_ENV !== 'production',
+    community: {
+      postsPerHour: integer(env, 'COMMUNITY_POSTS_PER_HOUR', 5, 0, 10_000),
+      commentsPerHour: integer(env, 'COMMUNITY_COMMENTS_PER_HOUR', 30, 0, 100_000),
+    },
   };
 }

@@ -9,3 +9,4 @@ export * from './records';
 export * from './usdt-deposits';
 export * from './coupons';
 export * from './wallet-rules';
+export * from './community';

@@ -12,6 +12,7 @@ import { createDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';
 import { OperatorError } from '../ledger/operator';
 import { CHAIN_COMMANDS } from './chain-commands';
+import { COMMUNITY_COMMANDS } from './community-commands';
 import { parseCommand, usageLine, type AdminCommand } from './command';
 import { EXCHANGE_COMMANDS } from './exchange-commands';
 import { JOBS_COMMANDS } from './jobs-commands';
@@ -24,6 +25,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['withdrawals and cash deposits', WALLET_COMMANDS],
   ['USDT (BEP20) deposits, docs/chain-deposits.md', CHAIN_COMMANDS],
   ['exchange codes', EXCHANGE_COMMANDS],
+  ['community moderation, README "Community"', COMMUNITY_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

@@ -35,6 +35,64 @@ export interface Database {
   exchange_codes: ExchangeCodesTable;
   exchange_redemptions: ExchangeRedemptionsTable;
   push_messages: PushMessagesTable;
+  posts: PostsTable;
+  post_images: PostImagesTable;
+  post_likes: PostLikesTable;
+  post_comments: PostCommentsTable;
+  audit_log: AuditLogTable;
+}
+
+/** Community posts (migration 0012): content as sent, review state 0/1/2, staff mark when staff posted. */
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  video_url: string | null;
+  status: number;
+  fail_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  staff_author: string | null;
+  staff_role: string | null;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PostImagesTable {
+  id: Generated<number>;
+  post_id: number;
+  file_id: string;
+  position: number;
+}
+
+/** One row per member per post (unique post_id, user_id). */
+export interface PostLikesTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface PostCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number;
+  reply_to_comment_id: number | null;
+  reply_to_user_id: number | null;
+  content: string;
+  created_at: string;
+}
+
+/** Append-only staff actions (migration 0013). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  actor_role: string | null;
+  action: string;
+  target: string;
+  details: string | null;
+  created_at: string;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */

@@ -14,6 +14,8 @@ import { migration as m0008 } from './0008-exchange';
 import { migration as m0009 } from './0009-ledger-append-only';
 import { migration as m0010 } from './0010-push-messages';
 import { migration as m0011 } from './0011-reference-translations';
+import { migration as m0012 } from './0012-community';
+import { migration as m0013 } from './0013-audit-log';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -31,6 +33,8 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0009,
   m0010,
   m0011,
+  m0012,
+  m0013,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

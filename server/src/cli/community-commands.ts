@@ -1,0 +1,70 @@
+import os from 'node:os';
+import { pendingPosts, postForMember, reviewPost } from '../features/community';
+import { idArg, type AdminCommand } from './command';
+
+/** Who is acting: --by, else the operator's login name; written to the audit log. */
+const actor = (by: string | undefined) => by ?? process.env.USER ?? os.userInfo().username;
+
+const oneLine = (text: string, max = 120) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** Community moderation: review pending posts, post for a member with the staff mark. */
+export const COMMUNITY_COMMANDS: AdminCommand[] = [
+  {
+    name: 'post:list',
+    usage: '',
+    summary: 'Lists the posts waiting for review (content as sent, markup included)',
+    args: 0,
+    async run(db) {
+      const rows = await pendingPosts(db);
+      if (rows.length === 0) console.log('no posts waiting for review');
+      for (const p of rows) console.log(`#${p.id} ${p.createdAt} ${p.phone} (${p.name}) ${p.images} image(s): ${oneLine(p.content)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'post:pass',
+    usage: '<id> [--by <name>]',
+    summary: 'Publishes a pending post in the feed; the member gets a message, the audit log a row',
+    args: 1,
+    options: ['by'],
+    async run(db, { args, options }) {
+      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'pass', by: actor(options.by), at: new Date() });
+      console.log(`post #${post.id} Passed`);
+      return 0;
+    },
+  },
+  {
+    name: 'post:fail',
+    usage: '<id> --reason "..." [--by <name>]',
+    summary: 'Refuses a pending post with a reason the member reads; audit row written',
+    args: 1,
+    options: ['reason', 'by'],
+    async run(db, { args, options }) {
+      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: actor(options.by), at: new Date() });
+      console.log(`post #${post.id} Failed: ${options.reason}`);
+      return 0;
+    },
+  },
+  {
+    name: 'post:for-member',
+    usage: '<phone> --content "..." --role manager|guide_manager --by <name> [--video <url>]',
+    summary: 'Posts on a member\'s behalf, published with the visible "posted by staff" mark and role; audit row written',
+    args: 1,
+    options: ['content', 'role', 'by', 'video'],
+    async run(db, { args, options }) {
+      const id = await postForMember(db, {
+        phone: args[0],
+        content: options.content ?? '',
+        videoUrl: options.video,
+        role: options.role ?? '',
+        by: options.by ?? '',
+        at: new Date(),
+      });
+      console.log(`post #${id} published for ${args[0]}, marked "posted by staff" (${options.role})`);
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,126 @@
+import { FAIL_REASON_MAX, isStaffPostingRole, POST_STATUS, STAFF_POSTING_ROLES } from '@rigshare/domain';
+import type { Db } from '../../db/connect';
+import { AppError } from '../../errors';
+import { translate } from '../../i18n';
+import { OperatorError } from '../../ledger/operator';
+import { notifyMember } from '../messages';
+import { writeAudit } from './audit';
+import { checkPost } from './service';
+
+/**
+ * Staff's side of the community (the admin command line now, the staff console later): review
+ * pending posts, and post on a member's behalf with the visible staff mark. Every action writes an
+ * audit row; a review tells the member through their messages, in the same transaction.
+ */
+
+export interface PendingPost {
+  id: number;
+  phone: string;
+  name: string;
+  content: string;
+  images: number;
+  createdAt: string;
+}
+
+export async function pendingPosts(db: Db): Promise<PendingPost[]> {
+  const rows = await db.kysely
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select((eb) => [
+      'p.id',
+      'u.phone',
+      'u.name',
+      'p.content',
+      'p.created_at',
+      eb.selectFrom('post_images as i').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('i.post_id', '=', 'p.id').as('images'),
+    ])
+    .where('p.status', '=', POST_STATUS.pending)
+    .orderBy('p.id', 'asc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, phone: r.phone, name: r.name, content: r.content, images: Number(r.images ?? 0), createdAt: r.created_at }));
+}
+
+export type ReviewDecision = { decision: 'pass' } | { decision: 'fail'; reason: string | undefined };
+
+/** Passes or fails a Pending post (a decided post is refused); the member gets a message, staff an audit row. */
+export async function reviewPost(db: Db, input: { id: number; by: string; at: Date } & ReviewDecision): Promise<{ id: number; status: number }> {
+  const reason = input.decision === 'fail' ? (input.reason ?? '').trim() : null;
+  if (input.decision === 'fail' && !reason) throw new OperatorError('A reason is required to fail a post (--reason "...")');
+  if (reason && reason.length > FAIL_REASON_MAX) throw new OperatorError(`The reason is longer than ${FAIL_REASON_MAX} characters`);
+  const by = input.by.trim();
+  if (!by) throw new OperatorError('Say who reviews (--by <name>)');
+  return db.kysely.transaction().execute(async (trx) => {
+    const post = await trx.selectFrom('posts').select(['id', 'user_id', 'status', 'created_at']).where('id', '=', input.id).executeTakeFirst();
+    if (!post) throw new OperatorError(`No post #${input.id}`);
+    if (Number(post.status) !== POST_STATUS.pending) {
+      throw new OperatorError(`Post #${input.id} is already ${Number(post.status) === POST_STATUS.passed ? 'Passed' : 'Failed'}; nothing changed`);
+    }
+    const status = input.decision === 'pass' ? POST_STATUS.passed : POST_STATUS.failed;
+    // The status condition makes a concurrent second review change nothing.
+    const updated = await trx
+      .updateTable('posts')
+      .set({ status, fail_reason: reason, reviewed_by: by, reviewed_at: input.at.toISOString() })
+      .where('id', '=', input.id)
+      .where('status', '=', POST_STATUS.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Post #${input.id} was reviewed meanwhile; nothing changed`);
+    await writeAudit(trx, {
+      actor: by,
+      action: input.decision === 'pass' ? 'post.pass' : 'post.fail',
+      target: `post:${input.id}`,
+      details: reason,
+      at: input.at,
+    });
+    const date = post.created_at.slice(0, 10);
+    await notifyMember(
+      trx,
+      input.decision === 'pass'
+        ? { userId: post.user_id, kind: 'system', at: input.at, titleKey: 'pushPostPassedTitle', bodyKey: 'pushPostPassedBody', params: { date } }
+        : { userId: post.user_id, kind: 'system', at: input.at, titleKey: 'pushPostFailedTitle', bodyKey: 'pushPostFailedBody', params: { date, reason: reason ?? '' } },
+    );
+    return { id: input.id, status };
+  });
+}
+
+/**
+ * A post that staff write for a member (SPEC section 6, DESIGN.md section 1): allowed only with the
+ * staff role shown on the post ("posted by staff") and an audit row naming who wrote it. Staff are
+ * the reviewers, so it is published (Passed) at once; the member is told.
+ */
+export async function postForMember(
+  db: Db,
+  input: { phone: string; content: string; videoUrl?: string; by: string; role: string; at: Date },
+): Promise<number> {
+  const by = input.by.trim();
+  if (!by) throw new OperatorError('Say who writes the post (--by <name>)');
+  if (!isStaffPostingRole(input.role)) throw new OperatorError(`--role must be one of: ${STAFF_POSTING_ROLES.join(', ')}`);
+  try {
+    checkPost({ content: input.content, videoUrl: input.videoUrl ?? '', imageCount: 0 });
+  } catch (error) {
+    if (error instanceof AppError) throw new OperatorError(translate('en-US', error.messageKey, error.params));
+    throw error;
+  }
+  return db.kysely.transaction().execute(async (trx) => {
+    const member = await trx.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst();
+    if (!member) throw new OperatorError(`No member with phone ${input.phone}`);
+    const at = input.at.toISOString();
+    const post = await trx
+      .insertInto('posts')
+      .values({
+        user_id: member.id,
+        content: input.content,
+        video_url: input.videoUrl || null,
+        status: POST_STATUS.passed,
+        reviewed_by: by,
+        reviewed_at: at,
+        staff_author: by,
+        staff_role: input.role,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { actor: by, actorRole: input.role, action: 'post.create_for_member', target: `post:${post.id}`, details: `member:${member.id}`, at: input.at });
+    await notifyMember(trx, { userId: member.id, kind: 'system', at: input.at, titleKey: 'pushPostPassedTitle', bodyKey: 'pushPostPassedBody', params: { date: at.slice(0, 10) } });
+    return post.id;
+  });
+}

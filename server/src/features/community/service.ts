@@ -1,0 +1,269 @@
+import type { SquareComment, SquarePost } from '@rigshare/api-schema';
+import {
+  COMMENT_CONTENT_MAX,
+  commentContentProblem,
+  POST_CONTENT_MAX,
+  POST_MAX_IMAGES,
+  POST_STATUS,
+  postContentProblem,
+  videoUrlProblem,
+  type Page,
+} from '@rigshare/domain';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import type { Paging } from '../../db/member-page';
+import { AppError } from '../../errors';
+import { storeImage } from '../files';
+import { decodedImageType } from './images';
+
+/**
+ * Community posts, likes and comments. A post's content is stored exactly as the member sent it and
+ * rendered only through the browser's sanitiser (libs/domain allow-list). A new post is Pending until
+ * staff pass or fail it (review.ts); only Passed posts are in the feed, can be liked or commented.
+ */
+
+export interface CommunityLimits {
+  /** Posts a member may send per rolling hour (COMMUNITY_POSTS_PER_HOUR). */
+  postsPerHour: number;
+  /** Comments and replies per rolling hour (COMMUNITY_COMMENTS_PER_HOUR). */
+  commentsPerHour: number;
+}
+
+export interface NewPost {
+  content: string;
+  videoUrl: string;
+  images: Buffer[];
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Absolute URL of a stored file, under the server's public base. */
+export const fileUrl = (base: string, id: string) => `${base}/api/user/files/${id}`;
+
+function postQuery(k: Kysely<Database>) {
+  return k
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.user_id',
+      'p.content',
+      'p.video_url',
+      'p.status',
+      'p.fail_reason',
+      'p.staff_role',
+      'p.like_count',
+      'p.comment_count',
+      'p.created_at',
+      'u.name',
+      'u.head_url',
+    ]);
+}
+type PostRow = NonNullable<Awaited<ReturnType<ReturnType<typeof postQuery>['executeTakeFirst']>>>;
+
+/** The rows as the member sees them: images in order and whether the viewer liked each. */
+async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number, base: string): Promise<SquarePost[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const images = await k.selectFrom('post_images').select(['post_id', 'file_id']).where('post_id', 'in', ids).orderBy('post_id').orderBy('position').execute();
+  const liked = new Set(
+    (await k.selectFrom('post_likes').select('post_id').where('user_id', '=', viewerId).where('post_id', 'in', ids).execute()).map((r) => r.post_id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    headUrl: r.head_url,
+    username: r.name,
+    content: r.content,
+    createTime: r.created_at,
+    urls: images.filter((i) => i.post_id === r.id).map((i) => fileUrl(base, i.file_id)),
+    videoUrl: r.video_url,
+    thumbsUpNum: Number(r.like_count),
+    commentNum: Number(r.comment_count),
+    hasThumbsUp: liked.has(r.id),
+    status: Number(r.status) as SquarePost['status'],
+    failReason: r.fail_reason,
+    postedByStaff: r.staff_role ? { role: r.staff_role as 'manager' | 'guide_manager' } : null,
+  }));
+}
+
+async function count<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>): Promise<number> {
+  const row = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The square: Passed posts, newest first. */
+export async function feedPage(k: Kysely<Database>, viewerId: number, paging: Paging, base: string): Promise<Page<SquarePost>> {
+  const total = await count(k.selectFrom('posts').where('status', '=', POST_STATUS.passed));
+  const rows = await postQuery(k)
+    .where('p.status', '=', POST_STATUS.passed)
+    .orderBy('p.id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total, list: await postViews(k, rows, viewerId, base) };
+}
+
+/** Every post the member wrote (or staff wrote for them, marked), in any review state, newest first. */
+export async function myPostsPage(k: Kysely<Database>, userId: number, paging: Paging, base: string): Promise<Page<SquarePost>> {
+  const total = await count(k.selectFrom('posts').where('user_id', '=', userId));
+  const rows = await postQuery(k)
+    .where('p.user_id', '=', userId)
+    .orderBy('p.id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total, list: await postViews(k, rows, userId, base) };
+}
+
+export async function postView(k: Kysely<Database>, postId: number, viewerId: number, base: string): Promise<SquarePost> {
+  const row = await postQuery(k).where('p.id', '=', postId).executeTakeFirstOrThrow();
+  return (await postViews(k, [row], viewerId, base))[0];
+}
+
+/** Takes the member's row lock on PostgreSQL so that two requests of one member count their hourly limit one after the other. */
+async function lockMember(db: Db, trx: Kysely<Database>, userId: number): Promise<void> {
+  if (db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The rules every new post meets, whoever sends it; throws the member's error. */
+export function checkPost(input: { content: string; videoUrl: string; imageCount: number }): void {
+  const contentProblem = postContentProblem(input.content);
+  if (contentProblem) throw new AppError(400, contentProblem, { max: POST_CONTENT_MAX });
+  const videoProblem = videoUrlProblem(input.videoUrl);
+  if (videoProblem) throw new AppError(400, videoProblem);
+  if (input.imageCount > POST_MAX_IMAGES) throw new AppError(400, 'tooManyImages', { max: POST_MAX_IMAGES });
+}
+
+/**
+ * A member's new post, Pending review. Content, link and images are checked (each image decoded)
+ * before anything is written; the hourly limit is counted in the same transaction as the insert.
+ */
+export async function createPost(db: Db, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
+  checkPost({ content: input.content, videoUrl: input.videoUrl, imageCount: input.images.length });
+  for (const bytes of input.images) await decodedImageType(bytes);
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockMember(db, trx, userId);
+    const recent = await count(
+      trx
+        .selectFrom('posts')
+        .where('user_id', '=', userId)
+        .where('staff_author', 'is', null)
+        .where('created_at', '>', new Date(now.getTime() - HOUR_MS).toISOString()),
+    );
+    if (recent >= limits.postsPerHour) throw new AppError(429, 'postHourlyLimit', { max: limits.postsPerHour });
+    const post = await trx
+      .insertInto('posts')
+      .values({ user_id: userId, content: input.content, video_url: input.videoUrl || null, status: POST_STATUS.pending, created_at: now.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let position = 0;
+    for (const bytes of input.images) {
+      const fileId = await storeImage(trx, userId, bytes, now);
+      await trx.insertInto('post_images').values({ post_id: post.id, file_id: fileId, position: position++ }).execute();
+    }
+    return post.id;
+  });
+}
+
+async function passedPost(k: Kysely<Database>, postId: number): Promise<void> {
+  const post = await k.selectFrom('posts').select(['id', 'status']).where('id', '=', postId).executeTakeFirst();
+  if (!post || Number(post.status) !== POST_STATUS.passed) throw new AppError(404, 'postNotFound');
+}
+
+/**
+ * Likes a Passed post once: the unique (post_id, user_id) row decides, so a repeated or concurrent
+ * like inserts nothing and the count rises once. There is no unlike.
+ */
+export async function likePost(db: Db, userId: number, postId: number, now: Date): Promise<{ thumbsUpNum: number; hasThumbsUp: true }> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await passedPost(trx, postId);
+    const inserted = await trx
+      .insertInto('post_likes')
+      .values({ post_id: postId, user_id: userId, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      await trx.updateTable('posts').set((eb) => ({ like_count: eb('like_count', '+', 1) })).where('id', '=', postId).execute();
+    }
+    const row = await trx.selectFrom('posts').select('like_count').where('id', '=', postId).executeTakeFirstOrThrow();
+    return { thumbsUpNum: Number(row.like_count), hasThumbsUp: true as const };
+  });
+}
+
+function commentQuery(k: Kysely<Database>) {
+  return k
+    .selectFrom('post_comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('users as t', 't.id', 'c.reply_to_user_id')
+    .select(['c.id', 'c.content', 'c.created_at', 'u.name', 'u.head_url', 't.name as to_name']);
+}
+type CommentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof commentQuery>['executeTakeFirst']>>>;
+
+const commentView = (r: CommentRow): SquareComment => ({
+  id: r.id,
+  username: r.name,
+  headUrl: r.head_url,
+  toUserName: r.to_name ?? null,
+  content: r.content,
+  createTime: r.created_at,
+});
+
+/** A Passed post's comments, oldest first. */
+export async function commentsPage(k: Kysely<Database>, postId: number, paging: Paging): Promise<Page<SquareComment>> {
+  await passedPost(k, postId);
+  const total = await count(k.selectFrom('post_comments').where('post_id', '=', postId));
+  const rows = await commentQuery(k)
+    .where('c.post_id', '=', postId)
+    .orderBy('c.id', 'asc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total, list: rows.map(commentView) };
+}
+
+/** A comment on a Passed post, or a reply to one of its comments ("to <name>"), within the hourly limit. */
+export async function addComment(
+  db: Db,
+  userId: number,
+  input: { postId: number; commentId?: number; content: string },
+  limits: CommunityLimits,
+  now: Date,
+): Promise<SquareComment> {
+  const problem = commentContentProblem(input.content);
+  if (problem) throw new AppError(400, problem, { max: COMMENT_CONTENT_MAX });
+  return db.kysely.transaction().execute(async (trx) => {
+    await passedPost(trx, input.postId);
+    let replyToUser: number | null = null;
+    if (input.commentId !== undefined) {
+      const target = await trx
+        .selectFrom('post_comments')
+        .select('user_id')
+        .where('id', '=', input.commentId)
+        .where('post_id', '=', input.postId)
+        .executeTakeFirst();
+      if (!target) throw new AppError(404, 'commentNotFound');
+      replyToUser = target.user_id;
+    }
+    await lockMember(db, trx, userId);
+    const recent = await count(
+      trx.selectFrom('post_comments').where('user_id', '=', userId).where('created_at', '>', new Date(now.getTime() - HOUR_MS).toISOString()),
+    );
+    if (recent >= limits.commentsPerHour) throw new AppError(429, 'commentHourlyLimit', { max: limits.commentsPerHour });
+    const row = await trx
+      .insertInto('post_comments')
+      .values({
+        post_id: input.postId,
+        user_id: userId,
+        reply_to_comment_id: input.commentId ?? null,
+        reply_to_user_id: replyToUser,
+        content: input.content,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', input.postId).execute();
+    return commentView(await commentQuery(trx).where('c.id', '=', row.id).executeTakeFirstOrThrow());
+  });
+}
