@@ -10,3 +10,4 @@ export * from './usdt-deposits';
 export * from './coupons';
 export * from './wallet-rules';
 export * from './community';
+export * from './sale-window';

@@ -1,4 +1,4 @@
-import { couponFit, PRODUCT_STATUS, type CouponTerms } from '@rigshare/domain';
+import { couponFit, PRODUCT_STATUS, saleState, type CouponTerms, type SaleState } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -108,13 +108,15 @@ function findProduct(trx: Kysely<Database>, productId: number) {
 }
 
 /** The product, if it can be bought now in this quantity by this member (sale window, units, maxBuy). */
+const SALE_REFUSAL = { soldOut: 'productSoldOut', notStarted: 'productNotStarted', ended: 'productEnded' } as const satisfies Record<Exclude<SaleState, 'open'>, string>;
+
 async function saleableProduct(trx: Kysely<Database>, input: CreateOrderInput): Promise<Product> {
   const product = await findProduct(trx, input.productId);
   if (!product) throw new AppError(404, 'productNotFound');
-  const nowIso = input.now.toISOString();
-  if (product.status === PRODUCT_STATUS.soldOut) throw new AppError(409, 'productSoldOut');
-  if (nowIso < product.start_time) throw new AppError(409, 'productNotStarted');
-  if (nowIso > product.end_time) throw new AppError(409, 'productEnded');
+  // The purchase panel runs the same rule (libs/domain): the window is [start, end).
+  const unitsLeft = product.units_offered - product.units_sold;
+  const sale = saleState({ status: product.status, startTime: product.start_time, endTime: product.end_time, unitsLeft }, input.now.getTime());
+  if (sale !== 'open') throw new AppError(409, SALE_REFUSAL[sale]);
   if (input.quantity > product.units_offered - product.units_sold) throw new AppError(409, 'notEnoughUnits');
   if (product.max_buy !== -1) {
     const held = await trx

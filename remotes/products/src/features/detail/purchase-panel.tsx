@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, List, Radio, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { couponFit, formatAmount, type CouponFit } from '@rigshare/domain';
+import { couponFit, formatAmount, saleState, type CouponFit } from '@rigshare/domain';
 import { useNavigate } from 'react-router-dom';
 import type { Coupon } from '../../api/coupons';
 import { useCreateOrderMutation } from '../../api/endpoints';
@@ -11,7 +11,7 @@ import { Money } from '../shared/money';
 import { QuantityStepper } from './quantity-stepper';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { useCountdown } from '../shared/use-countdown';
-import { attemptContent, clampQuantity, maxQuantity, purchaseSummary, saleState, type PurchaseSummary } from './purchase';
+import { attemptContent, clampQuantity, maxQuantity, purchaseSummary, type PurchaseSummary } from './purchase';
 import '../../products.css';
 
 export interface PurchasePanelProps {

@@ -1,6 +1,6 @@
 import type { Coupon } from '../../api/coupons';
 import type { ProductCard } from '../../api/products';
-import { attemptContent, clampQuantity, maxQuantity, purchaseSummary, saleState } from './purchase';
+import { attemptContent, clampQuantity, maxQuantity, purchaseSummary } from './purchase';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
 
@@ -99,31 +99,6 @@ describe('stepper caps', () => {
     expect(clampQuantity(2.7, 5)).toBe(2);
     expect(clampQuantity(Number.NaN, 5)).toBe(1);
     expect(clampQuantity(4, 0)).toBe(1);
-  });
-});
-
-describe('saleState: buying follows the real status and configured times', () => {
-  const base = { status: 1, startTime: '2026-02-01T00:00:00.000Z', endTime: '2026-04-01T00:00:00.000Z', unitsLeft: 10 };
-
-  it('is open for a product on sale', () => {
-    expect(saleState(base, NOW)).toBe('open');
-  });
-
-  it('is sold out for status 3 or when no units are left', () => {
-    expect(saleState({ ...base, status: 3 }, NOW)).toBe('soldOut');
-    expect(saleState({ ...base, unitsLeft: 0 }, NOW)).toBe('soldOut');
-  });
-
-  it('opens a pre-sale only at its start time', () => {
-    const preSale = { ...base, status: 5, startTime: '2026-03-01T10:00:05.000Z' };
-    expect(saleState(preSale, NOW)).toBe('notStarted');
-    expect(saleState(preSale, NOW + 5000)).toBe('open');
-  });
-
-  it('closes a rush purchase at its end time', () => {
-    const rush = { ...base, status: 6, endTime: '2026-03-01T10:00:05.000Z' };
-    expect(saleState(rush, NOW)).toBe('open');
-    expect(saleState(rush, NOW + 5000)).toBe('ended');
   });
 });
 

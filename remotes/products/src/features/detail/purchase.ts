@@ -1,5 +1,5 @@
 import type { Coupon } from '../../api/coupons';
-import { NO_BUY_LIMIT, PRODUCT_STATUS, type ProductCard } from '../../api/products';
+import { NO_BUY_LIMIT, type ProductCard } from '../../api/products';
 import { couponDiscount } from '@rigshare/domain';
 
 /** Renting a machine costs no fee; the line is shown so the member sees every cost (DESIGN.md section 1). */
@@ -70,18 +70,6 @@ export function purchaseSummary(
     available: balance,
     short: balance !== null && balance < toPay,
   };
-}
-
-/** Whether the product can be bought at `now`, from its real status and configured times. */
-export type SaleState = 'open' | 'soldOut' | 'notStarted' | 'ended';
-
-export function saleState(product: Pick<ProductCard, 'status' | 'startTime' | 'endTime' | 'unitsLeft'>, now: number): SaleState {
-  if (product.status === PRODUCT_STATUS.soldOut || product.unitsLeft <= 0) return 'soldOut';
-  const start = Date.parse(product.startTime);
-  const end = Date.parse(product.endTime);
-  if (product.status === PRODUCT_STATUS.preSale && (!Number.isFinite(start) || now < start)) return 'notStarted';
-  if (product.status === PRODUCT_STATUS.rush && Number.isFinite(end) && now >= end) return 'ended';
-  return 'open';
 }
 
 /** What identifies one purchase attempt: a new quantity or coupon is a new attempt with a new requestId. */
