@@ -35,8 +35,14 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count trusts that many proxies in front of the server (Fastify's types take it as a function). */
+function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false, ajv: AJV_OPTIONS, frameworkErrors, clientErrorHandler });
+  // TRUST_PROXY: behind a proxy, request.ip (and so every rate limit) is the member's address from X-Forwarded-For.
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyOption(options.config.trustProxy), ajv: AJV_OPTIONS, frameworkErrors, clientErrorHandler });
   const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     db: options.db,
