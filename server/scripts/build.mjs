@@ -10,15 +10,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `--outdir <dir>` builds elsewhere (the production-install test); default server/dist.
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 // npm packages stay external (resolved from node_modules at run time); our workspace sources are bundled.
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@rigshare/'));
 
-fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+fs.rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/main.ts', admin: 'src/cli/admin.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -29,4 +32,4 @@ await build({
   tsconfig: path.join(root, 'tsconfig.json'),
   logLevel: 'warning',
 });
-console.log(`server built: ${path.relative(process.cwd(), path.join(root, 'dist'))}/main.js, admin.js`);
+console.log(`server built: ${path.join(outdir, 'main.js')}, ${path.join(outdir, 'admin.js')}`);
