@@ -28,6 +28,11 @@ async function main(): Promise<void> {
   // Graceful shutdown: stop accepting connections, let the requests in flight finish (up to
   // SHUTDOWN_TIMEOUT_MS), close the database, exit 0. A second signal or the timeout exits 1 at once.
   let stopping = false;
+  // A keep-alive connection whose request finishes during shutdown is closed with its response;
+  // otherwise it stays open for the keep-alive timeout (72 s) and holds the exit that long.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;

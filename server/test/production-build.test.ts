@@ -163,8 +163,28 @@ it('on SIGTERM finishes the request in flight, refuses new connections, and exit
 
   socket.write(body.slice(5));
   await closed;
-  // Answered in full (a refused login, no demo member in production), not cut off.
+  const answeredAt = Date.now();
+  // Answered in full (a refused login, no demo member in production), not cut off, and the connection
+  // closed with it: before, it stayed open for the keep-alive timeout and the exit waited 72 s.
   expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  expect(reply).toMatch(/\r\nconnection: close\r\n/i);
   expect(reply).toMatch(/\r\n\r\n\{"code":400,"msg":"Incorrect phone number or password","data":null\}$/);
   expect(await server.exited).toBe(0);
+  expect(Date.now() - answeredAt).toBeLessThan(5000);
+});
+
+it('exits 1 after SHUTDOWN_TIMEOUT_MS when a request never finishes', async () => {
+  const server = await start({ SHUTDOWN_TIMEOUT_MS: '1000' });
+  const socket = net.connect(Number(new URL(server.base).port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.on('error', () => {});
+  socket.write('POST /api/user/auth/token/pass HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nphone=');
+  await new Promise((r) => setTimeout(r, 300));
+  const signalledAt = Date.now();
+  server.child.kill('SIGTERM');
+  // Before: no limit; the process waited for the client (Node's 300 s request timeout).
+  expect(await server.exited).toBe(1);
+  expect(Date.now() - signalledAt).toBeLessThan(4000);
+  expect(server.output()).toContain('requests still running after 1000 ms; exiting anyway');
+  socket.destroy();
 });
