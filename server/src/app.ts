@@ -23,7 +23,7 @@ import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { MemoryCounters } from './security/counters';
-import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
+import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './sms/sms-sender';
 import type { Clock } from './types';
 import './types';
 
@@ -48,7 +48,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     config: options.config,
     clock,
-    sms: options.smsSender ?? new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog),
+    sms:
+      options.smsSender ??
+      (options.config.sms.provider === 'http'
+        ? new HttpSmsSender(options.db.kysely, clock, options.config.sms.http, app.log)
+        : new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog)),
     // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
     counters: new MemoryCounters(),
     log: app.log,

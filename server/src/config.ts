@@ -2,6 +2,7 @@ import { parseAmount } from '@rigshare/domain';
 import path from 'node:path';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
+import type { HttpSmsConfig } from './sms/sms-sender';
 
 /** Everything the server reads from the environment, checked once at start. */
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   readyJobLagMs: number;
   /** /ready answers 503 when the chain watcher has not finished a pass for this long (READY_CHAIN_LAG_MS). */
   readyChainLagMs: number;
+  /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
+  sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
 }
 
 export interface ChainConfig {
@@ -168,6 +171,13 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: text('false, true, a hop count, or comma-separated proxy addresses/CIDRs', { pattern: '^(true|false|[0-9]{1,2}|[0-9a-fA-F:.]+(/[0-9]{1,3})?(\\s*,\\s*[0-9a-fA-F:.]+(/[0-9]{1,3})?)*)$' }),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 'Grace for requests in flight on SIGTERM', 10_000),
   READY_JOB_LAG_MS: int(1000, 7 * 24 * 3_600_000, '/ready: oldest acceptable last job run'),
+  SMS_PROVIDER: Type.Optional(Type.Union([Type.Literal('outbox'), Type.Literal('http')], { description: '"outbox" (default) or "http"' })),
+  SMS_HTTP_URL: text('The HTTP SMS gateway (required with SMS_PROVIDER=http)', { pattern: URL_PATTERN }),
+  SMS_HTTP_BODY: text('Request body template with {phone}, {body}, {purpose}; JSON when it starts with {, else form-encoded'),
+  SMS_HTTP_HEADERS: text('JSON object of extra request headers (e.g. Authorization)'),
+  SMS_HTTP_RETRIES: int(0, 10, 'Tries after the first on network errors, timeouts, 429 and 5xx', 3),
+  SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
+  SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
 });
 type Env = Static<typeof EnvSchema>;
@@ -176,8 +186,9 @@ type Env = Static<typeof EnvSchema>;
 export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL'] as const;
 
 /** Never echoed in an error: credentials, or a private key pasted by mistake. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB']);
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL']);
 
+const Headers = Type.Record(Type.String(), Type.String());
 const Links = Type.Array(Type.Object({ name: Type.String(), url: Type.String() }));
 
 /** Every wrong or missing setting, one line each; empty when the environment is fine. */
@@ -215,6 +226,18 @@ function checkEnv(env: NodeJS.ProcessEnv): { values: Env; problems: string[] } {
       links = undefined;
     }
     if (!Value.Check(Links, links)) byName.set('LINKS', 'LINKS: must be a JSON array of {"name","url"} objects');
+  }
+  if (values.SMS_PROVIDER === 'http' && values.SMS_HTTP_URL === undefined && !byName.has('SMS_HTTP_URL')) {
+    byName.set('SMS_HTTP_URL', 'SMS_HTTP_URL: missing; required with SMS_PROVIDER=http');
+  }
+  if (values.SMS_HTTP_HEADERS !== undefined) {
+    let headers: unknown;
+    try {
+      headers = JSON.parse(values.SMS_HTTP_HEADERS);
+    } catch {
+      headers = undefined;
+    }
+    if (!Value.Check(Headers, headers)) byName.set('SMS_HTTP_HEADERS', 'SMS_HTTP_HEADERS: must be a JSON object of header names to string values');
   }
   return { values, problems: [...byName.values()] };
 }
@@ -283,5 +306,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS!,
     readyJobLagMs: e.READY_JOB_LAG_MS ?? Math.max(3 * jobsIntervalMs, 5 * 60_000),
     readyChainLagMs: e.READY_CHAIN_LAG_MS ?? Math.max(20 * (e.CHAIN_POLL_MS ?? 3000), 5 * 60_000),
+    sms:
+      e.SMS_PROVIDER === 'http'
+        ? {
+            provider: 'http',
+            http: {
+              url: e.SMS_HTTP_URL!,
+              bodyTemplate: e.SMS_HTTP_BODY ?? '{"to":"{phone}","text":"{body}"}',
+              headers: e.SMS_HTTP_HEADERS ? (JSON.parse(e.SMS_HTTP_HEADERS) as Record<string, string>) : {},
+              retries: e.SMS_HTTP_RETRIES!,
+              timeoutMs: e.SMS_HTTP_TIMEOUT_MS!,
+              idField: e.SMS_HTTP_ID_FIELD ?? 'id',
+            },
+          }
+        : { provider: 'outbox' },
   };
 }
