@@ -14,7 +14,7 @@ const FEATURE_DEPENDENCIES = {
   chain: [],
   messages: [],
   products: ['files'],
-  system: ['files'],
+  system: ['chain', 'files'],
   orders: ['coupons', 'files', 'products'],
   income: ['orders'],
   exchange: ['orders'],

@@ -24,7 +24,7 @@ import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { MemoryCounters } from './security/counters';
-import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
+import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './sms/sms-sender';
 import type { Clock } from './types';
 import './types';
 
@@ -36,14 +36,24 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count trusts that many proxies in front of the server (Fastify's types take it as a function). */
+function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false, ajv: AJV_OPTIONS, frameworkErrors, clientErrorHandler });
+  // TRUST_PROXY: behind a proxy, request.ip (and so every rate limit) is the member's address from X-Forwarded-For.
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyOption(options.config.trustProxy), ajv: AJV_OPTIONS, frameworkErrors, clientErrorHandler });
   const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     db: options.db,
     config: options.config,
     clock,
-    sms: options.smsSender ?? new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog),
+    sms:
+      options.smsSender ??
+      (options.config.sms.provider === 'http'
+        ? new HttpSmsSender(options.db.kysely, clock, options.config.sms.http, app.log)
+        : new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog)),
     // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
     counters: new MemoryCounters(),
     log: app.log,

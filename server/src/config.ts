@@ -1,5 +1,8 @@
 import { parseAmount } from '@rigshare/domain';
 import path from 'node:path';
+import Type, { type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
+import type { HttpSmsConfig } from './sms/sms-sender';
 
 /** Everything the server reads from the environment, checked once at start. */
 export interface Config {
@@ -34,6 +37,23 @@ export interface Config {
   smsCodeInLog: boolean;
   /** Community posts and comments a member may send per rolling hour (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_HOUR). */
   community: { postsPerHour: number; commentsPerHour: number };
+  /** NODE_ENV=production. */
+  production: boolean;
+  /** SEED: what an empty database gets at start: 'demo' (default) or 'reference' (default in production). */
+  seed: 'demo' | 'reference';
+  /**
+   * TRUST_PROXY: Fastify's trustProxy. false (default): the connection's address is the member's; true: the
+   * left-most X-Forwarded-For; a number: that many proxy hops; addresses/CIDRs: only those proxies.
+   */
+  trustProxy: boolean | number | string;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** /ready answers 503 when the last finished job run is older than this (READY_JOB_LAG_MS; default 3 intervals). */
+  readyJobLagMs: number;
+  /** /ready answers 503 when the chain watcher has not finished a pass for this long (READY_CHAIN_LAG_MS). */
+  readyChainLagMs: number;
+  /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
+  sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
 }
 
 export interface ChainConfig {
@@ -91,19 +111,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   accountCheckPerIp: { max: 30, windowMs: 60_000 },
 };
 
-function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
-  const d = DEFAULT_RATE_LIMITS;
-  return {
-    ...d,
-    fundPassword: { ...d.fundPassword, lockMs: integer(env, 'FUND_PASSWORD_LOCK_MINUTES', d.fundPassword.lockMs / 60_000, 1, 7 * 24 * 60) * 60_000 },
-    smsPerHour: {
-      budget: integer(env, 'SMS_HOURLY_BUDGET', d.smsPerHour.budget, 0, 10_000_000),
-      prefixDigits: integer(env, 'SMS_PREFIX_DIGITS', d.smsPerHour.prefixDigits, 1, 15),
-      perPrefix: integer(env, 'SMS_PREFIX_HOURLY', d.smsPerHour.perPrefix, 0, 10_000_000),
-    },
-  };
-}
-
 /** The monorepo root: server/src/config.ts -> ../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -115,94 +122,208 @@ function defaultCorsOrigins(): string[] {
   return origins;
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name] ?? fallback;
-  if (raw === '') return raw;
-  try {
-    new URL(raw);
-  } catch {
-    throw new Error(`${name} must be a URL, got "${raw}"`);
-  }
-  return raw;
-}
-
 /** BEP20 USDT (Binance-Peg BSC-USD) on BNB Smart Chain. */
 export const BSC_USDT_ADDRESS = '0x55d398326f99059fF775485246999027B3197955';
 
-function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
-  const depositXpub = (env.DEPOSIT_XPUB ?? '').trim();
-  if (depositXpub && !/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(depositXpub)) {
-    // Never echo the value: it might be a private key pasted by mistake.
-    throw new Error('DEPOSIT_XPUB must be an extended PUBLIC key ("xpub..."); a private key must never be given to the server');
-  }
-  const tokenAddress = env.USDT_TOKEN_ADDRESS || BSC_USDT_ADDRESS;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(tokenAddress)) throw new Error(`USDT_TOKEN_ADDRESS must be a 0x address, got "${tokenAddress}"`);
-  const minimumText = env.USDT_DEPOSIT_MIN || '10';
-  if (!/^[0-9]{1,12}(\.[0-9]{1,6})?$/.test(minimumText)) throw new Error(`USDT_DEPOSIT_MIN must be a decimal USDT amount, got "${minimumText}"`);
-  const startBlock = env.CHAIN_START_BLOCK ? integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER) : null;
-  return {
-    rpcUrl: url(env, 'CHAIN_RPC_URL', ''),
-    depositXpub,
-    tokenAddress,
-    decimals: integer(env, 'USDT_DECIMALS', 18, 0, 36),
-    confirmations: integer(env, 'DEPOSIT_CONFIRMATIONS', 20, 1, 10_000),
-    minimum: parseAmount(minimumText),
-    pollMs: integer(env, 'CHAIN_POLL_MS', 3000, 100, 3_600_000),
-    scanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 500, 1, 100_000),
-    startBlock,
-  };
+const int = (min: number, max: number, description: string, fallback?: number) =>
+  Type.Optional(Type.Integer({ minimum: min, maximum: max, description, ...(fallback === undefined ? {} : { default: fallback }) }));
+const text = (description: string, options: { pattern?: string; format?: string } = {}) => Type.Optional(Type.String({ description, ...options }));
+const URL_PATTERN = '^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]+$';
+
+/**
+ * THE schema of the server's environment: every variable it reads, its type and range. loadConfig checks
+ * the whole environment against it at once and names every wrong or missing setting in one error.
+ * Values are strings in the environment; integers are converted before the check, and an empty value
+ * counts as unset. docs/configuration.md lists them.
+ */
+export const EnvSchema = Type.Object({
+  NODE_ENV: text('"production" for a real deployment'),
+  PORT: int(1, 65535, 'HTTP port', 3100),
+  HOST: text('Address to listen on (default 127.0.0.1)'),
+  DATABASE_URL: text('PostgreSQL; SQLite under DATA_DIR when unset', { pattern: '^postgres(ql)?://' }),
+  DATA_DIR: text('SQLite file and uploads (default <repo>/data)'),
+  CORS_ORIGINS: text('Comma-separated browser origins allowed to call the API (required in production)', { pattern: '^\\s*https?://[^,\\s]+(\\s*,\\s*https?://[^,\\s]+)*\\s*$' }),
+  REDIS_URL: text('Shared counters; per-process when unset', { pattern: '^rediss?://' }),
+  REDIS_PREFIX: text('Start of every Redis key'),
+  OPERATOR_NAME: text('The operator named in the app and agreements'),
+  SHARE_BASE_URL: text('Invite link base, the code appended (required in production)', { pattern: URL_PATTERN }),
+  SERVICE_LINK: text('Customer service link', { pattern: URL_PATTERN }),
+  ANDROID_DOWNLOAD_URL: text('Android app download', { pattern: URL_PATTERN }),
+  PUBLIC_URL: text('Public base URL of this server', { pattern: URL_PATTERN }),
+  SESSION_TTL_HOURS: int(1, 24 * 365, 'Session lifetime', 720),
+  LINKS: text('Customer links, JSON [{"name","url"}]'),
+  COUPONS_OPEN: text('0 or false turns coupons off', { pattern: '^(0|1|true|false)$' }),
+  JOBS_INTERVAL_MS: int(0, 24 * 3_600_000, 'In-process job interval; 0 = never', 60_000),
+  WITHDRAW_HOLD_HOURS: int(0, 24 * 30, 'Withdrawal hold after a security change', 24),
+  COMMUNITY_POSTS_PER_HOUR: int(0, 10_000, 'Community posts a member may send per rolling hour', 5),
+  COMMUNITY_COMMENTS_PER_HOUR: int(0, 100_000, 'Community comments a member may send per rolling hour', 30),
+  FUND_PASSWORD_LOCK_MINUTES: int(1, 7 * 24 * 60, 'Fund password lock', DEFAULT_RATE_LIMITS.fundPassword.lockMs / 60_000),
+  SMS_HOURLY_BUDGET: int(0, 10_000_000, 'SMS codes per clock hour', DEFAULT_RATE_LIMITS.smsPerHour.budget),
+  SMS_PREFIX_DIGITS: int(1, 15, 'Digits of a phone prefix', DEFAULT_RATE_LIMITS.smsPerHour.prefixDigits),
+  SMS_PREFIX_HOURLY: int(0, 10_000_000, 'SMS codes per prefix per hour', DEFAULT_RATE_LIMITS.smsPerHour.perPrefix),
+  CHAIN_RPC_URL: text('BNB Smart Chain JSON-RPC; watcher off when unset', { pattern: URL_PATTERN }),
+  // Never echoed in an error: it might be a private key pasted by mistake.
+  DEPOSIT_XPUB: text('Account-level extended PUBLIC key ("xpub..."); never a private key', { pattern: '^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$' }),
+  USDT_TOKEN_ADDRESS: text('Token contract, a 0x address', { pattern: '^0x[0-9a-fA-F]{40}$' }),
+  USDT_DECIMALS: int(0, 36, 'Token decimals', 18),
+  DEPOSIT_CONFIRMATIONS: int(1, 10_000, 'Confirmations', 20),
+  USDT_DEPOSIT_MIN: text('Smallest credited deposit, decimal USDT', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
+  CHAIN_POLL_MS: int(100, 3_600_000, 'Watcher poll interval', 3000),
+  CHAIN_SCAN_BLOCKS: int(1, 100_000, 'Most blocks per getLogs request', 500),
+  CHAIN_START_BLOCK: int(0, Number.MAX_SAFE_INTEGER, 'First block to scan'),
+  SEED: Type.Optional(Type.Union([Type.Literal('demo'), Type.Literal('reference')], { description: '"demo" or "reference": what an empty database gets' })),
+  TRUST_PROXY: text('false, true, a hop count, or comma-separated proxy addresses/CIDRs', { pattern: '^(true|false|[0-9]{1,2}|[0-9a-fA-F:.]+(/[0-9]{1,3})?(\\s*,\\s*[0-9a-fA-F:.]+(/[0-9]{1,3})?)*)$' }),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 'Grace for requests in flight on SIGTERM', 10_000),
+  READY_JOB_LAG_MS: int(1000, 7 * 24 * 3_600_000, '/ready: oldest acceptable last job run'),
+  SMS_PROVIDER: Type.Optional(Type.Union([Type.Literal('outbox'), Type.Literal('http')], { description: '"outbox" (default) or "http"' })),
+  SMS_HTTP_URL: text('The HTTP SMS gateway (required with SMS_PROVIDER=http)', { pattern: URL_PATTERN }),
+  SMS_HTTP_BODY: text('Request body template with {phone}, {body}, {purpose}; JSON when it starts with {, else form-encoded'),
+  SMS_HTTP_HEADERS: text('JSON object of extra request headers (e.g. Authorization)'),
+  SMS_HTTP_RETRIES: int(0, 10, 'Tries after the first on network errors, timeouts, 429 and 5xx', 3),
+  SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
+  SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
+  READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
+});
+type Env = Static<typeof EnvSchema>;
+
+/** Settings whose development default (localhost) is wrong for real members: NODE_ENV=production requires them. */
+export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL'] as const;
+
+/** Never echoed in an error: credentials, or a private key pasted by mistake. */
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL']);
+
+const Headers = Type.Record(Type.String(), Type.String());
+const Links = Type.Array(Type.Object({ name: Type.String(), url: Type.String() }));
+
+/** Every wrong or missing setting, one line each; empty when the environment is fine. */
+export function configProblems(env: NodeJS.ProcessEnv): string[] {
+  return checkEnv(env).problems;
 }
 
-function parseLinks(raw: string | undefined): { name: string; url: string }[] {
-  if (!raw) return [];
-  const value: unknown = JSON.parse(raw);
-  if (!Array.isArray(value) || !value.every((l) => typeof l?.name === 'string' && typeof l?.url === 'string')) {
-    throw new Error('LINKS must be a JSON array of {"name","url"} objects');
+function checkEnv(env: NodeJS.ProcessEnv): { values: Env; problems: string[] } {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[name] = value;
   }
-  return value.map((l) => ({ name: l.name, url: l.url }));
+  const values = Value.Convert(EnvSchema, Value.Default(EnvSchema, raw)) as Env;
+  const byName = new Map<string, string>();
+  // Property by property: Value.Errors on the whole object stops after the first few failures.
+  for (const [name, property] of Object.entries(EnvSchema.properties) as [string, TSchema & { description?: string }][]) {
+    const value = (values as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    const [error] = Value.Errors(property, value);
+    if (!error) continue;
+    const shown = SECRET.has(name) ? '' : ` (got "${raw[name]}")`;
+    byName.set(name, `${name}: ${error.message}${shown}; expected ${property.description ?? 'a valid value'}`);
+  }
+  if (values.NODE_ENV === 'production') {
+    for (const name of PRODUCTION_REQUIRED) {
+      if (raw[name] === undefined) byName.set(name, `${name}: missing; required with NODE_ENV=production (${(EnvSchema.properties[name] as { description?: string }).description})`);
+    }
+  }
+  if (values.LINKS !== undefined && !byName.has('LINKS')) {
+    let links: unknown;
+    try {
+      links = JSON.parse(values.LINKS);
+    } catch {
+      links = undefined;
+    }
+    if (!Value.Check(Links, links)) byName.set('LINKS', 'LINKS: must be a JSON array of {"name","url"} objects');
+  }
+  if (values.SMS_PROVIDER === 'http' && values.SMS_HTTP_URL === undefined && !byName.has('SMS_HTTP_URL')) {
+    byName.set('SMS_HTTP_URL', 'SMS_HTTP_URL: missing; required with SMS_PROVIDER=http');
+  }
+  if (values.SMS_HTTP_HEADERS !== undefined) {
+    let headers: unknown;
+    try {
+      headers = JSON.parse(values.SMS_HTTP_HEADERS);
+    } catch {
+      headers = undefined;
+    }
+    if (!Value.Check(Headers, headers)) byName.set('SMS_HTTP_HEADERS', 'SMS_HTTP_HEADERS: must be a JSON object of header names to string values');
+  }
+  return { values, problems: [...byName.values()] };
+}
+
+/** Thrown by loadConfig: every problem of the environment at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration refused, ${problems.length} setting(s) to fix:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function trustProxyFrom(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must be a postgres:// URL');
-  }
+  const { values: e, problems } = checkEnv(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const d = DEFAULT_RATE_LIMITS;
+  const production = e.NODE_ENV === 'production';
+  const jobsIntervalMs = e.JOBS_INTERVAL_MS!;
   return {
-    port: integer(env, 'PORT', 3100, 1, 65535),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
-    corsOrigins: env.CORS_ORIGINS
-      ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    port: e.PORT!,
+    host: e.HOST || '127.0.0.1',
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: path.resolve(e.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : defaultCorsOrigins(),
-    redisUrl: env.REDIS_URL || null,
-    redisPrefix: env.REDIS_PREFIX || 'rigshare:',
-    operatorName: env.OPERATOR_NAME || 'Rigshare Operations Ltd.',
-    shareBaseUrl: url(env, 'SHARE_BASE_URL', 'http://localhost:3000/#/login/registerbym?code='),
-    serviceLink: url(env, 'SERVICE_LINK', ''),
-    androidDownloadUrl: url(env, 'ANDROID_DOWNLOAD_URL', ''),
-    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
-    links: parseLinks(env.LINKS),
-    publicUrl: url(env, 'PUBLIC_URL', '').replace(/\/$/, ''),
-    rateLimits: rateLimitsFrom(env),
-    couponsOpen: env.COUPONS_OPEN !== '0' && env.COUPONS_OPEN !== 'false',
-    jobsIntervalMs: integer(env, 'JOBS_INTERVAL_MS', 60_000, 0, 24 * 3_600_000),
-    withdrawHoldHours: integer(env, 'WITHDRAW_HOLD_HOURS', 24, 0, 24 * 30),
-    chain: chainConfig(env),
-    smsCodeInLog: env.NODE_ENV !== 'production',
-    community: {
-      postsPerHour: integer(env, 'COMMUNITY_POSTS_PER_HOUR', 5, 0, 10_000),
-      commentsPerHour: integer(env, 'COMMUNITY_COMMENTS_PER_HOUR', 30, 0, 100_000),
+    redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX || 'rigshare:',
+    operatorName: e.OPERATOR_NAME || 'Rigshare Operations Ltd.',
+    shareBaseUrl: e.SHARE_BASE_URL ?? 'http://localhost:3000/#/login/registerbym?code=',
+    serviceLink: e.SERVICE_LINK ?? '',
+    androidDownloadUrl: e.ANDROID_DOWNLOAD_URL ?? '',
+    sessionTtlHours: e.SESSION_TTL_HOURS!,
+    links: e.LINKS ? (JSON.parse(e.LINKS) as Config['links']).map((l) => ({ name: l.name, url: l.url })) : [],
+    publicUrl: (e.PUBLIC_URL ?? '').replace(/\/$/, ''),
+    rateLimits: {
+      ...d,
+      fundPassword: { ...d.fundPassword, lockMs: e.FUND_PASSWORD_LOCK_MINUTES! * 60_000 },
+      smsPerHour: { budget: e.SMS_HOURLY_BUDGET!, prefixDigits: e.SMS_PREFIX_DIGITS!, perPrefix: e.SMS_PREFIX_HOURLY! },
     },
+    couponsOpen: e.COUPONS_OPEN !== '0' && e.COUPONS_OPEN !== 'false',
+    jobsIntervalMs,
+    withdrawHoldHours: e.WITHDRAW_HOLD_HOURS!,
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL ?? '',
+      depositXpub: (e.DEPOSIT_XPUB ?? '').trim(),
+      tokenAddress: e.USDT_TOKEN_ADDRESS ?? BSC_USDT_ADDRESS,
+      decimals: e.USDT_DECIMALS!,
+      confirmations: e.DEPOSIT_CONFIRMATIONS!,
+      minimum: parseAmount(e.USDT_DEPOSIT_MIN ?? '10'),
+      pollMs: e.CHAIN_POLL_MS!,
+      scanBlocks: e.CHAIN_SCAN_BLOCKS!,
+      startBlock: e.CHAIN_START_BLOCK ?? null,
+    },
+    smsCodeInLog: !production,
+    production,
+    seed: e.SEED ?? (production ? 'reference' : 'demo'),
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS!,
+    readyJobLagMs: e.READY_JOB_LAG_MS ?? Math.max(3 * jobsIntervalMs, 5 * 60_000),
+    readyChainLagMs: e.READY_CHAIN_LAG_MS ?? Math.max(20 * (e.CHAIN_POLL_MS ?? 3000), 5 * 60_000),
+    sms:
+      e.SMS_PROVIDER === 'http'
+        ? {
+            provider: 'http',
+            http: {
+              url: e.SMS_HTTP_URL!,
+              bodyTemplate: e.SMS_HTTP_BODY ?? '{"to":"{phone}","text":"{body}"}',
+              headers: e.SMS_HTTP_HEADERS ? (JSON.parse(e.SMS_HTTP_HEADERS) as Record<string, string>) : {},
+              retries: e.SMS_HTTP_RETRIES!,
+              timeoutMs: e.SMS_HTTP_TIMEOUT_MS!,
+              idField: e.SMS_HTTP_ID_FIELD ?? 'id',
+            },
+          }
+        : { provider: 'outbox' },
+    community: { postsPerHour: e.COMMUNITY_POSTS_PER_HOUR!, commentsPerHour: e.COMMUNITY_COMMENTS_PER_HOUR! },
   };
 }

@@ -26,6 +26,23 @@ export const Health = Type.Object({
 });
 export type Health = Static<typeof Health>;
 
+/** One check of GET /ready: 'ok', 'off' (not used by this deployment), 'down' or 'late', with how far behind. */
+export const ReadyCheck = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('off'), Type.Literal('down'), Type.Literal('late')]),
+  lagMs: Type.Optional(Type.Integer({ description: 'How long ago the job or watcher last finished a run or pass.' })),
+  limitMs: Type.Optional(Type.Integer({ description: 'The lag above which this check fails.' })),
+});
+export type ReadyCheck = Static<typeof ReadyCheck>;
+/** GET /ready: whether this instance should receive members' traffic, and why not. */
+export const Readiness = Type.Object({
+  ready: Type.Boolean(),
+  database: ReadyCheck,
+  redis: ReadyCheck,
+  jobs: ReadyCheck,
+  chainWatcher: ReadyCheck,
+});
+export type Readiness = Static<typeof Readiness>;
+
 export const systemSchemas = {
   processHealth: {
     tags: system,
@@ -34,6 +51,15 @@ export const systemSchemas = {
       200: Ok(Health),
       ...errors(),
       503: Type.Object({ code: Type.Literal(503), msg: Type.String({ description: 'Localized "Service unavailable".' }), data: Health }),
+    },
+  },
+  ready: {
+    tags: system,
+    summary: 'Readiness: database, Redis, job lag and chain watcher lag (503 when the database is down or a job or the watcher is late)',
+    response: {
+      200: Ok(Readiness),
+      ...errors(),
+      503: Type.Object({ code: Type.Literal(503), msg: Type.String({ description: 'Localized "Service unavailable".' }), data: Readiness }),
     },
   },
   modifyHead: {

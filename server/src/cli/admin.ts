@@ -17,9 +17,11 @@ import { parseCommand, usageLine, type AdminCommand } from './command';
 import { EXCHANGE_COMMANDS } from './exchange-commands';
 import { JOBS_COMMANDS } from './jobs-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
+import { MEMBER_COMMANDS } from './member-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
+  ['accounts (production: the first account), docs/production.md', MEMBER_COMMANDS],
   ['ledger', LEDGER_COMMANDS],
   ['jobs', JOBS_COMMANDS],
   ['withdrawals and cash deposits', WALLET_COMMANDS],

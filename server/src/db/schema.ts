@@ -163,6 +163,12 @@ export interface SmsOutboxTable {
   purpose: string;
   body: string;
   created_at: string;
+  /** Migration 0011: 'outbox' (kept here only), 'sent' (the gateway accepted it) or 'failed' (after the last retry). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  /** The gateway's message id, when it answered with one. */
+  provider_id: string | null;
+  error: string | null;
 }
 
 export interface FilesTable {

@@ -16,6 +16,7 @@ import { migration as m0010 } from './0010-push-messages';
 import { migration as m0011 } from './0011-reference-translations';
 import { migration as m0012 } from './0012-community';
 import { migration as m0013 } from './0013-audit-log';
+import { migration as m0014 } from './0014-sms-delivery';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0011,
   m0012,
   m0013,
+  m0014,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

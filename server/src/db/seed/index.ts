@@ -5,16 +5,21 @@ import { seedReferenceData } from './reference';
 export { DEMO_BALANCE, DEMO_PASSWORD, DEMO_PHONE, DEMO_POOL_FUNDING, ROOT_INVITE_CODE, seedDemoData } from './demo';
 export { seedReferenceData } from './reference';
 
+/** 'demo': reference data and the demo member, balance and pool (npm start); 'reference': reference data only (production). */
+export type SeedMode = 'demo' | 'reference';
+
 /**
- * An empty database (no member yet) gets the reference data and the demo data, in one transaction.
- * Returns false when there was something already.
+ * An empty database gets the reference data, and with mode 'demo' the demo data too, in one
+ * transaction. Empty = no member and no product yet (a production database has products long before
+ * its first member). Returns false when there was something already.
  */
-export async function seedIfEmpty(database: Db, now: Date, androidDownloadUrl = ''): Promise<boolean> {
-  const existing = await database.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+export async function seedIfEmpty(database: Db, now: Date, androidDownloadUrl = '', mode: SeedMode = 'demo'): Promise<boolean> {
+  const member = await database.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const product = await database.kysely.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  if (member || product) return false;
   await database.kysely.transaction().execute(async (trx) => {
     await seedReferenceData(trx, now, { androidDownloadUrl });
-    await seedDemoData(trx, database.dialect, now);
+    if (mode === 'demo') await seedDemoData(trx, database.dialect, now);
   });
   return true;
 }

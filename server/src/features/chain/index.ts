@@ -2,5 +2,5 @@
 export { chainDepositProblems, chainStatus } from './deposits';
 export { chainDepositRoutes } from './routes';
 export { scanOnce } from './scan';
-export { OFF_LOG_LINES } from './status';
+export { chainOffReason, OFF_LOG_LINES } from './status';
 export { startChainWatcher } from './watcher';

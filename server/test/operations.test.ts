@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig } from '../src/config';
+import { createDb } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedIfEmpty } from '../src/db/seed';
+import { runAccrual } from '../src/jobs/accrual';
+import { closedPort } from './captured-log';
+import { form, startApp, testDatabases, type TestContext } from './helpers';
+
+/**
+ * Running for real members: configuration checked against one schema, demo data only in the demo,
+ * rate limits that see the member's address behind a proxy, and GET /ready.
+ */
+const [, sqlite] = testDatabases()[0];
+const XPUB = 'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5';
+
+describe('configuration', () => {
+  it('names every wrong or missing setting in one error, and echoes no secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@db/rigshare',
+        JOBS_INTERVAL_MS: '-5',
+        TRUST_PROXY: 'yes please',
+        SEED: 'everything',
+        LINKS: '{"name":"x"}',
+        DEPOSIT_XPUB: 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi',
+        SHARE_BASE_URL: 'not a url',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    const named = problems.map((p) => p.split(':')[0]).sort();
+    // Before: the first bad setting threw alone (PORT), the operator fixed them one start at a time.
+    expect(named).toEqual(['CORS_ORIGINS', 'DATABASE_URL', 'DEPOSIT_XPUB', 'JOBS_INTERVAL_MS', 'LINKS', 'PORT', 'SEED', 'SHARE_BASE_URL', 'TRUST_PROXY']);
+    expect((error as Error).message).toContain('9 setting(s) to fix');
+    expect((error as Error).message).toContain('CORS_ORIGINS: missing; required with NODE_ENV=production');
+    expect((error as Error).message).not.toContain('hunter2');
+    expect((error as Error).message).not.toContain('xprv9s21');
+  });
+
+  it('reads production defaults and proxy settings', () => {
+    const production = loadConfig({ NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=' });
+    expect(production).toMatchObject({ production: true, seed: 'reference', smsCodeInLog: false, trustProxy: false, corsOrigins: ['https://app.example.com'] });
+    expect(loadConfig({})).toMatchObject({ production: false, seed: 'demo', port: 3100, jobsIntervalMs: 60_000 });
+    expect(loadConfig({ SEED: 'reference', PORT: '' }).seed).toBe('reference');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+});
+
+describe('seeding', () => {
+  it("'reference' seeds products and content but no member and no money; 'demo' adds the demo member", async () => {
+    for (const mode of ['reference', 'demo'] as const) {
+      const { db, drop } = await sqlite.open();
+      try {
+        await migrateToLatest(db.kysely, db.dialect);
+        expect(await seedIfEmpty(db, new Date(), '', mode)).toBe(true);
+        const count = async (table: 'users' | 'products' | 'ledger_transfers' | 'carousel') =>
+          Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        expect(await count('products')).toBe(6);
+        expect(await count('carousel')).toBeGreaterThan(0);
+        expect(await count('users')).toBe(mode === 'demo' ? 1 : 0);
+        expect(await count('ledger_transfers')).toBe(mode === 'demo' ? 2 : 0);
+        // A production database stays without members until the operator creates one: no second seeding.
+        expect(await seedIfEmpty(db, new Date(), '', mode)).toBe(false);
+        expect(await count('products')).toBe(6);
+      } finally {
+        await db.kysely.destroy();
+        await drop();
+      }
+    }
+  });
+});
+
+describe.each(testDatabases())('behind a proxy on %s', (_name, database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // The proxy (nginx) runs on this host: only its X-Forwarded-For is believed.
+    ctx = await startApp(database, { trustProxy: '127.0.0.1' });
+  });
+  afterAll(async () => ctx.close());
+
+  const loginVia = (remoteAddress: string, forwardedFor: string, phone: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/token/pass',
+      remoteAddress,
+      ...form({ phone, password: 'Wrong12345' }),
+      headers: { ...form({}).headers, 'x-forwarded-for': forwardedFor },
+    });
+
+  it("counts failed logins per member address, not per proxy, and ignores X-Forwarded-For from anyone else", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await loginVia('127.0.0.1', '203.0.113.7', `98766${String(10_000 + i)}`)).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Another member behind the same proxy is not refused. Before (trustProxy false) every member
+    // behind the proxy shared 127.0.0.1 and this was 429.
+    expect((await loginVia('127.0.0.1', '198.51.100.9', '9876620001')).statusCode).toBe(400);
+    // A client that is not the proxy cannot pick its address with the header: 203.0.113.7 is still refused,
+    // and a direct client claiming a fresh address is counted as itself.
+    expect((await loginVia('127.0.0.1', '203.0.113.7', '9876620002')).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++) await loginVia('192.0.2.50', `192.0.2.${100 + i}`, `98766${String(30_000 + i)}`);
+    expect((await loginVia('192.0.2.50', '192.0.2.200', '9876630099')).statusCode).toBe(429);
+  });
+});
+
+describe.each(testDatabases())('GET /ready on %s', (_name, database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(database, {
+      jobsIntervalMs: 60_000,
+      readyJobLagMs: 180_000,
+      readyChainLagMs: 60_000,
+      chain: { ...loadConfig({}).chain, rpcUrl: 'http://127.0.0.1:1', depositXpub: XPUB },
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  const ready = async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/ready' });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('is 200 while the jobs and the chain watcher keep up, 503 naming what is late', async () => {
+    const fresh = await ready();
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ code: 200, data: { ready: true, database: { status: 'ok' }, redis: { status: 'off' }, jobs: { status: 'ok' }, chainWatcher: { status: 'ok' } } });
+
+    // No watcher pass for two minutes (limit 60 s): late; the jobs (limit 3 min) still fine.
+    ctx.advance(120_000);
+    const chainLate = await ready();
+    expect(chainLate.status).toBe(503);
+    expect(chainLate.body.data).toMatchObject({ ready: false, jobs: { status: 'ok' }, chainWatcher: { status: 'late', lagMs: 120_000, limitMs: 60_000 } });
+
+    // The watcher finished a pass (its cursor moved): ready again.
+    await ctx.db.kysely
+      .insertInto('chain_cursors')
+      .values({ chain_id: 97, token_address: '0x' + '1'.repeat(40), decimals: 18, start_block: '1', last_scanned_block: '5', head_block: '9', updated_at: ctx.clock().toISOString() })
+      .execute();
+    expect((await ready()).status).toBe(200);
+
+    // No job run for four minutes: late, until accrual runs.
+    ctx.advance(120_000);
+    await ctx.db.kysely.updateTable('chain_cursors').set({ updated_at: ctx.clock().toISOString() }).execute();
+    const jobsLate = await ready();
+    expect(jobsLate.status).toBe(503);
+    expect(jobsLate.body.data.jobs).toEqual({ status: 'late', lagMs: 240_000, limitMs: 180_000 });
+    await runAccrual(ctx.db, ctx.clock());
+    expect(await ready()).toMatchObject({ status: 200, body: { data: { ready: true, jobs: { status: 'ok', lagMs: 0 } } } });
+  });
+});
+
+it('/ready answers 503 when the database cannot be reached; jobs and watcher are off when not configured', async () => {
+  const db = createDb({ databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/nothing`, sqliteFile: '' });
+  const app: FastifyInstance = await buildApp({ db, config: { ...loadConfig({}), jobsIntervalMs: 0 } });
+  try {
+    const res = await app.inject({ method: 'GET', url: '/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().data).toEqual({ ready: false, database: { status: 'down' }, redis: { status: 'off' }, jobs: { status: 'down' }, chainWatcher: { status: 'down' } });
+  } finally {
+    await app.close();
+    await db.kysely.destroy();
+  }
+  const ctx = await startApp(sqlite);
+  try {
+    const res = await ctx.app.inject({ method: 'GET', url: '/ready' });
+    expect(res.json()).toMatchObject({ code: 200, data: { ready: true, jobs: { status: 'off' }, chainWatcher: { status: 'off' } } });
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,0 +1,105 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../src/config';
+import { HttpSmsSender } from '../src/sms/sms-sender';
+import { lastSmsCode, post, solveCaptcha, startApp, testDatabases, type TestContext } from './helpers';
+
+/**
+ * SMS_PROVIDER=http: texts go to an HTTP gateway from a template, with retries, and each text's delivery
+ * status is kept in sms_outbox. The gateway here is a local HTTP server that records every request and
+ * answers from a script.
+ */
+interface Recorded {
+  method: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+async function gateway(answers: { status: number; body: string }[]) {
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', headers: req.headers, body });
+      const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
+  return { url, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
+  it('sends the text from the template, retries a 503, and records it sent with the gateway id', async () => {
+    const gw = await gateway([
+      { status: 503, body: '{"error":"busy"}' },
+      { status: 200, body: '{"messageId":"gw-42","status":"queued"}' },
+    ]);
+    const config = loadConfig({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: gw.url,
+      SMS_HTTP_BODY: '{"to":"{phone}","message":"{body}","tag":"{purpose}"}',
+      SMS_HTTP_HEADERS: '{"Authorization":"Bearer test-key"}',
+      SMS_HTTP_ID_FIELD: 'messageId',
+    });
+    let ctx: TestContext | null = null;
+    try {
+      ctx = await startApp(database, { sms: config.sms });
+      const captcha = await solveCaptcha(ctx);
+      expect((await post(ctx.app, '/api/user/auth/code/reg', { phone: '9123500001', ...captcha })).json().code).toBe(200);
+      const code = await lastSmsCode(ctx, '9123500001');
+      expect(gw.requests).toHaveLength(2);
+      for (const request of gw.requests) {
+        expect(request.method).toBe('POST');
+        expect(request.headers.authorization).toBe('Bearer test-key');
+        expect(request.headers['content-type']).toBe('application/json');
+        const sent = JSON.parse(request.body);
+        expect(sent).toMatchObject({ to: '9123500001', tag: 'register' });
+        expect(sent.message).toContain(code);
+      }
+      const row = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('phone', '=', '9123500001').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'sent', attempts: 2, provider_id: 'gw-42' });
+      expect(row.error).toBeNull();
+    } finally {
+      await ctx?.close();
+      await gw.close();
+    }
+  });
+
+  it('gives up on a refusal at once, and after the retries on a gateway that stays down: status failed', async () => {
+    const refusing = await gateway([{ status: 400, body: '{"error":"bad number"}' }]);
+    const down = await gateway([{ status: 502, body: 'bad gateway' }]);
+    const { db, drop } = await database.open();
+    try {
+      const { migrateToLatest } = await import('../src/db/migrations');
+      await migrateToLatest(db.kysely, db.dialect);
+      const clock = () => new Date();
+      const http = (url: string, bodyTemplate: string) =>
+        new HttpSmsSender(db.kysely, clock, { url, bodyTemplate, headers: {}, retries: 2, timeoutMs: 2000, idField: 'id' }, undefined, 10);
+      await http(refusing.url, 'to={phone}&text={body}').send({ phone: '9123500002', purpose: 'register', body: 'Your code is 123456 & more' });
+      expect(refusing.requests).toHaveLength(1);
+      expect(refusing.requests[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(Object.fromEntries(new URLSearchParams(refusing.requests[0].body))).toEqual({ to: '9123500002', text: 'Your code is 123456 & more' });
+      await http(down.url, '{"to":"{phone}","text":"{body}"}').send({ phone: '9123500003', purpose: 'reset', body: 'Code "654321"' });
+      expect(down.requests).toHaveLength(3);
+      expect(JSON.parse(down.requests[0].body)).toEqual({ to: '9123500003', text: 'Code "654321"' });
+      const rows = await db.kysely.selectFrom('sms_outbox').select(['phone', 'status', 'attempts', 'provider_id', 'error']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { phone: '9123500002', status: 'failed', attempts: 1, provider_id: null, error: 'HTTP 400: {"error":"bad number"}' },
+        { phone: '9123500003', status: 'failed', attempts: 3, provider_id: null, error: 'HTTP 502: bad gateway' },
+      ]);
+    } finally {
+      await db.kysely.destroy();
+      await drop();
+      await refusing.close();
+      await down.close();
+    }
+  });
+
+  it('is configured in the one schema: SMS_PROVIDER=http needs SMS_HTTP_URL; outbox stays the default', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox' });
+    expect(() => loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_HEADERS: '["x"]' })).toThrow(/SMS_HTTP_URL: missing[\s\S]*SMS_HTTP_HEADERS: must be a JSON object/);
+  });
+});
