@@ -1,7 +1,7 @@
 /**
  * Operator command line. From the repository root: `npm run admin -- <command> [arguments] [--options]`;
  * `npm run admin -- --help` lists the commands, `npm run admin -- <command> --help` shows one.
- * Commands live in one module per group (ledger, jobs, wallet, chain, exchange); arguments are parsed
+ * Commands live in one module per group (ledger, jobs, wallet, chain, exchange, team); arguments are parsed
  * strictly with node:util parseArgs, so an unknown option is refused before anything runs.
  * SQLite (DATA_DIR/rigshare.sqlite) by default, PostgreSQL when DATABASE_URL is set.
  */
@@ -16,6 +16,7 @@ import { parseCommand, usageLine, type AdminCommand } from './command';
 import { EXCHANGE_COMMANDS } from './exchange-commands';
 import { JOBS_COMMANDS } from './jobs-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
+import { TEAM_COMMANDS } from './team-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
@@ -24,6 +25,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['withdrawals and cash deposits', WALLET_COMMANDS],
   ['USDT (BEP20) deposits, docs/chain-deposits.md', CHAIN_COMMANDS],
   ['exchange codes', EXCHANGE_COMMANDS],
+  ['team rewards and the rewards budget', TEAM_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

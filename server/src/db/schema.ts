@@ -35,6 +35,22 @@ export interface Database {
   exchange_codes: ExchangeCodesTable;
   exchange_redemptions: ExchangeRedemptionsTable;
   push_messages: PushMessagesTable;
+  rewards: RewardsTable;
+}
+
+/** A reward owed to a member (migration 0012): Pending until the rewards budget pays it (transfer_id). */
+export interface RewardsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  source_key: string;
+  amount: Money;
+  status: string;
+  from_user_id: number | null;
+  level: string | null;
+  transfer_id: number | null;
+  created_at: string;
+  paid_at: string | null;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */
