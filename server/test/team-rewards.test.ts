@@ -4,7 +4,7 @@ import { fundRewardsBudget, grantReward, payPendingRewards, rewardProblems, rewa
 import { platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
+import { getAs, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
 
 const usdt = (text: string) => parseAmount(text);
 let keySeq = 0;
@@ -116,6 +116,21 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     }
     for (const m of members) expect(await available(m.id)).toBe(usdt('2'));
     expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(usdt('4'));
+  });
+
+  it('shows paid rewards in the wallet records with their type and source, translated', async () => {
+    const [a, b] = [await signedInMember(ctx), await signedInMember(ctx)];
+    await grant(a.id, '1.5', { kind: 'referral', level: 'B', fromUserId: b.id });
+    await grant(a.id, '0.5', { kind: 'signin' });
+    await fundRewardsBudget(ctx.db, { amount: '2', reason: 'Rewards', at: ctx.clock() });
+    const masked = `${b.phone.slice(0, 3)}....${b.phone.slice(-2)}`;
+    const referral = (await getAs(ctx, '/api/assets/user/record?type=Referral%20Bonus', a.token)).json().data;
+    expect(referral).toEqual({
+      total: 1,
+      list: [expect.objectContaining({ type: 'Referral Bonus', amount: usdt('1.5').toString(), description: `Referral bonus (level B) from team member ${masked}` })],
+    });
+    const bonus = (await getAs(ctx, '/api/assets/user/record?type=Bonus', a.token, { language: 'de_DE' })).json().data;
+    expect(bonus.list).toEqual([expect.objectContaining({ type: 'Bonus', amount: usdt('0.5').toString(), description: 'Bonus für die tägliche Anmeldung' })]);
   });
 
   it('refuses funding without a reason or with a bad amount, and moves nothing', async () => {

@@ -1,4 +1,4 @@
-import { parseAmount } from '@rigshare/domain';
+import { parseAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connect';
@@ -21,9 +21,7 @@ import { OperatorError } from '../ledger/operator';
  * paid strictly in the order they were earned (by id) whenever the budget is funded and on every job tick.
  */
 
-export const REWARD_KINDS = ['referral', 'team', 'signin', 'register', 'joingroup', 'video'] as const;
-export type RewardKind = (typeof REWARD_KINDS)[number];
-export type RewardStatus = 'Pending' | 'Paid';
+export type { RewardKind, RewardStatus };
 
 /** The ledger record type of each reward kind (shown in the member's wallet records). */
 export const REWARD_TRANSFER_TYPE: Record<RewardKind, TransferType> = {
