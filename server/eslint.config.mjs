@@ -20,6 +20,7 @@ const FEATURE_DEPENDENCIES = {
   exchange: ['orders'],
   'agreement-pdf': ['accounts', 'products'],
   wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
+  team: [],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

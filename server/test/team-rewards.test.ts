@@ -157,7 +157,10 @@ describe('npm run admin -- rewards:*', () => {
     expect(funded.code).toBe(0);
     expect(funded.out).toMatch(/rewards budget funded with 25.00 USDT, transfer T\d+; 0 waiting reward\(s\) paid/);
     expect((await admin('rewards:budget')).out).toContain('rewards budget 25.00 USDT');
-    expect((await admin('jobs:rewards')).out).toContain('rewards: 0 paid (0.00 USDT), 0 still waiting');
+    expect((await admin('jobs:rewards')).out).toContain('rewards: 0 referral and 0 team reward(s) granted; 0 paid (0.00 USDT), 0 still waiting');
+    expect(await admin('rewards:set', 'referral_a', '7.5', '--by', 'ops lead')).toMatchObject({ code: 1, out: expect.stringContaining('A reason is required') });
+    expect((await admin('rewards:set', 'referral_a', '7.5', '--by', 'ops lead', '--reason', 'Launch')).out).toContain('referral_a: 5.00 % -> 7.50 %');
+    expect((await admin('rewards:settings')).out).toMatch(/referral_a +7\.50 %[\s\S]*signin +0\.10 USDT/);
     expect(await admin('ledger:check')).toEqual({ code: 0, out: expect.stringContaining('ledger ok') });
   });
 });

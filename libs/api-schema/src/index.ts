@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './wallet';
 export * from './system';
 export * from './messages';
+export * from './team';

@@ -1,5 +1,6 @@
 import { formatAmount } from '@rigshare/domain';
-import { fundRewardsBudget, payPendingRewards, rewardsBudget } from '../jobs/rewards';
+import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
+import { REWARD_SETTINGS, rewardSettings, runTeamRewards, setRewardSetting, settingText, type RewardSettingName } from '../jobs/team-rewards';
 import { timeOption, type AdminCommand } from './command';
 
 /** The rewards budget: fund it (with a reason), see it, pay what waits for it. */
@@ -31,14 +32,38 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     },
   },
   {
+    name: 'rewards:settings',
+    usage: '',
+    summary: 'Shows the reward rates (percent of the price or income, per level) and amounts',
+    args: 0,
+    async run(db) {
+      const settings = await rewardSettings(db.kysely);
+      for (const name of Object.keys(REWARD_SETTINGS) as RewardSettingName[]) console.log(`${name.padEnd(10)} ${settingText(name, settings[name])}`);
+      return 0;
+    },
+  },
+  {
+    name: 'rewards:set',
+    usage: '<setting> <value> --by "staff name" --reason "..."',
+    summary: `Sets a rate in percent (${Object.keys(REWARD_SETTINGS).filter((n) => n.includes('_')).join(', ')}) or an amount in USDT (signin, register, joingroup, video)`,
+    args: 2,
+    options: ['by', 'reason'],
+    async run(db, { args, options }) {
+      const name = args[0] as RewardSettingName;
+      const r = await setRewardSetting(db, { name: args[0], value: args[1], by: options.by ?? '', reason: options.reason, at: new Date() });
+      console.log(`${name}: ${settingText(name, r.old)} -> ${settingText(name, r.value)}`);
+      return 0;
+    },
+  },
+  {
     name: 'jobs:rewards',
     usage: '[--at <ISO time>]',
-    summary: 'Pays the rewards waiting for the budget, in the order they were earned, while it lasts',
+    summary: 'Grants the referral and team rewards of new orders and income, then pays waiting rewards in order while the budget lasts',
     args: 0,
     options: ['at'],
     async run(db, { options }) {
-      const r = await payPendingRewards(db, timeOption(options.at));
-      console.log(`rewards: ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`);
+      const r = await runTeamRewards(db, timeOption(options.at));
+      console.log(`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`);
       return 0;
     },
   },

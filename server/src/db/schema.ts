@@ -36,6 +36,33 @@ export interface Database {
   exchange_redemptions: ExchangeRedemptionsTable;
   push_messages: PushMessagesTable;
   rewards: RewardsTable;
+  reward_settings: RewardSettingsTable;
+  reward_setting_changes: RewardSettingChangesTable;
+  team_cursors: TeamCursorsTable;
+}
+
+/** Reward rates (basis points) and amounts (micro-units) staff set (migration 0013). */
+export interface RewardSettingsTable {
+  name: string;
+  value: Money;
+  updated_at: string;
+}
+
+/** Who changed a reward setting, when and why. */
+export interface RewardSettingChangesTable {
+  id: Generated<number>;
+  name: string;
+  old_value: Money;
+  new_value: Money;
+  changed_by: string;
+  reason: string;
+  created_at: string;
+}
+
+/** How far the team reward job has granted: the highest order id and income transfer id seen. */
+export interface TeamCursorsTable {
+  name: string;
+  value: Money;
 }
 
 /** A reward owed to a member (migration 0012): Pending until the rewards budget pays it (transfer_id). */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
 import type { Clock } from '../types';
 import { runAccrual } from './accrual';
-import { payPendingRewards } from './rewards';
+import { runTeamRewards } from './team-rewards';
 import { runSettlement } from './settlement';
 
 /**
@@ -19,8 +19,8 @@ export function startJobs(db: Db, clock: Clock, intervalMs: number, log: Fastify
       const now = clock();
       const accrual = await runAccrual(db, now);
       const settlement = await runSettlement(db, now);
-      // Rewards that waited for the budget (funding pays them at once too; this catches the rest).
-      const rewards = await payPendingRewards(db, now);
+      // Referral Bonus and Team Benefits of new orders and income, then every reward the budget covers.
+      const rewards = await runTeamRewards(db, now);
       if (accrual.paidDays || accrual.delayedDays || settlement.settled || rewards.paid) {
         log.info({ accrual: { ...accrual, total: accrual.total.toString() }, settlement, rewards: { ...rewards, total: rewards.total.toString() } }, 'jobs ran');
       }
