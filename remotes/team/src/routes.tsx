@@ -1,10 +1,18 @@
 import { lazy } from 'react';
+import { installServerApi } from '@rigshare/api-client';
 import type { RemoteModule } from '@rigshare/contract';
+
+const TeamList = lazy(() => import('./features/members/team-list-screen'));
 
 const remote: RemoteModule = {
   name: 'team',
   namespace: 'team',
-  routes: [{ path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 }],
+  setup: () => installServerApi(),
+  routes: [
+    { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 },
+    { path: '/index/friendmore', Component: TeamList, titleKey: 'list.title', depth: 2 },
+    { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
+  ],
   loadTranslations: (lng) => import(`../locales/${lng}/team.json`),
 };
 

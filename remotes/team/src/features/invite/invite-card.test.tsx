@@ -3,30 +3,32 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { accountsApi } from '@rigshare/api-client';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/team.json';
-import TeamScreen from './team-screen';
+import { InviteCard } from './invite-card';
 
 jest.mock('@rigshare/api-client', () => ({ accountsApi: { shareInfo: jest.fn() } }));
 const shareInfo = accountsApi.shareInfo as jest.Mock;
 
-describe('TeamScreen', () => {
+describe('InviteCard', () => {
   afterEach(() => shareInfo.mockReset());
 
-  it('shows the invite code and link the server returns, each with a copy button, and an empty team', async () => {
+  it('shows the invite code and link the server returns, each with a copy button, and a QR code of the link', async () => {
     shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/#/register?code=RS7Q2K' } });
-    await renderScreen(<TeamScreen />, { namespace: 'team', resource: english, path: '/index/friend' });
+    await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toContain('RS7Q2K'));
     expect(screen.getByTestId('invite-code').textContent).toContain('Invite code');
     expect(screen.getByTestId('invite-link').textContent).toContain('https://app.example.test/#/register?code=RS7Q2K');
     expect(screen.getByTestId('invite-code').querySelector('button')).toBeTruthy();
     expect(screen.getByTestId('invite-link').querySelector('button')).toBeTruthy();
-    expect(screen.getByText('Your team will appear here once friends join')).toBeTruthy();
+    // A QR code of the link, drawn by the qrcode library (an SVG image).
+    await waitFor(() => expect(screen.getByTestId('invite-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
+    expect(screen.getByAltText('QR code of your invite link')).toBeTruthy();
     expect(shareInfo).toHaveBeenCalledTimes(1);
   });
 
   it('says the invite could not be loaded and asks the server again on retry', async () => {
     shareInfo.mockRejectedValueOnce(new Error('Cannot reach the server.'));
     shareInfo.mockResolvedValueOnce({ code: 200, msg: 'ok', data: { inviteCode: 'AB12CD', shareUrl: 'https://app.example.test/r/AB12CD' } });
-    await renderScreen(<TeamScreen />, { namespace: 'team', resource: english, path: '/index/friend' });
+    await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
     await waitFor(() => expect(screen.getByText('Your invite details could not be loaded')).toBeTruthy());
     expect(screen.getByText('Cannot reach the server.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
