@@ -40,3 +40,30 @@ export const teamSchemas = {
     response: { 200: Ok(Page(TeamMember)), ...errors(...AUTH) },
   },
 } as const;
+
+const RewardState = Type.Union([Type.Literal('Paid'), Type.Literal('Pending')], { description: 'Pending: waiting for the rewards budget.' });
+const Day = () => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'Calendar day in the member\'s time zone.' });
+const TimeZone = () => Type.String({ maxLength: 64, default: '', description: 'The browser\'s IANA time zone; the first sign-in fixes the member\'s.' });
+
+export const SignInResult = Type.Object({ day: Day(), timeZone: Type.String(), amount: Micro(), status: RewardState, streak: Type.Integer({ minimum: 1 }) });
+export type SignInResult = Static<typeof SignInResult>;
+export const SignStatus = Type.Object({ today: Day(), timeZone: Type.String(), signedToday: Type.Boolean(), streak: Type.Integer({ minimum: 0 }), bonus: Micro('The bonus of one day.') });
+export type SignStatus = Static<typeof SignStatus>;
+export const SignRecord = Type.Object({ month: Type.String(), days: Type.Array(Type.Object({ day: Day(), amount: Micro(), status: RewardState })) });
+export type SignRecord = Static<typeof SignRecord>;
+
+export const signSchemas = {
+  signIn: {
+    tags,
+    summary: 'Daily sign-in: once per calendar day in the member\'s time zone; the bonus is paid from the rewards budget',
+    body: Type.Object({ timeZone: TimeZone() }),
+    response: { 200: Ok(SignInResult, 'Localized "Signed in".'), ...errors(401, 409) },
+  },
+  signStatus: { tags, summary: "Today's sign-in status and the streak", body: Type.Object({ timeZone: TimeZone() }), response: { 200: Ok(SignStatus), ...errors(...AUTH) } },
+  signRecord: {
+    tags,
+    summary: 'The days signed in one month',
+    body: Type.Object({ month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' }) }),
+    response: { 200: Ok(SignRecord), ...errors(...AUTH) },
+  },
+} as const;

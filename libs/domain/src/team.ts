@@ -29,3 +29,40 @@ export function shareOf(amount: bigint, basisPoints: number): bigint {
 
 /** Team list paging: page numbers from 1, at most 100 rows a page. */
 export const TEAM_PAGE_SIZE_MAX = 100;
+
+/** True when `zone` is an IANA time zone this runtime knows ("Asia/Kolkata", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day (YYYY-MM-DD) of `at` in `zone`. */
+export function localDay(at: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The day before a YYYY-MM-DD day. */
+export function previousDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Consecutive days signed ending on `today` (or yesterday, when today is not signed yet), from days newest first. */
+export function signStreak(daysNewestFirst: readonly string[], today: string): number {
+  const days = new Set(daysNewestFirst);
+  let day = days.has(today) ? today : previousDay(today);
+  let streak = 0;
+  while (days.has(day)) {
+    streak += 1;
+    day = previousDay(day);
+  }
+  return streak;
+}

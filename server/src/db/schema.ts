@@ -39,6 +39,26 @@ export interface Database {
   reward_settings: RewardSettingsTable;
   reward_setting_changes: RewardSettingChangesTable;
   team_cursors: TeamCursorsTable;
+  sign_ins: SignInsTable;
+  member_time_zones: MemberTimeZonesTable;
+}
+
+/** One daily sign-in (migration 0014): unique per member and calendar day of the member's time zone. */
+export interface SignInsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** YYYY-MM-DD in the member's time zone. */
+  day: string;
+  amount: Money;
+  reward_id: number | null;
+  created_at: string;
+}
+
+/** The IANA time zone a member's sign-in days are counted in, fixed at the first sign-in. */
+export interface MemberTimeZonesTable {
+  user_id: number;
+  time_zone: string;
+  created_at: string;
 }
 
 /** Reward rates (basis points) and amounts (micro-units) staff set (migration 0013). */

@@ -15,6 +15,7 @@ import { migration as m0009 } from './0009-ledger-append-only';
 import { migration as m0010 } from './0010-push-messages';
 import { migration as m0012 } from './0012-rewards-budget';
 import { migration as m0013 } from './0013-team-settings';
+import { migration as m0014 } from './0014-sign-ins';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0010,
   m0012,
   m0013,
+  m0014,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

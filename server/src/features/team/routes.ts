@@ -1,12 +1,14 @@
-import { teamSchemas as schemas } from '@rigshare/api-schema';
+import { signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
 import { TEAM_LEVELS } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
+import { translate } from '../../i18n';
 import { teamInfo, teamList } from './service';
+import { signIn, signRecord, signStatus } from './sign-in';
 
-/** The team (host /api/user): info and the three level lists. */
+/** The team (host /api/user): info, the three level lists and the daily sign-in. */
 export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const { deps } = app;
@@ -19,4 +21,14 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
       ok(request, await teamList(deps.db.kysely, request.member!.id, level, paging(request.query))),
     );
   }
+
+  app.post('/app/user/sign', { ...auth, schema: signSchemas.signIn }, async (request) =>
+    ok(request, await signIn(deps, request.member!.id, request.body.timeZone), translate(request.locale, 'signedIn')),
+  );
+  app.post('/app/user/queryTodaySignStatus', { ...auth, schema: signSchemas.signStatus }, async (request) =>
+    ok(request, await signStatus(deps, request.member!.id, request.body.timeZone)),
+  );
+  app.post('/app/user/querySignRecord', { ...auth, schema: signSchemas.signRecord }, async (request) =>
+    ok(request, await signRecord(deps, request.member!.id, request.body.month)),
+  );
 }
