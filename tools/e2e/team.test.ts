@@ -85,3 +85,33 @@ it('a member shares the invite link; a newcomer registers through it and appears
   await expect(member.getByTestId('team-count-A').textContent()).resolves.toContain(String(before + 1));
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
+
+it('daily sign-in pays the bonus once from the funded rewards budget, and the calendar marks the day', async () => {
+  expect(stack.admin('rewards:fund', '5', '--reason', 'Browser test rewards budget')).toMatch(/rewards budget funded with 5\.00 USDT/);
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const balance = () =>
+    Number((stack.db.prepare("SELECT balance FROM ledger_accounts WHERE owner_user_id = ? AND kind = 'member.available'").get(demo.id) as { balance: number }).balance);
+  const before = balance();
+
+  await member.goto(`${stack.shellUrl}#/index/sign`);
+  const button = member.getByTestId('sign-in');
+  await button.waitFor();
+  await expect(button.isDisabled()).resolves.toBe(false);
+  // A double tap sends at most what the server counts once.
+  await button.dblclick();
+  await member.getByText('Signed in today').waitFor();
+  await expect(member.getByTestId('sign-streak').textContent()).resolves.toBe('1 day');
+  await member.getByTestId('signed-day').first().waitFor();
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The page again (another visit the same day): still signed, nothing more paid.
+  await member.goto(`${stack.shellUrl}#/user/signbonus`);
+  await member.reload();
+  await member.getByText('Signed in today').waitFor();
+  await expect(member.getByTestId('sign-in').isDisabled()).resolves.toBe(true);
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM sign_ins WHERE user_id = ?').get(demo.id)).toEqual({ n: 1 });
+  expect(balance() - before).toBe(100_000); // the configured 0.10 USDT, paid once
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});

@@ -3,6 +3,7 @@ import { installServerApi } from '@rigshare/api-client';
 import type { RemoteModule } from '@rigshare/contract';
 
 const TeamList = lazy(() => import('./features/members/team-list-screen'));
+const Sign = lazy(() => import('./features/sign/sign-screen'));
 
 const remote: RemoteModule = {
   name: 'team',
@@ -12,6 +13,8 @@ const remote: RemoteModule = {
     { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 },
     { path: '/index/friendmore', Component: TeamList, titleKey: 'list.title', depth: 2 },
     { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
+    { path: '/index/sign', Component: Sign, titleKey: 'sign.title', depth: 2 },
+    { path: '/user/signbonus', Component: Sign, titleKey: 'sign.title', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/team.json`),
 };

@@ -3,7 +3,7 @@
  * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
  */
 import { pagedListOptions, serverApi } from '@rigshare/api-client';
-import type { TeamInfo, TeamMember } from '@rigshare/api-schema';
+import type { SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 
 export const teamApi = serverApi.injectEndpoints({
@@ -17,10 +17,33 @@ export const teamApi = serverApi.injectEndpoints({
       query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: `team/list-${level.toLowerCase()}`, params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
       providesTags: ['Team'],
     }),
+
+    // Daily sign-in (the browser's time zone; the member's first sign-in fixes theirs)
+    signStatus: build.query<SignStatus, void>({
+      query: () => ({ host: 'user', path: 'app/user/queryTodaySignStatus', method: 'POST', body: { timeZone: browserTimeZone() } }),
+      providesTags: [{ type: 'Team', id: 'sign' }],
+    }),
+    signRecord: build.query<SignRecord, string>({
+      query: (month) => ({ host: 'user', path: 'app/user/querySignRecord', method: 'POST', body: { month } }),
+      providesTags: [{ type: 'Team', id: 'sign' }],
+    }),
+    signIn: build.mutation<SignInResult, void>({
+      query: () => ({ host: 'user', path: 'app/user/sign', method: 'POST', body: { timeZone: browserTimeZone() } }),
+      invalidatesTags: [{ type: 'Team', id: 'sign' }, 'Balance', 'Records'],
+    }),
   }),
 });
 
-export const { useTeamInfoQuery, useTeamPageInfiniteQuery } = teamApi;
+export const { useTeamInfoQuery, useTeamPageInfiniteQuery, useSignStatusQuery, useSignRecordQuery, useSignInMutation } = teamApi;
+
+/** The browser's IANA time zone ("Asia/Kolkata"), or "" when it has none. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
 
 export function errorMessage(error: unknown): string {
   return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '';
