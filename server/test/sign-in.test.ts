@@ -7,7 +7,7 @@ import { asMember, MANY_MEMBERS, post, signedInMember, startApp, testDatabases, 
 
 const DAY_MS = 86_400_000;
 
-describe.each(testDatabases())('daily sign-in on %s', (_name, database) => {
+describe.each(testDatabases())('daily sign-in and register reward on %s', (_name, database) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await startApp(database, MANY_MEMBERS);
@@ -61,6 +61,26 @@ describe.each(testDatabases())('daily sign-in on %s', (_name, database) => {
     expect(record.days.map((d: { day: string }) => d.day)).toContain(second.data.day);
     expect(record.days.every((d: { status: string }) => d.status === 'Paid')).toBe(true);
   });
+
+  it('pays the register reward once however many claims arrive at once, and lists it in the reward centre', async () => {
+    await setRewardSetting(ctx.db, { name: 'register', value: '1', by: 'test', reason: 'test', at: ctx.clock() });
+    await fundRewardsBudget(ctx.db, { amount: '5', reason: 'Register rewards', at: ctx.clock() });
+    const m = await signedInMember(ctx);
+    const query = async () => (await ctx.app.inject({ method: 'GET', url: '/api/user/registerReward/query', headers: asMember(m.token) })).json().data;
+    expect(await query()).toEqual({ amount: '1000000', claimed: false, status: null });
+    const claims = await Promise.all(Array.from({ length: 6 }, () => post(ctx.app, '/api/user/registerReward/receive', {}, asMember(m.token))));
+    expect(claims.map((r) => r.json().code).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(claims.find((r) => r.json().code === 200)!.json()).toMatchObject({ msg: 'Reward claimed', data: { claimed: true, status: 'Paid' } });
+    expect(claims.find((r) => r.json().code === 409)!.json().msg).toBe('You have already claimed your register reward');
+    expect(await query()).toEqual({ amount: '1000000', claimed: true, status: 'Paid' });
+    expect(await available(m.id)).toBe(1_000_000n);
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/user/reward/list?pageNum=1&pageSize=10', headers: asMember(m.token) })).json().data;
+    expect(list).toEqual({ total: 1, list: [expect.objectContaining({ kind: 'register', amount: '1000000', status: 'Paid', from: null })] });
+    expect((await getAsRecords(m.token)).list[0]).toMatchObject({ type: 'Invite Bonus', description: 'Register reward' });
+  });
+
+  const getAsRecords = async (token: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/assets/user/record?type=Invite%20Bonus', headers: asMember(token) })).json().data;
 
   it('refuses an unknown time zone and a malformed month, and changes nothing', async () => {
     const m = await signedInMember(ctx);

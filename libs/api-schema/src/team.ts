@@ -1,5 +1,6 @@
 /** The team: invite link, counts and lists per level, and where team rewards come from (host /api/user). */
-import { AUTH, errors, Micro, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
+import { REWARD_KINDS } from '@rigshare/domain';
+import { AUTH, errors, Micro, NoFields, Nullable, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
 
 const tags = ['team'];
 
@@ -66,4 +67,34 @@ export const signSchemas = {
     body: Type.Object({ month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' }) }),
     response: { 200: Ok(SignRecord), ...errors(...AUTH) },
   },
+} as const;
+
+export const RegisterReward = Type.Object({
+  amount: Micro(),
+  claimed: Type.Boolean(),
+  status: Nullable(RewardState),
+});
+export type RegisterReward = Static<typeof RegisterReward>;
+
+export const MemberReward = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Unsafe<(typeof REWARD_KINDS)[number]>(Type.Union(REWARD_KINDS.map((k) => Type.Literal(k)))),
+  amount: Micro(),
+  status: RewardState,
+  level: Nullable(Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('C')])),
+  from: Nullable(Type.String({ description: 'The team member it came from, masked.' })),
+  earnedAt: Time(),
+  paidAt: Nullable(Time()),
+});
+export type MemberReward = Static<typeof MemberReward>;
+
+export const rewardSchemas = {
+  registerRewardQuery: { tags, summary: 'The register reward: its amount and whether it was claimed', response: { 200: Ok(RegisterReward), ...errors(...AUTH) } },
+  registerRewardReceive: {
+    tags,
+    summary: 'Claim the register reward (once per member; paid from the rewards budget or waiting for it)',
+    body: NoFields,
+    response: { 200: Ok(RegisterReward, 'Localized "Reward claimed".'), ...errors(401, 409) },
+  },
+  rewardList: { tags, summary: "The member's rewards, newest first, with their state", querystring: PagingQuery, response: { 200: Ok(Page(MemberReward)), ...errors(...AUTH) } },
 } as const;

@@ -1,10 +1,11 @@
-import { signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
+import { rewardSchemas, signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
 import { TEAM_LEVELS } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { translate } from '../../i18n';
+import { claimRegisterReward, memberRewards, registerRewardStatus } from './register-reward';
 import { teamInfo, teamList } from './service';
 import { signIn, signRecord, signStatus } from './sign-in';
 
@@ -30,5 +31,16 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
   );
   app.post('/app/user/querySignRecord', { ...auth, schema: signSchemas.signRecord }, async (request) =>
     ok(request, await signRecord(deps, request.member!.id, request.body.month)),
+  );
+
+  app.get('/registerReward/query', { ...auth, schema: rewardSchemas.registerRewardQuery }, async (request) =>
+    ok(request, await registerRewardStatus(deps.db.kysely, request.member!.id)),
+  );
+  // SPEC.md lists GET; a claim moves money, so it is a POST here (docs/team-rewards.md).
+  app.post('/registerReward/receive', { ...auth, schema: rewardSchemas.registerRewardReceive }, async (request) =>
+    ok(request, await claimRegisterReward(deps, request.member!.id), translate(request.locale, 'rewardClaimed')),
+  );
+  app.get('/reward/list', { ...auth, schema: rewardSchemas.rewardList }, async (request) =>
+    ok(request, await memberRewards(deps.db.kysely, request.member!.id, paging(request.query))),
   );
 }
