@@ -115,3 +115,19 @@ it('daily sign-in pays the bonus once from the funded rewards budget, and the ca
   expect(balance() - before).toBe(100_000); // the configured 0.10 USDT, paid once
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
+
+it('the reward centre claims the register reward once and shows every reward with its state', async () => {
+  stack.admin('rewards:fund', '2', '--reason', 'Browser test register rewards');
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/user/reward`);
+  await member.getByTestId('claim-register').click();
+  await member.getByTestId('register-reward').getByText('Paid').waitFor();
+  await expect(member.getByTestId('claim-register').count()).resolves.toBe(0);
+  await member.getByTestId('reward-row').filter({ hasText: 'Register reward' }).getByText('Paid').waitFor();
+  await member.getByText(/never from members' deposits or purchases/).waitFor();
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'register'").get(demo.id)).toEqual({ n: 1 });
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});

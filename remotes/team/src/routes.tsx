@@ -15,6 +15,7 @@ const remote: RemoteModule = {
     { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
     { path: '/index/sign', Component: Sign, titleKey: 'sign.title', depth: 2 },
     { path: '/user/signbonus', Component: Sign, titleKey: 'sign.title', depth: 2 },
+    { path: '/user/reward', Component: lazy(() => import('./features/rewards/reward-screen')), titleKey: 'reward.title', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/team.json`),
 };

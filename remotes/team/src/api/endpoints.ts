@@ -3,7 +3,7 @@
  * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
  */
 import { pagedListOptions, serverApi } from '@rigshare/api-client';
-import type { SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
+import type { MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 
 export const teamApi = serverApi.injectEndpoints({
@@ -29,12 +29,36 @@ export const teamApi = serverApi.injectEndpoints({
     }),
     signIn: build.mutation<SignInResult, void>({
       query: () => ({ host: 'user', path: 'app/user/sign', method: 'POST', body: { timeZone: browserTimeZone() } }),
-      invalidatesTags: [{ type: 'Team', id: 'sign' }, 'Balance', 'Records'],
+      invalidatesTags: [{ type: 'Team', id: 'sign' }, { type: 'Team', id: 'rewards' }, 'Balance', 'Records'],
+    }),
+
+    // Reward centre
+    registerReward: build.query<RegisterReward, void>({
+      query: () => ({ host: 'user', path: 'registerReward/query' }),
+      providesTags: [{ type: 'Team', id: 'rewards' }],
+    }),
+    claimRegisterReward: build.mutation<RegisterReward, void>({
+      query: () => ({ host: 'user', path: 'registerReward/receive', method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Team', id: 'rewards' }, 'Balance', 'Records'],
+    }),
+    rewardPage: build.infiniteQuery<Page<MemberReward>, void, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ pageParam }) => ({ host: 'user', path: 'reward/list', params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      providesTags: [{ type: 'Team', id: 'rewards' }],
     }),
   }),
 });
 
-export const { useTeamInfoQuery, useTeamPageInfiniteQuery, useSignStatusQuery, useSignRecordQuery, useSignInMutation } = teamApi;
+export const {
+  useTeamInfoQuery,
+  useTeamPageInfiniteQuery,
+  useSignStatusQuery,
+  useSignRecordQuery,
+  useSignInMutation,
+  useRegisterRewardQuery,
+  useClaimRegisterRewardMutation,
+  useRewardPageInfiniteQuery,
+} = teamApi;
 
 /** The browser's IANA time zone ("Asia/Kolkata"), or "" when it has none. */
 export function browserTimeZone(): string {
