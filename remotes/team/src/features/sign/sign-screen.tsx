@@ -23,29 +23,29 @@ function MonthCalendar({ month, today }: { month: string; today: string }) {
   return (
     <section className="team-calendar" aria-label={t('sign.calendar', { month: title })}>
       <h2 className="team-section-title">{title}</h2>
-      <div className="team-calendar__grid" role="grid">
+      {/* A list of the month's days laid out as a week grid; the weekday letters are decoration. */}
+      <ol className="team-calendar__grid">
         {weekdays.map((w, i) => (
-          <span key={`w${i}`} className="team-calendar__weekday" role="columnheader">
+          <li key={`w${i}`} className="team-calendar__weekday" aria-hidden="true">
             {w}
-          </span>
+          </li>
         ))}
         {monthGrid(month).map((day, i) => {
-          if (!day) return <span key={`b${i}`} />;
+          if (!day) return <li key={`b${i}`} aria-hidden="true" />;
           const entry = signed.get(day);
           const classes = ['team-calendar__day', entry ? 'team-calendar__day--signed' : '', day === today ? 'team-calendar__day--today' : ''].filter(Boolean).join(' ');
           return (
-            <span
+            <li
               key={day}
               className={classes}
-              role="gridcell"
               data-testid={entry ? 'signed-day' : undefined}
               aria-label={entry ? t('sign.signedDay', { day, amount: formatAmount(BigInt(entry.amount)) }) : day}
             >
               {Number(day.slice(8))}
-            </span>
+            </li>
           );
         })}
-      </div>
+      </ol>
     </section>
   );
 }
