@@ -21,6 +21,7 @@ const FEATURE_DEPENDENCIES = {
   'agreement-pdf': ['accounts', 'products'],
   wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
   community: ['files', 'messages'],
+  team: [],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

@@ -17,6 +17,7 @@ import { messageRoutes } from './features/messages';
 import { orderRoutes } from './features/orders';
 import { productRoutes } from './features/products';
 import { healthRoutes, systemRoutes } from './features/system';
+import { teamRoutes } from './features/team';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
 import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await user.register(fileRoutes);
       await user.register(systemRoutes);
       await user.register(fundPasswordRoutes);
+      await user.register(teamRoutes);
     },
     { prefix: '/api/user' },
   );

@@ -5,3 +5,4 @@ export * from './wallet';
 export * from './system';
 export * from './messages';
 export * from './community';
+export * from './team';

@@ -11,3 +11,4 @@ export * from './coupons';
 export * from './wallet-rules';
 export * from './community';
 export * from './sale-window';
+export * from './team';

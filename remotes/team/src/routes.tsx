@@ -1,12 +1,24 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
+import { installServerApi } from '@rigshare/api-client';
+
+const TeamList = lazy(() => import('./features/members/team-list-screen'));
+const Sign = lazy(() => import('./features/sign/sign-screen'));
 
 const remote: RemoteModule = {
   name: 'team',
   // The contract this remote is built against, so a shell that does not support it shows a fallback.
   contractVersion: CONTRACT_VERSION,
   namespace: 'team',
-  routes: [{ path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 }],
+  setup: () => installServerApi(),
+  routes: [
+    { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 },
+    { path: '/index/friendmore', Component: TeamList, titleKey: 'list.title', depth: 2 },
+    { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
+    { path: '/index/sign', Component: Sign, titleKey: 'sign.title', depth: 2 },
+    { path: '/user/signbonus', Component: Sign, titleKey: 'sign.title', depth: 2 },
+    { path: '/user/reward', Component: lazy(() => import('./features/rewards/reward-screen')), titleKey: 'reward.title', depth: 2 },
+  ],
   loadTranslations: (lng) => import(`../locales/${lng}/team.json`),
 };
 

@@ -1,7 +1,7 @@
 /**
  * Operator command line. From the repository root: `npm run admin -- <command> [arguments] [--options]`;
  * `npm run admin -- --help` lists the commands, `npm run admin -- <command> --help` shows one.
- * Commands live in one module per group (ledger, jobs, wallet, chain, exchange); arguments are parsed
+ * Commands live in one module per group (ledger, jobs, wallet, chain, exchange, team); arguments are parsed
  * strictly with node:util parseArgs, so an unknown option is refused before anything runs.
  * SQLite (DATA_DIR/rigshare.sqlite) by default, PostgreSQL when DATABASE_URL is set.
  */
@@ -18,6 +18,7 @@ import { EXCHANGE_COMMANDS } from './exchange-commands';
 import { JOBS_COMMANDS } from './jobs-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
 import { MEMBER_COMMANDS } from './member-commands';
+import { TEAM_COMMANDS } from './team-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
@@ -28,6 +29,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['USDT (BEP20) deposits, docs/chain-deposits.md', CHAIN_COMMANDS],
   ['exchange codes', EXCHANGE_COMMANDS],
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
+  ['team rewards and the rewards budget', TEAM_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

@@ -1,6 +1,7 @@
 import { formatAmount } from '@rigshare/domain';
 import { chainDepositProblems } from '../features/chain';
 import { exchangeProblems } from '../features/exchange';
+import { rewardProblems } from '../jobs/rewards';
 import { checkLedger } from '../ledger/check';
 import { adjust, fundPool } from '../ledger/operator';
 import type { AdminCommand } from './command';
@@ -41,7 +42,7 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
       args: 0,
       async run(db) {
         // The ledger's own invariants, then those of the features that post to it with their own records.
-        const problems = [...(await checkLedger(db.kysely)), ...(await chainDepositProblems(db.kysely)), ...(await exchangeProblems(db.kysely))];
+        const problems = [...(await checkLedger(db.kysely)), ...(await chainDepositProblems(db.kysely)), ...(await exchangeProblems(db.kysely)), ...(await rewardProblems(db.kysely))];
         if (problems.length === 0) {
           console.log('ledger ok');
           return 0;

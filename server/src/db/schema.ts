@@ -40,6 +40,12 @@ export interface Database {
   post_likes: PostLikesTable;
   post_comments: PostCommentsTable;
   audit_log: AuditLogTable;
+  rewards: RewardsTable;
+  reward_settings: RewardSettingsTable;
+  reward_setting_changes: RewardSettingChangesTable;
+  team_cursors: TeamCursorsTable;
+  sign_ins: SignInsTable;
+  member_time_zones: MemberTimeZonesTable;
 }
 
 /** Community posts (migration 0012): content as sent, review state 0/1/2, staff mark when staff posted. */
@@ -93,6 +99,63 @@ export interface AuditLogTable {
   target: string;
   details: string | null;
   created_at: string;
+}
+
+/** One daily sign-in (migration 0017): unique per member and calendar day of the member's time zone. */
+export interface SignInsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** YYYY-MM-DD in the member's time zone. */
+  day: string;
+  amount: Money;
+  reward_id: number | null;
+  created_at: string;
+}
+
+/** The IANA time zone a member's sign-in days are counted in, fixed at the first sign-in. */
+export interface MemberTimeZonesTable {
+  user_id: number;
+  time_zone: string;
+  created_at: string;
+}
+
+/** Reward rates (basis points) and amounts (micro-units) staff set (migration 0016). */
+export interface RewardSettingsTable {
+  name: string;
+  value: Money;
+  updated_at: string;
+}
+
+/** Who changed a reward setting, when and why. */
+export interface RewardSettingChangesTable {
+  id: Generated<number>;
+  name: string;
+  old_value: Money;
+  new_value: Money;
+  changed_by: string;
+  reason: string;
+  created_at: string;
+}
+
+/** How far the team reward job has granted: the highest order id and income transfer id seen. */
+export interface TeamCursorsTable {
+  name: string;
+  value: Money;
+}
+
+/** A reward owed to a member (migration 0015): Pending until the rewards budget pays it (transfer_id). */
+export interface RewardsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  source_key: string;
+  amount: Money;
+  status: string;
+  from_user_id: number | null;
+  level: string | null;
+  transfer_id: number | null;
+  created_at: string;
+  paid_at: string | null;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
 import type { Clock } from '../types';
 import { runAccrual } from './accrual';
+import { runTeamRewards } from './team-rewards';
 import { runSettlement } from './settlement';
 
 /**
- * Runs the accrual and settlement jobs in-process every `intervalMs` with the app's clock. Both jobs
+ * Runs the accrual, settlement and reward payout jobs in-process every `intervalMs` with the app's clock. Both jobs
  * are idempotent and safe beside other servers running them; a run never overlaps the previous one in
  * this process. The timer is unref'd so it never keeps the process alive. Returns a stop function.
  */
@@ -18,8 +19,10 @@ export function startJobs(db: Db, clock: Clock, intervalMs: number, log: Fastify
       const now = clock();
       const accrual = await runAccrual(db, now);
       const settlement = await runSettlement(db, now);
-      if (accrual.paidDays || accrual.delayedDays || settlement.settled) {
-        log.info({ accrual: { ...accrual, total: accrual.total.toString() }, settlement }, 'jobs ran');
+      // Referral Bonus and Team Benefits of new orders and income, then every reward the budget covers.
+      const rewards = await runTeamRewards(db, now);
+      if (accrual.paidDays || accrual.delayedDays || settlement.settled || rewards.paid) {
+        log.info({ accrual: { ...accrual, total: accrual.total.toString() }, settlement, rewards: { ...rewards, total: rewards.total.toString() } }, 'jobs ran');
       }
     } catch (error) {
       log.error({ err: error }, 'jobs failed');

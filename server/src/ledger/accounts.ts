@@ -21,7 +21,19 @@ export const PLATFORM_ACCOUNTS = [
 /** Platform accounts added by migration 0006 (the wallet): what withdrawals paid out. It only receives. */
 export const WALLET_PLATFORM_ACCOUNTS = [{ kind: 'platform.withdrawals_paid', allowNegative: false }] as const;
 
-export type PlatformKind = (typeof PLATFORM_ACCOUNTS)[number]['kind'] | (typeof WALLET_PLATFORM_ACCOUNTS)[number]['kind'];
+/**
+ * Platform accounts added by migration 0015 (team rewards): staff fund the rewards budget from
+ * rewards_funding with a stated reason; every team reward is paid from the budget, never below zero.
+ */
+export const TEAM_PLATFORM_ACCOUNTS = [
+  { kind: 'platform.rewards_funding', allowNegative: true },
+  { kind: 'platform.rewards_budget', allowNegative: false },
+] as const;
+
+export type PlatformKind =
+  | (typeof PLATFORM_ACCOUNTS)[number]['kind']
+  | (typeof WALLET_PLATFORM_ACCOUNTS)[number]['kind']
+  | (typeof TEAM_PLATFORM_ACCOUNTS)[number]['kind'];
 
 export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind): Promise<number> {
   const row = await db

@@ -26,7 +26,11 @@ export type TransferType =
   | 'Withdrawal Fee'
   | 'Withdrawal Failed'
   | 'Recharge'
-  | 'Exchange';
+  | 'Exchange'
+  | 'Rewards Budget'
+  | 'Referral Bonus'
+  | 'Team Benefits'
+  | 'Invite Bonus';
 
 export interface Leg {
   key: string;

@@ -17,6 +17,9 @@ import { migration as m0011 } from './0011-reference-translations';
 import { migration as m0012 } from './0012-community';
 import { migration as m0013 } from './0013-audit-log';
 import { migration as m0014 } from './0014-sms-delivery';
+import { migration as m0015 } from './0015-rewards-budget';
+import { migration as m0016 } from './0016-team-settings';
+import { migration as m0017 } from './0017-sign-ins';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -37,6 +40,9 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0012,
   m0013,
   m0014,
+  m0015,
+  m0016,
+  m0017,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

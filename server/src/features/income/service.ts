@@ -1,10 +1,10 @@
-import { formatAmount, RECORD_TYPES, type LocaleTag, type MemberRecord, type Page, type RecordStatus, type RecordType } from '@rigshare/domain';
+import { formatAmount, maskPhone, RECORD_TYPES, type LocaleTag, type MemberRecord, type Page, type RecordStatus, type RecordType } from '@rigshare/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { localizedField, SEEDED_RECORD_TEXT } from '../../content/seed-content';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { translate } from '../../i18n';
+import { translate, type MessageKey } from '../../i18n';
 import { memberAccounts, memberBalances } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { SETTLEMENT_DELAY_MS } from '../../jobs/settlement';
@@ -24,6 +24,9 @@ const RECORD_TYPE: Record<string, RecordType> = {
   'Withdrawal Failed': 'Withdrawal Failed',
   Recharge: 'Recharge',
   Exchange: 'Exchange',
+  'Referral Bonus': 'Referral Bonus',
+  'Team Benefits': 'Team Benefits',
+  'Invite Bonus': 'Invite Bonus',
 };
 
 /** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal). */
@@ -134,8 +137,20 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
         .where('x.user_id', '=', userId)
         .executeTakeFirst()
     : undefined;
+  // Team rewards (paid from the rewards budget, key reward:<id>): what earned them and from whom.
+  const rewardIds = rows.filter((r) => r.description.startsWith('reward_')).map((r) => r.id);
+  const rewards = rewardIds.length
+    ? await k
+        .selectFrom('rewards as w')
+        .leftJoin('users as f', 'f.id', 'w.from_user_id')
+        .select(['w.transfer_id', 'w.kind', 'w.level', 'f.phone'])
+        .where('w.user_id', '=', userId)
+        .where('w.transfer_id', 'in', rewardIds)
+        .execute()
+    : [];
   return rows.map((r) => {
     const amount = toMicro(r.amount);
+    const reward = r.description.startsWith('reward_') ? rewards.find((w) => w.transfer_id === r.id) : undefined;
     // A move between two of the member's own accounts counts as incoming, except a withdrawal's hold.
     const incoming = own.has(r.credit_account_id) && r.type !== 'Withdrawal';
     let description: string;
@@ -150,7 +165,12 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
         description = translate(locale, 'recordDailyIncome');
         break;
       case 'Bonus':
-        description = translate(locale, 'recordFreeFirstDay');
+      case 'Referral Bonus':
+      case 'Team Benefits':
+      case 'Invite Bonus':
+        description = reward
+          ? translate(locale, `recordReward_${reward.kind}` as MessageKey, { level: reward.level ?? '', member: reward.phone ? maskPhone(reward.phone) : '' })
+          : translate(locale, 'recordFreeFirstDay');
         break;
       case 'Income Takeout':
         description = translate(locale, 'recordTakeout');

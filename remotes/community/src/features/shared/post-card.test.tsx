@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { screen } from '@testing-library/react';
-import { renderScreen } from '@rigshare/ui/testing';
+import { isShown, renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/community.json';
 import type { SquarePost } from '../../api/endpoints';
 import { PostCard } from './post-card';
@@ -24,7 +24,7 @@ const post: SquarePost = {
 describe('PostCard', () => {
   it('shows a member post sanitised, with its thumbnails and counts, liked once', async () => {
     const { container } = await renderScreen(<PostCard post={post} />, { namespace: 'community', resource: english });
-    expect(screen.getByText('Hello')).toBeTruthy();
+    expect(isShown(screen.getByText('Hello'))).toBe(true);
     expect(container.querySelector('[data-testid="rich-text"] img')).toBeNull();
     expect(container.querySelectorAll('.community-thumb')).toHaveLength(2);
     expect(screen.getByTestId('like-count').textContent).toBe('3');

@@ -1,0 +1,100 @@
+/** The team: invite link, counts and lists per level, and where team rewards come from (host /api/user). */
+import { REWARD_KINDS } from '@rigshare/domain';
+import { AUTH, errors, Micro, NoFields, Nullable, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
+
+const tags = ['team'];
+
+const PerLevel = <T extends ReturnType<typeof Type.Integer>>(item: () => T) => Type.Object({ A: item(), B: item(), C: item() });
+const Rate = () => Type.Integer({ minimum: 0, maximum: 10_000, description: 'Basis points: 100 = 1 percent.' });
+
+export const TeamInfo = Type.Object({
+  inviteCode: Type.String(),
+  shareUrl: Type.String({ description: 'The invite link: the share URL plus the invite code.' }),
+  counts: PerLevel(() => Type.Integer({ minimum: 0 })),
+  reward: Type.Object({
+    paid: Micro('Referral Bonus and Team Benefits paid to the member, all time.'),
+    pending: Micro('Earned but waiting for the rewards budget.'),
+  }),
+  rates: Type.Object({
+    referral: PerLevel(Rate),
+    team: PerLevel(Rate),
+  }),
+});
+export type TeamInfo = Static<typeof TeamInfo>;
+
+export const TeamMember = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String({ description: 'Masked: the first 3 digits, dots, the last 2.' }),
+  name: Type.String(),
+  joinedAt: Time(),
+  activeRental: Type.Boolean({ description: 'Holds at least one rental that still earns.' }),
+  reward: Micro('Referral Bonus and Team Benefits the viewer earned from this member.'),
+});
+export type TeamMember = Static<typeof TeamMember>;
+
+export const teamSchemas = {
+  teamInfo: { tags, summary: "The member's invite link, team counts per level and team reward", response: { 200: Ok(TeamInfo), ...errors(...AUTH) } },
+  teamList: {
+    tags,
+    summary: 'One level of the team (A: invited by me, B: by them, C: by those), newest first',
+    querystring: PagingQuery,
+    response: { 200: Ok(Page(TeamMember)), ...errors(...AUTH) },
+  },
+} as const;
+
+const RewardState = Type.Union([Type.Literal('Paid'), Type.Literal('Pending')], { description: 'Pending: waiting for the rewards budget.' });
+const Day = () => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'Calendar day in the member\'s time zone.' });
+const TimeZone = () => Type.String({ maxLength: 64, default: '', description: 'The browser\'s IANA time zone; the first sign-in fixes the member\'s.' });
+
+export const SignInResult = Type.Object({ day: Day(), timeZone: Type.String(), amount: Micro(), status: RewardState, streak: Type.Integer({ minimum: 1 }) });
+export type SignInResult = Static<typeof SignInResult>;
+export const SignStatus = Type.Object({ today: Day(), timeZone: Type.String(), signedToday: Type.Boolean(), streak: Type.Integer({ minimum: 0 }), bonus: Micro('The bonus of one day.') });
+export type SignStatus = Static<typeof SignStatus>;
+export const SignRecord = Type.Object({ month: Type.String(), days: Type.Array(Type.Object({ day: Day(), amount: Micro(), status: RewardState })) });
+export type SignRecord = Static<typeof SignRecord>;
+
+export const signSchemas = {
+  signIn: {
+    tags,
+    summary: 'Daily sign-in: once per calendar day in the member\'s time zone; the bonus is paid from the rewards budget',
+    body: Type.Object({ timeZone: TimeZone() }),
+    response: { 200: Ok(SignInResult, 'Localized "Signed in".'), ...errors(401, 409) },
+  },
+  signStatus: { tags, summary: "Today's sign-in status and the streak", body: Type.Object({ timeZone: TimeZone() }), response: { 200: Ok(SignStatus), ...errors(...AUTH) } },
+  signRecord: {
+    tags,
+    summary: 'The days signed in one month',
+    body: Type.Object({ month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' }) }),
+    response: { 200: Ok(SignRecord), ...errors(...AUTH) },
+  },
+} as const;
+
+export const RegisterReward = Type.Object({
+  amount: Micro(),
+  claimed: Type.Boolean(),
+  status: Nullable(RewardState),
+});
+export type RegisterReward = Static<typeof RegisterReward>;
+
+export const MemberReward = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Unsafe<(typeof REWARD_KINDS)[number]>(Type.Union(REWARD_KINDS.map((k) => Type.Literal(k)))),
+  amount: Micro(),
+  status: RewardState,
+  level: Nullable(Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('C')])),
+  from: Nullable(Type.String({ description: 'The team member it came from, masked.' })),
+  earnedAt: Time(),
+  paidAt: Nullable(Time()),
+});
+export type MemberReward = Static<typeof MemberReward>;
+
+export const rewardSchemas = {
+  registerRewardQuery: { tags, summary: 'The register reward: its amount and whether it was claimed', response: { 200: Ok(RegisterReward), ...errors(...AUTH) } },
+  registerRewardReceive: {
+    tags,
+    summary: 'Claim the register reward (once per member; paid from the rewards budget or waiting for it)',
+    body: NoFields,
+    response: { 200: Ok(RegisterReward, 'Localized "Reward claimed".'), ...errors(401, 409) },
+  },
+  rewardList: { tags, summary: "The member's rewards, newest first, with their state", querystring: PagingQuery, response: { 200: Ok(Page(MemberReward)), ...errors(...AUTH) } },
+} as const;

@@ -1,0 +1,74 @@
+/**
+ * Every server call of the team remote, as RTK Query endpoints injected into the page's one server API
+ * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
+ */
+import { pagedListOptions, serverApi } from '@rigshare/api-client';
+import type { MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
+import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
+
+export const teamApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    teamInfo: build.query<TeamInfo, void>({
+      query: () => ({ host: 'user', path: 'team/info' }),
+      providesTags: ['Team'],
+    }),
+    teamPage: build.infiniteQuery<Page<TeamMember>, TeamLevel, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: `team/list-${level.toLowerCase()}`, params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      providesTags: ['Team'],
+    }),
+
+    // Daily sign-in (the browser's time zone; the member's first sign-in fixes theirs)
+    signStatus: build.query<SignStatus, void>({
+      query: () => ({ host: 'user', path: 'app/user/queryTodaySignStatus', method: 'POST', body: { timeZone: browserTimeZone() } }),
+      providesTags: [{ type: 'Team', id: 'sign' }],
+    }),
+    signRecord: build.query<SignRecord, string>({
+      query: (month) => ({ host: 'user', path: 'app/user/querySignRecord', method: 'POST', body: { month } }),
+      providesTags: [{ type: 'Team', id: 'sign' }],
+    }),
+    signIn: build.mutation<SignInResult, void>({
+      query: () => ({ host: 'user', path: 'app/user/sign', method: 'POST', body: { timeZone: browserTimeZone() } }),
+      invalidatesTags: [{ type: 'Team', id: 'sign' }, { type: 'Team', id: 'rewards' }, 'Balance', 'Records'],
+    }),
+
+    // Reward centre
+    registerReward: build.query<RegisterReward, void>({
+      query: () => ({ host: 'user', path: 'registerReward/query' }),
+      providesTags: [{ type: 'Team', id: 'rewards' }],
+    }),
+    claimRegisterReward: build.mutation<RegisterReward, void>({
+      query: () => ({ host: 'user', path: 'registerReward/receive', method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Team', id: 'rewards' }, 'Balance', 'Records'],
+    }),
+    rewardPage: build.infiniteQuery<Page<MemberReward>, void, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ pageParam }) => ({ host: 'user', path: 'reward/list', params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      providesTags: [{ type: 'Team', id: 'rewards' }],
+    }),
+  }),
+});
+
+export const {
+  useTeamInfoQuery,
+  useTeamPageInfiniteQuery,
+  useSignStatusQuery,
+  useSignRecordQuery,
+  useSignInMutation,
+  useRegisterRewardQuery,
+  useClaimRegisterRewardMutation,
+  useRewardPageInfiniteQuery,
+} = teamApi;
+
+/** The browser's IANA time zone ("Asia/Kolkata"), or "" when it has none. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '';
+}

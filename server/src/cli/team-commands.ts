@@ -1,0 +1,70 @@
+import { formatAmount } from '@rigshare/domain';
+import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
+import { REWARD_SETTINGS, rewardSettings, runTeamRewards, setRewardSetting, settingText, type RewardSettingName } from '../jobs/team-rewards';
+import { timeOption, type AdminCommand } from './command';
+
+/** The rewards budget: fund it (with a reason), see it, pay what waits for it. */
+export const TEAM_COMMANDS: AdminCommand[] = [
+  {
+    name: 'rewards:fund',
+    usage: '<amount> --reason "..."',
+    summary: 'Funds the rewards budget that pays every team reward, then pays the rewards that waited for it',
+    args: 1,
+    options: ['reason'],
+    async run(db, { args, options }) {
+      const { transfer, payout } = await fundRewardsBudget(db, { amount: args[0], reason: options.reason, at: new Date() });
+      console.log(
+        `rewards budget funded with ${formatAmount(transfer.amount)} USDT, transfer T${transfer.id}; ` +
+          `${payout.paid} waiting reward(s) paid (${formatAmount(payout.total)} USDT), ${payout.pending} still waiting`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: 'rewards:budget',
+    usage: '',
+    summary: "Shows the rewards budget's balance and the rewards waiting for it",
+    args: 0,
+    async run(db) {
+      const b = await rewardsBudget(db.kysely);
+      console.log(`rewards budget ${formatAmount(b.balance)} USDT; ${b.pendingCount} reward(s) waiting, ${formatAmount(b.pendingTotal)} USDT`);
+      return 0;
+    },
+  },
+  {
+    name: 'rewards:settings',
+    usage: '',
+    summary: 'Shows the reward rates (percent of the price or income, per level) and amounts',
+    args: 0,
+    async run(db) {
+      const settings = await rewardSettings(db.kysely);
+      for (const name of Object.keys(REWARD_SETTINGS) as RewardSettingName[]) console.log(`${name.padEnd(10)} ${settingText(name, settings[name])}`);
+      return 0;
+    },
+  },
+  {
+    name: 'rewards:set',
+    usage: '<setting> <value> --by "staff name" --reason "..."',
+    summary: `Sets a rate in percent (${Object.keys(REWARD_SETTINGS).filter((n) => n.includes('_')).join(', ')}) or an amount in USDT (signin, register, joingroup, video)`,
+    args: 2,
+    options: ['by', 'reason'],
+    async run(db, { args, options }) {
+      const name = args[0] as RewardSettingName;
+      const r = await setRewardSetting(db, { name: args[0], value: args[1], by: options.by ?? '', reason: options.reason, at: new Date() });
+      console.log(`${name}: ${settingText(name, r.old)} -> ${settingText(name, r.value)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'jobs:rewards',
+    usage: '[--at <ISO time>]',
+    summary: 'Grants the referral and team rewards of new orders and income, then pays waiting rewards in order while the budget lasts',
+    args: 0,
+    options: ['at'],
+    async run(db, { options }) {
+      const r = await runTeamRewards(db, timeOption(options.at));
+      console.log(`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`);
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,69 @@
+import { maskPhone, type TeamLevel } from '@rigshare/domain';
+import type { TeamInfo, TeamMember } from '@rigshare/api-schema';
+import { sql, type Kysely } from 'kysely';
+import { toMicro, type Database } from '../../db/schema';
+import { rewardSettings } from '../../jobs/team-rewards';
+import type { AppDeps } from '../../types';
+
+/** Members of one level below `memberId`, as a subquery of ids (uses users_inviter_idx at each step). */
+function levelIds(memberId: number, level: TeamLevel) {
+  if (level === 'A') return sql`SELECT id FROM users WHERE inviter_id = ${memberId}`;
+  if (level === 'B') return sql`SELECT b.id FROM users a JOIN users b ON b.inviter_id = a.id WHERE a.inviter_id = ${memberId}`;
+  return sql`SELECT c.id FROM users a JOIN users b ON b.inviter_id = a.id JOIN users c ON c.inviter_id = b.id WHERE a.inviter_id = ${memberId}`;
+}
+
+export async function teamInfo(deps: AppDeps, memberId: number): Promise<TeamInfo> {
+  const k = deps.db.kysely;
+  const member = await k.selectFrom('users').select('invite_code').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const count = async (level: TeamLevel) => {
+    const r = await sql<{ n: string | number }>`SELECT COUNT(*) AS n FROM (${levelIds(memberId, level)}) AS t`.execute(k);
+    return Number(r.rows[0]?.n ?? 0);
+  };
+  const rewards = await k
+    .selectFrom('rewards')
+    .select(['status', (eb) => eb.fn.sum<string | number | null>('amount').as('total')])
+    .where('user_id', '=', memberId)
+    .where('kind', 'in', ['referral', 'team'])
+    .groupBy('status')
+    .execute();
+  const total = (status: string) => BigInt(rewards.find((r) => r.status === status)?.total ?? 0).toString();
+  const s = await rewardSettings(k);
+  return {
+    inviteCode: member.invite_code,
+    shareUrl: deps.config.shareBaseUrl + encodeURIComponent(member.invite_code),
+    counts: { A: await count('A'), B: await count('B'), C: await count('C') },
+    reward: { paid: total('Paid'), pending: total('Pending') },
+    rates: {
+      referral: { A: Number(s.referral_a), B: Number(s.referral_b), C: Number(s.referral_c) },
+      team: { A: Number(s.team_a), B: Number(s.team_b), C: Number(s.team_c) },
+    },
+  };
+}
+
+export async function teamList(
+  k: Kysely<Database>,
+  memberId: number,
+  level: TeamLevel,
+  paging: { pageNum: number; pageSize: number },
+): Promise<{ total: number; list: TeamMember[] }> {
+  const total = await sql<{ n: string | number }>`SELECT COUNT(*) AS n FROM (${levelIds(memberId, level)}) AS t`.execute(k);
+  const rows = await sql<{ id: number; phone: string; name: string; created_at: string; active: number | string | boolean | null; reward: string | number | null }>`
+    SELECT u.id, u.phone, u.name, u.created_at,
+      (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.status = 'Valid' LIMIT 1) AS active,
+      (SELECT SUM(w.amount) FROM rewards w WHERE w.user_id = ${memberId} AND w.from_user_id = u.id AND w.kind IN ('referral', 'team')) AS reward
+    FROM users u
+    WHERE u.id IN (${levelIds(memberId, level)})
+    ORDER BY u.id DESC
+    LIMIT ${paging.pageSize} OFFSET ${(paging.pageNum - 1) * paging.pageSize}`.execute(k);
+  return {
+    total: Number(total.rows[0]?.n ?? 0),
+    list: rows.rows.map((r) => ({
+      id: r.id,
+      phone: maskPhone(r.phone),
+      name: r.name,
+      joinedAt: r.created_at,
+      activeRental: Boolean(r.active),
+      reward: toMicro(r.reward ?? 0).toString(),
+    })),
+  };
+}

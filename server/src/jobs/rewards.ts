@@ -1,0 +1,223 @@
+import { parseAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/connect';
+import { toMicro, type Database } from '../db/schema';
+import { memberAccounts, platformAccountId } from '../ledger/accounts';
+import { lockAccounts, postOperation, type PostedTransfer, type TransferType } from '../ledger/ledger';
+import { OperatorError } from '../ledger/operator';
+
+/**
+ * Team rewards and the rewards budget (DESIGN.md section 1).
+ *
+ * Every reward (referral bonus, team benefits, sign-in, register, join-group, video share) is a row in
+ * `rewards` with a unique source key (what earned it: "signin:<member>:<day>", "referral:<order>:A", ...)
+ * and is paid by one ledger transfer (key reward:<id>) from platform.rewards_budget to the member's
+ * available balance. The budget is a non-negative account that staff fund with a stated reason
+ * (`npm run admin -- rewards:fund <amount> --reason "..."`), from platform.rewards_funding, exactly as
+ * mining revenue funds the revenue pool. Members' deposits and purchases never pay a reward.
+ *
+ * When the budget cannot cover a reward it stays Pending ("pending: reward budget"); pending rewards are
+ * paid strictly in the order they were earned (by id) whenever the budget is funded and on every job tick.
+ */
+
+export type { RewardKind, RewardStatus };
+
+/** The ledger record type of each reward kind (shown in the member's wallet records). */
+export const REWARD_TRANSFER_TYPE: Record<RewardKind, TransferType> = {
+  referral: 'Referral Bonus',
+  team: 'Team Benefits',
+  signin: 'Bonus',
+  register: 'Invite Bonus',
+  joingroup: 'Bonus',
+  video: 'Bonus',
+};
+
+export interface RewardGrant {
+  userId: number;
+  kind: RewardKind;
+  /** Unique per reward ever: granting the same key again changes nothing. */
+  sourceKey: string;
+  amount: bigint;
+  fromUserId?: number | null;
+  level?: 'A' | 'B' | 'C' | null;
+  at: Date;
+}
+
+/**
+ * Records a reward as Pending, inside the caller's transaction (so it commits with what earned it).
+ * Returns the reward's id and whether this call created it (false: the source key was granted before).
+ * Amounts of 0 grant nothing (a rate or amount configured to 0). Call payPendingRewards after commit.
+ */
+export async function grantReward(trx: Kysely<Database>, grant: RewardGrant): Promise<{ id: number; created: boolean } | null> {
+  if (grant.amount < 0n) throw new Error('A reward cannot be negative');
+  if (grant.amount === 0n) return null;
+  const inserted = await trx
+    .insertInto('rewards')
+    .values({
+      user_id: grant.userId,
+      kind: grant.kind,
+      source_key: grant.sourceKey,
+      amount: grant.amount,
+      status: 'Pending',
+      from_user_id: grant.fromUserId ?? null,
+      level: grant.level ?? null,
+      transfer_id: null,
+      created_at: grant.at.toISOString(),
+      paid_at: null,
+    })
+    .onConflict((oc) => oc.column('source_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await trx.selectFrom('rewards').select('id').where('source_key', '=', grant.sourceKey).executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+export interface PayoutResult {
+  paid: number;
+  total: bigint;
+  /** Rewards still waiting for the budget after this run. */
+  pending: number;
+}
+
+/** How many pending rewards one transaction pays at most (the next run continues). */
+const PAYOUT_BATCH = 500;
+
+/**
+ * Pays pending rewards in the order they were earned while the budget covers them; stops at the first
+ * one it cannot cover, so a later, smaller reward never overtakes an earlier one. Locks the budget
+ * account first (PostgreSQL FOR UPDATE, SQLite BEGIN IMMEDIATE), so concurrent runs on several servers
+ * pay each reward once; the ledger key reward:<id> is the last guard.
+ */
+export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult> {
+  const result: PayoutResult = { paid: 0, total: 0n, pending: 0 };
+  for (;;) {
+    const batch = await db.kysely.transaction().execute(async (trx) => {
+      const budget = await platformAccountId(trx, 'platform.rewards_budget');
+      await lockAccounts(trx, db.dialect, [budget]);
+      const balanceRow = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', budget).executeTakeFirstOrThrow();
+      let balance = toMicro(balanceRow.balance);
+      const due = await trx
+        .selectFrom('rewards')
+        .select(['id', 'user_id', 'kind', 'amount'])
+        .where('status', '=', 'Pending')
+        .orderBy('id')
+        .limit(PAYOUT_BATCH)
+        .execute();
+      let paid = 0;
+      let total = 0n;
+      let blocked = false;
+      for (const reward of due) {
+        const amount = toMicro(reward.amount);
+        if (amount > balance) {
+          blocked = true;
+          break;
+        }
+        const accounts = await memberAccounts(trx, reward.user_id, at);
+        const key = rewardKey(reward.id);
+        const { transfers } = await postOperation(trx, db.dialect, {
+          operationKey: key,
+          at,
+          legs: [
+            {
+              key,
+              debit: budget,
+              credit: accounts['member.available'],
+              amount,
+              type: REWARD_TRANSFER_TYPE[reward.kind as RewardKind] ?? 'Bonus',
+              description: `reward_${reward.kind}`,
+            },
+          ],
+        });
+        await trx
+          .updateTable('rewards')
+          .set({ status: 'Paid', transfer_id: transfers[0].id, paid_at: at.toISOString() })
+          .where('id', '=', reward.id)
+          .where('status', '=', 'Pending')
+          .execute();
+        balance -= amount;
+        paid += 1;
+        total += amount;
+      }
+      return { paid, total, more: !blocked && due.length === PAYOUT_BATCH };
+    });
+    result.paid += batch.paid;
+    result.total += batch.total;
+    if (!batch.more) break;
+  }
+  const waiting = await db.kysely
+    .selectFrom('rewards')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'Pending')
+    .executeTakeFirstOrThrow();
+  result.pending = Number(waiting.n);
+  return result;
+}
+
+export const rewardKey = (rewardId: number) => `reward:${rewardId}`;
+
+/** The budget's balance and what waits for it. */
+export async function rewardsBudget(k: Kysely<Database>): Promise<{ balance: bigint; pendingCount: number; pendingTotal: bigint }> {
+  const budget = await platformAccountId(k, 'platform.rewards_budget');
+  const row = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', budget).executeTakeFirstOrThrow();
+  const pending = await k
+    .selectFrom('rewards')
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.sum<string | number | null>('amount').as('total')])
+    .where('status', '=', 'Pending')
+    .executeTakeFirstOrThrow();
+  return { balance: toMicro(row.balance), pendingCount: Number(pending.n), pendingTotal: BigInt(pending.total ?? 0) };
+}
+
+/**
+ * Staff fund the rewards budget (from platform.rewards_funding) with a stated reason, then the rewards
+ * that waited for it are paid in order. Returns the funding transfer and what the payout run paid.
+ */
+export async function fundRewardsBudget(
+  db: Db,
+  input: { amount: string; reason: string | undefined; at: Date; key?: string },
+): Promise<{ transfer: PostedTransfer; payout: PayoutResult }> {
+  let amount: bigint;
+  try {
+    amount = parseAmount(input.amount);
+  } catch {
+    throw new OperatorError(`Not an amount: "${input.amount}" (use USDT, e.g. 12.5)`);
+  }
+  if (amount <= 0n) throw new OperatorError('The amount must be positive');
+  const reason = (input.reason ?? '').trim();
+  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
+  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  const key = input.key ?? `rewards-funding:${randomUUID()}`;
+  const transfer = await db.kysely.transaction().execute(async (trx) => {
+    const source = await platformAccountId(trx, 'platform.rewards_funding');
+    const budget = await platformAccountId(trx, 'platform.rewards_budget');
+    const { transfers } = await postOperation(trx, db.dialect, {
+      operationKey: key,
+      at: input.at,
+      legs: [{ key, debit: source, credit: budget, amount, type: 'Rewards Budget', description: 'rewards_budget', reason }],
+    });
+    return transfers[0];
+  });
+  const payout = await payPendingRewards(db, input.at);
+  return { transfer, payout };
+}
+
+/**
+ * The rewards' invariants (run by `admin ledger:check` and the tests): every Paid reward has its
+ * reward:<id> transfer of its amount from the budget to the member; no Pending reward has one.
+ */
+export async function rewardProblems(k: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await sql<{ id: number; status: string; amount: string | number; t_amount: string | number | null; transfer_id: number | null; t_id: number | null }>`
+    SELECT r.id, r.status, r.amount, r.transfer_id, t.id AS t_id, t.amount AS t_amount
+    FROM rewards r
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = ${sql.lit('reward:')} || CAST(r.id AS VARCHAR(20))
+    WHERE (r.status = 'Paid' AND (t.id IS NULL OR t.amount <> r.amount OR r.transfer_id IS NULL OR r.transfer_id <> t.id))
+       OR (r.status = 'Pending' AND (t.id IS NOT NULL OR r.transfer_id IS NOT NULL))
+       OR r.status NOT IN ('Pending', 'Paid')
+    ORDER BY r.id LIMIT 20`.execute(k);
+  for (const row of rows.rows) {
+    problems.push(`reward ${row.id} is ${row.status} (amount ${row.amount}) but its transfer is ${row.t_id ?? 'missing'} (amount ${row.t_amount ?? '-'})`);
+  }
+  return problems;
+}

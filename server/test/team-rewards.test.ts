@@ -1,0 +1,166 @@
+import { parseAmount } from '@rigshare/domain';
+import fs from 'node:fs';
+import { fundRewardsBudget, grantReward, payPendingRewards, rewardProblems, rewardsBudget, type RewardGrant } from '../src/jobs/rewards';
+import { platformAccountId } from '../src/ledger/accounts';
+import { checkLedger } from '../src/ledger/check';
+import { OperatorError } from '../src/ledger/operator';
+import { getAs, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
+
+const usdt = (text: string) => parseAmount(text);
+let keySeq = 0;
+
+describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(database, MANY_MEMBERS);
+  });
+  afterAll(async () => ctx.close());
+  afterEach(async () => {
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+    expect(await rewardProblems(ctx.db.kysely)).toEqual([]);
+  });
+
+  const grant = (userId: number, amount: string, extra: Partial<RewardGrant> = {}) =>
+    ctx.db.kysely.transaction().execute((trx) =>
+      grantReward(trx, { userId, kind: 'signin', sourceKey: `test:${process.pid}:${++keySeq}`, amount: usdt(amount), at: ctx.clock(), ...extra }),
+    );
+  const available = async (userId: number) => {
+    const row = await ctx.db.kysely
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('owner_user_id', '=', userId)
+      .where('kind', '=', 'member.available')
+      .executeTakeFirst();
+    return BigInt(row?.balance ?? 0);
+  };
+  const statusOf = async (id: number) =>
+    (await ctx.db.kysely.selectFrom('rewards').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  /** Empties whatever earlier tests left in the budget: pays the waiting rewards with a fresh grant of exactly the rest. */
+  async function drainBudget() {
+    await payPendingRewards(ctx.db, ctx.clock());
+    const { balance, pendingCount } = await rewardsBudget(ctx.db.kysely);
+    expect(pendingCount).toBe(0);
+    if (balance > 0n) {
+      const sink = await signedInMember(ctx);
+      await ctx.db.kysely.transaction().execute((trx) =>
+        grantReward(trx, { userId: sink.id, kind: 'signin', sourceKey: `drain:${process.pid}:${++keySeq}`, amount: balance, at: ctx.clock() }),
+      );
+      expect((await payPendingRewards(ctx.db, ctx.clock())).paid).toBe(1);
+    }
+    expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(0n);
+  }
+
+  it('waits on an empty budget ("pending"), then pays in the order earned as staff fund it, never below zero', async () => {
+    await drainBudget();
+    const [a, b] = [await signedInMember(ctx), await signedInMember(ctx)];
+    const first = (await grant(a.id, '3'))!;
+    const second = (await grant(b.id, '1'))!;
+    expect(await payPendingRewards(ctx.db, ctx.clock())).toEqual({ paid: 0, total: 0n, pending: 2 });
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['Pending', 'Pending']);
+    expect(await available(a.id)).toBe(0n);
+
+    // 2 USDT cover the second (1) but not the first (3): the later, smaller reward does not overtake.
+    const partial = await fundRewardsBudget(ctx.db, { amount: '2', reason: 'Marketing budget, week 1', at: ctx.clock() });
+    expect(partial.payout).toEqual({ paid: 0, total: 0n, pending: 2 });
+    expect(await available(b.id)).toBe(0n);
+
+    const more = await fundRewardsBudget(ctx.db, { amount: '2', reason: 'Marketing budget, week 1 top-up', at: ctx.clock() });
+    expect(more.payout).toEqual({ paid: 2, total: usdt('4'), pending: 0 });
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['Paid', 'Paid']);
+    expect(await available(a.id)).toBe(usdt('3'));
+    expect(await available(b.id)).toBe(usdt('1'));
+    expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(0n);
+
+    // The money came from the budget, and the budget from staff funding with the stated reason.
+    const budget = await platformAccountId(ctx.db.kysely, 'platform.rewards_budget');
+    const paid = await ctx.db.kysely.selectFrom('ledger_transfers').select(['debit_account_id', 'type']).where('idempotency_key', '=', `reward:${first.id}`).executeTakeFirstOrThrow();
+    expect(paid).toEqual({ debit_account_id: budget, type: 'Bonus' });
+    const funding = await ctx.db.kysely.selectFrom('ledger_transfers').select(['reason', 'type']).where('idempotency_key', '=', more.transfer.key).executeTakeFirstOrThrow();
+    expect(funding).toEqual({ reason: 'Marketing budget, week 1 top-up', type: 'Rewards Budget' });
+  });
+
+  it('grants a source key once, and pays it once however often payouts run', async () => {
+    const a = await signedInMember(ctx);
+    const sourceKey = `once:${process.pid}:${++keySeq}`;
+    const first = await grant(a.id, '2', { sourceKey, kind: 'register' });
+    const again = await grant(a.id, '2', { sourceKey, kind: 'register' });
+    expect(first).toEqual({ id: expect.any(Number), created: true });
+    expect(again).toEqual({ id: first!.id, created: false });
+    expect(await grant(a.id, '0')).toBeNull();
+    await fundRewardsBudget(ctx.db, { amount: '2', reason: 'Register rewards', at: ctx.clock() });
+    await payPendingRewards(ctx.db, ctx.clock());
+    await payPendingRewards(ctx.db, ctx.clock());
+    expect(await available(a.id)).toBe(usdt('2'));
+    const rows = await ctx.db.kysely.selectFrom('ledger_transfers').select('type').where('idempotency_key', '=', `reward:${first!.id}`).execute();
+    expect(rows).toEqual([{ type: 'Invite Bonus' }]);
+  });
+
+  it('pays each reward once when payout runs race on two servers', async () => {
+    await drainBudget();
+    const members = [await signedInMember(ctx), await signedInMember(ctx), await signedInMember(ctx)];
+    for (const m of members) await grant(m.id, '1', { kind: 'referral', level: 'A' });
+    await fundRewardsBudget(ctx.db, { amount: '10', reason: 'Referral budget', at: ctx.clock() });
+    // Funding paid them already; grant three more and race two processes (two pools/handles) over them.
+    for (const m of members) await grant(m.id, '1', { kind: 'team', level: 'B' });
+    const other = ctx.reopen();
+    try {
+      const runs = await Promise.all([
+        payPendingRewards(ctx.db, ctx.clock()),
+        payPendingRewards(other, ctx.clock()),
+        payPendingRewards(ctx.db, ctx.clock()),
+        payPendingRewards(other, ctx.clock()),
+      ]);
+      expect(runs.reduce((n, r) => n + r.paid, 0)).toBe(3);
+    } finally {
+      await other.kysely.destroy();
+    }
+    for (const m of members) expect(await available(m.id)).toBe(usdt('2'));
+    expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(usdt('4'));
+  });
+
+  it('shows paid rewards in the wallet records with their type and source, translated', async () => {
+    const [a, b] = [await signedInMember(ctx), await signedInMember(ctx)];
+    await grant(a.id, '1.5', { kind: 'referral', level: 'B', fromUserId: b.id });
+    await grant(a.id, '0.5', { kind: 'signin' });
+    await fundRewardsBudget(ctx.db, { amount: '2', reason: 'Rewards', at: ctx.clock() });
+    const masked = `${b.phone.slice(0, 3)}....${b.phone.slice(-2)}`;
+    const referral = (await getAs(ctx, '/api/assets/user/record?type=Referral%20Bonus', a.token)).json().data;
+    expect(referral).toEqual({
+      total: 1,
+      list: [expect.objectContaining({ type: 'Referral Bonus', amount: usdt('1.5').toString(), description: `Referral bonus (level B) from team member ${masked}` })],
+    });
+    const bonus = (await getAs(ctx, '/api/assets/user/record?type=Bonus', a.token, { language: 'de_DE' })).json().data;
+    expect(bonus.list).toEqual([expect.objectContaining({ type: 'Bonus', amount: usdt('0.5').toString(), description: 'Bonus für die tägliche Anmeldung' })]);
+  });
+
+  it('refuses funding without a reason or with a bad amount, and moves nothing', async () => {
+    const before = await rewardsBudget(ctx.db.kysely);
+    await expect(fundRewardsBudget(ctx.db, { amount: '5', reason: '  ', at: ctx.clock() })).rejects.toThrow(OperatorError);
+    await expect(fundRewardsBudget(ctx.db, { amount: '-5', reason: 'x', at: ctx.clock() })).rejects.toThrow('The amount must be positive');
+    await expect(fundRewardsBudget(ctx.db, { amount: 'lots', reason: 'x', at: ctx.clock() })).rejects.toThrow('Not an amount');
+    expect(await rewardsBudget(ctx.db.kysely)).toEqual(before);
+  });
+});
+
+describe('npm run admin -- rewards:*', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await seededDataDir('rigshare-rewards-admin-');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const admin = (...args: string[]) => runAdmin(dir, args);
+
+  it('funds the budget with a stated reason, shows it, and the ledger check passes', async () => {
+    expect(await admin('rewards:fund', '25')).toMatchObject({ code: 1, out: expect.stringContaining('A reason is required') });
+    expect((await admin('rewards:budget')).out).toContain('rewards budget 0.00 USDT; 0 reward(s) waiting');
+    const funded = await admin('rewards:fund', '25', '--reason', 'Launch promotion budget');
+    expect(funded.code).toBe(0);
+    expect(funded.out).toMatch(/rewards budget funded with 25.00 USDT, transfer T\d+; 0 waiting reward\(s\) paid/);
+    expect((await admin('rewards:budget')).out).toContain('rewards budget 25.00 USDT');
+    expect((await admin('jobs:rewards')).out).toContain('rewards: 0 referral and 0 team reward(s) granted; 0 paid (0.00 USDT), 0 still waiting');
+    expect(await admin('rewards:set', 'referral_a', '7.5', '--by', 'ops lead')).toMatchObject({ code: 1, out: expect.stringContaining('A reason is required') });
+    expect((await admin('rewards:set', 'referral_a', '7.5', '--by', 'ops lead', '--reason', 'Launch')).out).toContain('referral_a: 5.00 % -> 7.50 %');
+    expect((await admin('rewards:settings')).out).toMatch(/referral_a +7\.50 %[\s\S]*signin +0\.10 USDT/);
+    expect(await admin('ledger:check')).toEqual({ code: 0, out: expect.stringContaining('ledger ok') });
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Issue 10 as members live it: a member opens the team tab, sees the invite link (with its QR code)
+ * and shares it; a newcomer registers through that link and appears in the member's level A list;
+ * the team screen says where rewards come from. Real API, real built shell and team remote, 390 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { field, launchBrowser } from './browser';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const newPage = async (): Promise<Page> =>
+  (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+
+async function until(read: () => unknown, expected: unknown): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (JSON.stringify(read()) !== JSON.stringify(expected)) {
+    if (Date.now() > deadline) expect(read()).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('a member shares the invite link; a newcomer registers through it and appears in level A of the team', async () => {
+  // The inviter is the demo member (the root of the seed's invite tree).
+  const inviter = stack.db.prepare('SELECT invite_code FROM users WHERE phone = ?').get(DEMO.phone) as { invite_code: string };
+  expect(inviter.invite_code).toBe(DEMO.inviteCode);
+
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/index/friend`);
+  const link = member.getByTestId('invite-link');
+  await link.waitFor();
+  await member.getByTestId('invite-qr').waitFor();
+  const shareUrl = (await link.locator('.rs-copy-text__value').textContent())!.trim();
+  expect(shareUrl).toContain(`code=${DEMO.inviteCode}`);
+  await member.getByTestId('team-count-A').waitFor();
+  const before = Number((await member.getByTestId('team-count-A').textContent())!.match(/\d+/)![0]);
+  await expect(member.getByTestId('team-source').textContent()).resolves.toMatch(/rewards budget/);
+  // Nothing is wider than the phone.
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The newcomer opens the shared link and registers with the code it carries.
+  const newcomer = await newPage();
+  const phone = `97${Date.now().toString().slice(-8)}`;
+  const password = 'Miner2026x';
+  await newcomer.goto(shareUrl);
+  await expect(field(newcomer, 'invite-code').inputValue()).resolves.toBe(DEMO.inviteCode);
+  await field(newcomer, 'phone').fill(phone);
+  await field(newcomer, 'password').fill(password);
+  await field(newcomer, 'confirm-password').fill(password);
+  const captchaId = await newcomer.getByTestId('captcha-image').getAttribute('data-captcha-id');
+  const captcha = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string };
+  await field(newcomer, 'captcha-code').fill(captcha.answer);
+  await newcomer.getByTestId('send-code').click();
+  await until(() => stack.db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
+  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
+  await field(newcomer, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
+  await newcomer.getByTestId('submit').click();
+  await newcomer.waitForFunction(() => location.hash.startsWith('#/user/login'));
+
+  // The inviter's team now counts one more in level A, and the list shows the newcomer, phone masked.
+  await member.goto(`${stack.shellUrl}#/index/friendmore?level=A`);
+  await member.reload();
+  const masked = `${phone.slice(0, 3)}....${phone.slice(-2)}`;
+  const row = member.getByTestId('team-member').filter({ hasText: masked });
+  await row.waitFor();
+  await expect(row.textContent()).resolves.toContain('No active rental');
+  expect(await member.getByTestId('team-member').allTextContents()).not.toContainEqual(expect.stringContaining(phone));
+
+  await member.goto(`${stack.shellUrl}#/index/friend`);
+  await member.reload();
+  await member.getByTestId('team-count-A').waitFor();
+  await expect(member.getByTestId('team-count-A').textContent()).resolves.toContain(String(before + 1));
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('daily sign-in pays the bonus once from the funded rewards budget, and the calendar marks the day', async () => {
+  expect(stack.admin('rewards:fund', '5', '--reason', 'Browser test rewards budget')).toMatch(/rewards budget funded with 5\.00 USDT/);
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const balance = () =>
+    Number((stack.db.prepare("SELECT balance FROM ledger_accounts WHERE owner_user_id = ? AND kind = 'member.available'").get(demo.id) as { balance: number }).balance);
+  const before = balance();
+
+  await member.goto(`${stack.shellUrl}#/index/sign`);
+  const button = member.getByTestId('sign-in');
+  await button.waitFor();
+  await expect(button.isDisabled()).resolves.toBe(false);
+  // A double tap sends at most what the server counts once.
+  await button.dblclick();
+  await member.getByText('Signed in today').waitFor();
+  await expect(member.getByTestId('sign-streak').textContent()).resolves.toBe('1 day');
+  await member.getByTestId('signed-day').first().waitFor();
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The page again (another visit the same day): still signed, nothing more paid.
+  await member.goto(`${stack.shellUrl}#/user/signbonus`);
+  await member.reload();
+  await member.getByText('Signed in today').waitFor();
+  await expect(member.getByTestId('sign-in').isDisabled()).resolves.toBe(true);
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM sign_ins WHERE user_id = ?').get(demo.id)).toEqual({ n: 1 });
+  expect(balance() - before).toBe(100_000); // the configured 0.10 USDT, paid once
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('the reward centre claims the register reward once and shows every reward with its state', async () => {
+  stack.admin('rewards:fund', '2', '--reason', 'Browser test register rewards');
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/user/reward`);
+  await member.getByTestId('claim-register').click();
+  await member.getByTestId('register-reward').getByText('Paid').waitFor();
+  await expect(member.getByTestId('claim-register').count()).resolves.toBe(0);
+  await member.getByTestId('reward-row').filter({ hasText: 'Register reward' }).getByText('Paid').waitFor();
+  await member.getByText(/never from members' deposits or purchases/).waitFor();
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'register'").get(demo.id)).toEqual({ n: 1 });
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
