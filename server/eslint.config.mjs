@@ -11,7 +11,7 @@ const FEATURE_DEPENDENCIES = {
   files: [],
   accounts: [],
   coupons: [],
-  chain: [],
+  chain: ['messages'],
   messages: [],
   products: ['files'],
   system: ['files'],

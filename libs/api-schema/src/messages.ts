@@ -1,5 +1,5 @@
 /** The member's own messages (host /api/push). */
-import { AUTH, errors, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
+import { AUTH, errors, Id, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
 
 const messages = ['Messages'];
 
@@ -15,5 +15,11 @@ export type PushMessage = Static<typeof PushMessage>;
 
 export const messagesSchemas = {
   unread: { tags: messages, summary: "How many of the member's messages are unread", response: { 200: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) })), ...errors(...AUTH) } },
+  markRead: {
+    tags: messages,
+    summary: "Mark one of the member's messages read (id), or all of them (no id); answers the unread count after",
+    body: Type.Object({ id: Type.Optional(Id({ description: 'A message of the caller; absent marks every message read.' })) }),
+    response: { 200: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) })), ...errors(401, 404) },
+  },
   records: { tags: messages, summary: "The member's messages, newest first", querystring: PagingQuery, response: { 200: Ok(Page(PushMessage)), ...errors(...AUTH) } },
 };

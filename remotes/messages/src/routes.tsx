@@ -1,11 +1,17 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@rigshare/contract';
+import { installServerApi } from '@rigshare/api-client';
 
 const remote: RemoteModule = {
   name: 'messages',
   namespace: 'messages',
-  routes: [{ path: '/message', Component: lazy(() => import('./features/inbox/inbox-screen')), titleKey: 'inbox.title', depth: 1 }],
+  routes: [
+    { path: '/message', Component: lazy(() => import('./features/center/message-center-screen')), titleKey: 'inbox.title', depth: 1 },
+    { path: '/user/msg', Component: lazy(() => import('./features/push/push-messages-screen')), titleKey: 'push.title', depth: 2 },
+  ],
   loadTranslations: (lng) => import(`../locales/${lng}/messages.json`),
+  // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
+  setup: () => installServerApi(),
 };
 
 export default remote;

@@ -3,15 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
-import { memberMessages, unreadCount } from './service';
+import { markRead, memberMessages, unreadCount } from './service';
 
-/** The member's own messages (host /api/push, all auth); marking read and the screens come with the messages remote. */
+/** The member's own messages (host /api/push, all auth); read by the messages remote's screens and the badge. */
 export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const { deps } = app;
   const auth = { preHandler: app.authenticate };
 
   app.get('/unread', { ...auth, schema: schemas.unread }, async (request) => ok(request, { count: await unreadCount(deps.db.kysely, request.member!.id) }));
+
+  app.post('/record/update', { ...auth, schema: schemas.markRead }, async (request) =>
+    ok(request, { count: await markRead(deps.db.kysely, request.member!.id, request.body.id) }),
+  );
 
   app.get('/record', { ...auth, schema: schemas.records }, async (request) =>
     ok(request, await memberMessages(deps.db.kysely, request.member!.id, paging(request.query), request.locale)),

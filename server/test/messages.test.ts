@@ -1,0 +1,114 @@
+import { confirmDeposit } from '../src/features/wallet/deposits';
+import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
+import { notifyMember } from '../src/features/messages';
+import { asMember, getAs, lastSmsCode, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+
+const HOUR = 3_600_000;
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const TX = '0x' + 'ab'.repeat(32);
+let requestSeq = 0;
+
+/** Push messages (host /api/push): what creates one, the unread count, and marking read (own messages only). */
+describe.each(testDatabases())('push messages on %s', (_name, database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(database, MANY_MEMBERS);
+  });
+  afterAll(async () => ctx.close());
+
+  const get = (m: TestMember, url: string, headers: Record<string, string> = {}) => getAs(ctx, url, m.token, headers);
+  const postAs = (m: TestMember, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    post(ctx.app, url, fields, { ...asMember(m.token), ...headers });
+  const unread = async (m: TestMember) => (await get(m, '/api/push/unread')).json().data.count as number;
+
+  /** A member with `balance`, an address and fund password 123456, past the security hold. */
+  async function readyMember(balance: string): Promise<TestMember> {
+    const m = await signedInMember(ctx, balance);
+    expect((await postAs(m, '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).json().code).toBe(200);
+    expect((await postAs(m, '/api/user/auth/paypwd-code', await solveCaptcha(ctx))).json().code).toBe(200);
+    const smsCode = await lastSmsCode(ctx, m.phone);
+    expect((await postAs(m, '/api/user/auth/update-paypwd', { smsCode, payPassword: '123456', confirmPayPassword: '123456' })).json().code).toBe(200);
+    ctx.advance(24 * HOUR + 60_000);
+    return m;
+  }
+
+  const withdraw = async (m: TestMember, amount: string) => {
+    const res = await postAs(m, '/api/assets/user/withdraw', { channel: 'USDT', amount, payPassword: '123456', requestId: `msg-${process.pid}-${++requestSeq}` });
+    expect(res.json().code).toBe(200);
+    return res.json().data as { id: number };
+  };
+
+  it('a withdrawal rejected by staff tells the member with the reason, in the language they read it in; an approval with the net', async () => {
+    const m = await readyMember('30');
+    const a = await withdraw(m, '10');
+    const b = await withdraw(m, '6');
+    expect(await unread(m)).toBe(0);
+
+    await rejectWithdrawal(ctx.db, { id: b.id, reason: 'Address check failed', at: ctx.clock() });
+    expect(await unread(m)).toBe(1);
+    await approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock() });
+    expect(await unread(m)).toBe(2);
+
+    const list = (await get(m, '/api/push/record?pageNum=1&pageSize=10')).json().data;
+    expect(list.total).toBe(2);
+    expect(list.list.map((x: { title: string }) => x.title).sort()).toEqual(['Withdrawal paid', 'Withdrawal rejected']);
+    const rejected = list.list.find((x: { title: string }) => x.title === 'Withdrawal rejected');
+    expect(rejected).toMatchObject({
+      kind: 'wallet',
+      read: false,
+      content: 'Your withdrawal of 6.00 USDT was rejected and the full amount is back in your balance. Reason: Address check failed',
+    });
+    const paid = list.list.find((x: { title: string }) => x.title === 'Withdrawal paid');
+    expect(paid.content).toBe('Your withdrawal of 10.00 USDT was approved and paid: 9.50 USDT after the fee.');
+
+    const german = (await get(m, '/api/push/record', { language: 'de_DE' })).json().data.list;
+    expect(german.map((x: { title: string }) => x.title).sort()).toEqual(['Auszahlung abgelehnt', 'Auszahlung ausgeführt']);
+    // Staff's reason stays as written.
+    expect(german.find((x: { title: string }) => x.title === 'Auszahlung abgelehnt').content).toMatch(/Grund: Address check failed$/);
+  });
+
+  it('a cash deposit confirmed by staff tells the member once, however often it is confirmed', async () => {
+    const m = await signedInMember(ctx, null);
+    const channels = (await get(m, '/api/assets/system/pay/config/banks')).json().data;
+    const created = (
+      await postAs(m, '/api/assets/user/cashrecharge', { bankId: String(channels[0].id), amount: '1000', reference: 'UTR12345678', requestId: `msg-${process.pid}-${++requestSeq}` })
+    ).json().data;
+    await Promise.all([confirmDeposit(ctx.db, { id: created.id, at: ctx.clock() }), confirmDeposit(ctx.db, { id: created.id, at: ctx.clock() })]);
+    await confirmDeposit(ctx.db, { id: created.id, at: ctx.clock() });
+    const list = (await get(m, '/api/push/record')).json().data;
+    expect(list.total).toBe(1);
+    expect(list.list[0]).toMatchObject({ kind: 'wallet', title: 'Deposit credited', content: '12.01923 USDT was credited to your balance.', read: false });
+  });
+
+  it("marks one message read, or all; another member's message is not found and nothing changes", async () => {
+    const m = await signedInMember(ctx, null);
+    const other = await signedInMember(ctx, null);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await notifyMember(ctx.db.kysely, { userId: m.id, kind: 'system', title: `Notice ${i}`, body: 'Staff text', at: ctx.clock() }));
+    const theirs = await notifyMember(ctx.db.kysely, { userId: other.id, kind: 'system', title: 'Theirs', body: 'Private', at: ctx.clock() });
+    expect(await unread(m)).toBe(3);
+
+    const one = await postAs(m, '/api/push/record/update', { id: String(ids[1]) });
+    expect(one.json()).toMatchObject({ code: 200, data: { count: 2 } });
+    // Again: still read, the count unchanged.
+    expect((await postAs(m, '/api/push/record/update', { id: String(ids[1]) })).json().data).toEqual({ count: 2 });
+    const list = (await get(m, '/api/push/record')).json().data.list as { id: number; read: boolean }[];
+    expect(list.map((x): [number, boolean] => [x.id, x.read]).sort((p, q) => p[0] - q[0])).toEqual([
+      [ids[0], false],
+      [ids[1], true],
+      [ids[2], false],
+    ]);
+
+    const foreign = await postAs(m, '/api/push/record/update', { id: String(theirs) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ code: 404, msg: 'This message does not exist', data: null });
+    expect((await postAs(m, '/api/push/record/update', { id: '99999999' })).statusCode).toBe(404);
+    expect((await postAs(m, '/api/push/record/update', { id: 'abc' })).statusCode).toBe(400);
+    expect(await unread(other)).toBe(1);
+
+    expect((await postAs(m, '/api/push/record/update', {})).json().data).toEqual({ count: 0 });
+    expect(await unread(m)).toBe(0);
+    expect(await unread(other)).toBe(1);
+    expect((await post(ctx.app, '/api/push/record/update', {})).statusCode).toBe(401);
+  });
+});
