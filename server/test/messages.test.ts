@@ -1,6 +1,7 @@
 import { confirmDeposit } from '../src/features/wallet/deposits';
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
-import { notifyMember } from '../src/features/messages';
+import { notifyMember, publishNews, unpublishNews } from '../src/features/messages';
+import { OperatorError } from '../src/ledger/operator';
 import { asMember, getAs, lastSmsCode, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const HOUR = 3_600_000;
@@ -110,5 +111,34 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect(await unread(m)).toBe(0);
     expect(await unread(other)).toBe(1);
     expect((await post(ctx.app, '/api/push/record/update', {})).statusCode).toBe(401);
+  });
+
+  it('news and notices: published by staff, newest first, paged, each in its own list; unpublished ones are gone', async () => {
+    const m = await signedInMember(ctx, null);
+    const at = ctx.clock();
+    await expect(publishNews(ctx.db.kysely, { kind: 'news', title: ' ', content: 'x', at })).rejects.toThrow(OperatorError);
+    await expect(publishNews(ctx.db.kysely, { kind: 'popup', title: 'T', content: 'x', at })).rejects.toThrow(/--kind/);
+    const first = await publishNews(ctx.db.kysely, { kind: undefined, title: 'Pool maintenance', content: 'Line one\nLine two <b>as text</b>', at });
+    const second = await publishNews(ctx.db.kysely, { kind: 'news', title: 'New machines', content: 'S21 units are available.', at });
+    const notice = await publishNews(ctx.db.kysely, { kind: 'notice', title: 'Holiday hours', content: 'Withdrawals resume on Monday.', at });
+
+    const page1 = (await get(m, '/api/push/news/list?pageNum=1&pageSize=1')).json().data;
+    expect(page1.total).toBeGreaterThanOrEqual(2);
+    expect(page1.list).toEqual([{ id: second.id, kind: 'news', title: 'New machines', content: 'S21 units are available.', publishTime: expect.any(String) }]);
+    const page2 = (await get(m, '/api/push/news/list?pageNum=2&pageSize=1')).json().data;
+    expect(page2.list[0]).toMatchObject({ id: first.id, content: 'Line one\nLine two <b>as text</b>' });
+    const notices = (await get(m, '/api/push/news/list?kind=notice')).json().data;
+    expect(notices.list.map((n: { id: number }) => n.id)).toContain(notice.id);
+    expect(notices.list.every((n: { kind: string }) => n.kind === 'notice')).toBe(true);
+    expect((await get(m, '/api/push/news/list?kind=popup')).statusCode).toBe(400);
+
+    expect((await get(m, `/api/push/config/queryNews?id=${first.id}`)).json().data).toMatchObject({ id: first.id, title: 'Pool maintenance' });
+    await unpublishNews(ctx.db.kysely, first.id);
+    await expect(unpublishNews(ctx.db.kysely, first.id)).rejects.toThrow(OperatorError);
+    const gone = await get(m, `/api/push/config/queryNews?id=${first.id}`, { language: 'fr_FR' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ code: 404, msg: "Cette actualité n'existe pas", data: null });
+    expect((await get(m, '/api/push/news/list')).json().data.list.map((n: { id: number }) => n.id)).not.toContain(first.id);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/push/news/list' })).statusCode).toBe(401);
   });
 });

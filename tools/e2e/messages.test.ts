@@ -111,3 +111,27 @@ it('a withdrawal rejected by staff shows as an unread message without a reload; 
   await expect(headerBadge().count()).resolves.toBe(0);
   await expect(mineTabBadge().count()).resolves.toBe(0);
 });
+
+it('news and notices staff publish from the command line are listed, each in its own list, and open in full', async () => {
+  stack.admin('news:publish', '--title', 'Pool maintenance', '--content', 'The pool is paused on Sunday.\nIncome resumes on Monday.');
+  stack.admin('news:publish', '--kind', 'notice', '--title', 'Holiday hours', '--content', 'Withdrawals are handled on weekdays.');
+
+  await page.goto(`${stack.shellUrl}#/message`);
+  await page.getByTestId('center-news').click();
+  await page.waitForFunction(() => location.hash === '#/news');
+  const item = page.getByTestId('news-item').first();
+  await item.getByText('Pool maintenance').waitFor();
+  // Only news here: the notice has its own list.
+  await expect(page.getByText('Holiday hours').count()).resolves.toBe(0);
+  await item.click();
+  await page.waitForFunction(() => location.hash.startsWith('#/info/detail?id='));
+  await expect(page.getByTestId('news-detail').textContent()).resolves.toContain('The pool is paused on Sunday.');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.goto(`${stack.shellUrl}#/user/news`);
+  await page.getByTestId('news-item').first().getByText('Holiday hours').waitFor();
+
+  // An id that does not exist says so instead of spinning.
+  await page.goto(`${stack.shellUrl}#/info/detail?id=999999`);
+  await page.getByText(messages.news.notFound).waitFor();
+});

@@ -1,5 +1,5 @@
 /** The member's own messages (host /api/push). */
-import { AUTH, errors, Id, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
+import { AUTH, errors, Id, Ok, Page, Paged, PagingQuery, Time, Type, type Static } from './common';
 
 const messages = ['Messages'];
 
@@ -13,6 +13,19 @@ export const PushMessage = Type.Object({
 });
 export type PushMessage = Static<typeof PushMessage>;
 
+export const NewsKind = Type.Union([Type.Literal('news'), Type.Literal('notice')]);
+export type NewsKind = Static<typeof NewsKind>;
+
+/** A news item or notice as staff published it (plain text, shown as written). */
+export const NewsItem = Type.Object({
+  id: Type.Integer(),
+  kind: NewsKind,
+  title: Type.String(),
+  content: Type.String({ description: 'Plain text; line breaks kept.' }),
+  publishTime: Time(),
+});
+export type NewsItem = Static<typeof NewsItem>;
+
 export const messagesSchemas = {
   unread: { tags: messages, summary: "How many of the member's messages are unread", response: { 200: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) })), ...errors(...AUTH) } },
   markRead: {
@@ -22,4 +35,11 @@ export const messagesSchemas = {
     response: { 200: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) })), ...errors(401, 404) },
   },
   records: { tags: messages, summary: "The member's messages, newest first", querystring: PagingQuery, response: { 200: Ok(Page(PushMessage)), ...errors(...AUTH) } },
+  newsList: {
+    tags: messages,
+    summary: 'Published news (kind news, the default) or notices, newest first',
+    querystring: Paged({ kind: Type.Optional(NewsKind) }),
+    response: { 200: Ok(Page(NewsItem)), ...errors(...AUTH) },
+  },
+  newsDetail: { tags: messages, summary: 'One published news item or notice', querystring: Type.Object({ id: Id() }), response: { 200: Ok(NewsItem), ...errors(401, 404) } },
 };

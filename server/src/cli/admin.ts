@@ -16,6 +16,7 @@ import { parseCommand, usageLine, type AdminCommand } from './command';
 import { EXCHANGE_COMMANDS } from './exchange-commands';
 import { JOBS_COMMANDS } from './jobs-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
+import { MESSAGES_COMMANDS } from './messages-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
@@ -24,6 +25,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['withdrawals and cash deposits', WALLET_COMMANDS],
   ['USDT (BEP20) deposits, docs/chain-deposits.md', CHAIN_COMMANDS],
   ['exchange codes', EXCHANGE_COMMANDS],
+  ['news and notices', MESSAGES_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

@@ -35,6 +35,7 @@ export interface Database {
   exchange_codes: ExchangeCodesTable;
   exchange_redemptions: ExchangeRedemptionsTable;
   push_messages: PushMessagesTable;
+  news: NewsTable;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */
@@ -50,6 +51,16 @@ export interface PushMessagesTable {
   body_text: string | null;
   is_read: Generated<number>;
   created_at: string;
+}
+
+/** News and notices staff publish (migration 0017). */
+export interface NewsTable {
+  id: Generated<number>;
+  kind: string;
+  title: string;
+  content: string;
+  active: Generated<number>;
+  published_at: string;
 }
 
 export interface UsersTable {

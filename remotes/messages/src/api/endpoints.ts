@@ -1,9 +1,9 @@
 /**
  * Every call of the messages remote, as RTK Query endpoints injected into the page's one server API
- * (libs/api-client). The unread count lives there too (the shell's badges read it); marking a message
+ * (libs/api-client): the member's messages, and news and notices. The unread count lives there too (the shell's badges read it); marking a message
  * read invalidates 'Messages', so the list and every badge reload by themselves.
  */
-import type { PushMessage } from '@rigshare/api-schema';
+import type { NewsItem, NewsKind, PushMessage } from '@rigshare/api-schema';
 import { pagedListOptions, serverApi } from '@rigshare/api-client';
 import { DEFAULT_PAGE_SIZE, type Page } from '@rigshare/domain';
 
@@ -20,7 +20,15 @@ export const messagesApi = serverApi.injectEndpoints({
       transformResponse: (data: { count: number }) => data.count,
       invalidatesTags: ['Messages'],
     }),
+    /** Published news (kind news) or notices, newest first; staff publish from the command line. */
+    newsPage: build.infiniteQuery<Page<NewsItem>, NewsKind, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ queryArg: kind, pageParam }) => ({ host: 'push', path: 'news/list', params: { kind, pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+    }),
+    newsItem: build.query<NewsItem, number>({
+      query: (id) => ({ host: 'push', path: 'config/queryNews', params: { id } }),
+    }),
   }),
 });
 
-export const { useMessagePageInfiniteQuery, useMarkReadMutation } = messagesApi;
+export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery } = messagesApi;

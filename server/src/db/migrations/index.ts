@@ -13,6 +13,7 @@ import { migration as m0007 } from './0007-chain-deposits';
 import { migration as m0008 } from './0008-exchange';
 import { migration as m0009 } from './0009-ledger-append-only';
 import { migration as m0010 } from './0010-push-messages';
+import { migration as m0017 } from './0017-news';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0008,
   m0009,
   m0010,
+  m0017,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
+import { newsDetail, publishedNews } from './news';
 import { markRead, memberMessages, unreadCount } from './service';
 
-/** The member's own messages (host /api/push, all auth); read by the messages remote's screens and the badge. */
+/** The member's own messages, and published news and notices (host /api/push, all auth). */
 export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const { deps } = app;
@@ -20,4 +21,9 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/record', { ...auth, schema: schemas.records }, async (request) =>
     ok(request, await memberMessages(deps.db.kysely, request.member!.id, paging(request.query), request.locale)),
   );
+
+  app.get('/news/list', { ...auth, schema: schemas.newsList }, async (request) =>
+    ok(request, await publishedNews(deps.db.kysely, request.query.kind ?? 'news', paging(request.query))),
+  );
+  app.get('/config/queryNews', { ...auth, schema: schemas.newsDetail }, async (request) => ok(request, await newsDetail(deps.db.kysely, request.query.id)));
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useUnreadMessages } from '@rigshare/api-client';
 import '../../messages.css';
 
-/** `/message`: where the member's messages are, with the unread count on their own messages. */
+/** `/message`: the member's own messages (with the unread count), news and notices. */
 export default function MessageCenterScreen() {
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
@@ -19,6 +19,12 @@ export default function MessageCenterScreen() {
           data-testid="center-push"
         >
           {t('push.title')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/news')} description={t('center.newsDescription')} data-testid="center-news">
+          {t('news.title')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/user/news')} description={t('center.noticesDescription')} data-testid="center-notices">
+          {t('notices.title')}
         </List.Item>
       </List>
     </div>
