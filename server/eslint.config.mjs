@@ -12,7 +12,7 @@ const FEATURE_DEPENDENCIES = {
   accounts: [],
   coupons: [],
   chain: ['messages'],
-  messages: [],
+  messages: ['files'],
   products: ['files'],
   system: ['files'],
   orders: ['coupons', 'files', 'products'],

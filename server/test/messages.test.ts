@@ -1,19 +1,35 @@
 import { confirmDeposit } from '../src/features/wallet/deposits';
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
-import { notifyMember, publishNews, unpublishNews } from '../src/features/messages';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { notifyMember, publishNews, replyToFeedback, unpublishNews } from '../src/features/messages';
 import { OperatorError } from '../src/ledger/operator';
-import { asMember, getAs, lastSmsCode, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { asMember, getAs, lastSmsCode, MANY_MEMBERS, PNG_1X1, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const HOUR = 3_600_000;
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TX = '0x' + 'ab'.repeat(32);
 let requestSeq = 0;
+const ELEVEN_WORDS = 'My withdrawal from yesterday has not arrived yet, please check it.';
+
+/** A multipart body with text fields and at most one file part "file". */
+function feedbackForm(fields: Record<string, string>, file?: { bytes: Buffer; type: string }) {
+  const boundary = '----rigshareFeedback' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 /** Push messages (host /api/push): what creates one, the unread count, and marking read (own messages only). */
 describe.each(testDatabases())('push messages on %s', (_name, database) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
+    // Feedback images go under DATA_DIR: a folder of this run's own.
+    ctx = await startApp(database, { ...MANY_MEMBERS, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-messages-')) });
   });
   afterAll(async () => ctx.close());
 
@@ -140,5 +156,50 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect(gone.json()).toEqual({ code: 404, msg: "Cette actualité n'existe pas", data: null });
     expect((await get(m, '/api/push/news/list')).json().data.list.map((n: { id: number }) => n.id)).not.toContain(first.id);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/push/news/list' })).statusCode).toBe(401);
+  });
+
+  it('feedback: more than ten words, an optional image up to 20 MB streamed to the data folder, the reply shown to its member only', async () => {
+    const m = await signedInMember(ctx, null);
+    const other = await signedInMember(ctx, null);
+    const dir = path.join(ctx.config.dataDir, 'feedback');
+    const filesNow = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+    const send = (fields: Record<string, string>, file?: { bytes: Buffer; type: string }, headers: Record<string, string> = {}) => {
+      const body = feedbackForm(fields, file);
+      return ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload: body.payload, headers: { ...body.headers, ...asMember(m.token), ...headers } });
+    };
+    const before = filesNow();
+
+    const short = await send({ content: 'one two three four five six seven eight nine ten' }, { bytes: PNG_1X1, type: 'image/png' }, { language: 'de_DE' });
+    expect(short.json()).toEqual({ code: 400, msg: 'Bitte beschreiben Sie Ihr Feedback in mehr als zehn Wörtern', data: null });
+    // Not an image, whatever its declared type: refused, nothing kept.
+    const fake = await send({ content: ELEVEN_WORDS }, { bytes: Buffer.from('<script>alert(1)</script> not an image at all'), type: 'image/png' });
+    expect(fake.statusCode).toBe(415);
+    // 21 MB of a real PNG header: refused at 20 MB, the partial file removed.
+    const big = Buffer.concat([PNG_1X1, Buffer.alloc(21 * 1024 * 1024, 1)]);
+    const tooBig = await send({ content: ELEVEN_WORDS }, { bytes: big, type: 'image/png' });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().msg).toBe('The attachment is too large, the limit is 20 MB');
+    expect(filesNow()).toBe(before);
+    expect((await get(m, '/api/push/feedback/list')).json().data.total).toBe(0);
+
+    // 3 MB (over the 2 MB avatar limit) is fine here.
+    const withImage = await send({ content: ELEVEN_WORDS, phone: '+91 98765 43210' }, { bytes: Buffer.concat([PNG_1X1, Buffer.alloc(3 * 1024 * 1024)]), type: 'image/png' });
+    expect(withImage.json()).toMatchObject({ code: 200, data: { content: ELEVEN_WORDS, phone: '+91 98765 43210', attachment: true, reply: null } });
+    expect(filesNow()).toBe(before + 1);
+    const row = await ctx.db.kysely.selectFrom('feedback').selectAll().where('id', '=', withImage.json().data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attachment_type: 'image/png', attachment_size: PNG_1X1.length + 3 * 1024 * 1024 });
+    expect(fs.statSync(path.join(dir, row.attachment!)).size).toBe(row.attachment_size);
+    const textOnly = await send({ content: `  ${ELEVEN_WORDS}  ` });
+    expect(textOnly.json()).toMatchObject({ code: 200, data: { content: ELEVEN_WORDS, phone: null, attachment: false } });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload: feedbackForm({ content: ELEVEN_WORDS }).payload, headers: feedbackForm({}).headers })).statusCode).toBe(401);
+
+    await replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'We found it, it arrives today.', at: ctx.clock() });
+    await expect(replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'Again', at: ctx.clock() })).rejects.toThrow(/already has a reply/);
+    const list = (await get(m, '/api/push/feedback/list')).json().data;
+    expect(list.total).toBe(2);
+    expect(list.list[0]).toMatchObject({ id: textOnly.json().data.id, reply: 'We found it, it arrives today.', replyTime: expect.any(String) });
+    expect(list.list[1]).toMatchObject({ reply: null, replyTime: null });
+    expect((await get(m, '/api/push/record')).json().data.list[0]).toMatchObject({ title: 'Reply to your feedback', content: 'Our team replied: We found it, it arrives today.' });
+    expect((await get(other, '/api/push/feedback/list')).json().data).toEqual({ total: 0, list: [] });
   });
 });

@@ -1,5 +1,5 @@
 /** The member's own messages (host /api/push). */
-import { AUTH, errors, Id, Ok, Page, Paged, PagingQuery, Time, Type, type Static } from './common';
+import { AUTH, errors, Id, Nullable, Ok, Page, Paged, PagingQuery, Time, Type, type Static } from './common';
 
 const messages = ['Messages'];
 
@@ -26,6 +26,18 @@ export const NewsItem = Type.Object({
 });
 export type NewsItem = Static<typeof NewsItem>;
 
+/** A member's feedback and staff's reply when there is one. */
+export const Feedback = Type.Object({
+  id: Type.Integer(),
+  content: Type.String(),
+  phone: Nullable(Type.String()),
+  attachment: Type.Boolean({ description: 'Whether an image was attached.' }),
+  reply: Nullable(Type.String({ description: "Staff's reply as written." })),
+  replyTime: Nullable(Time()),
+  createTime: Time(),
+});
+export type Feedback = Static<typeof Feedback>;
+
 export const messagesSchemas = {
   unread: { tags: messages, summary: "How many of the member's messages are unread", response: { 200: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) })), ...errors(...AUTH) } },
   markRead: {
@@ -42,4 +54,11 @@ export const messagesSchemas = {
     response: { 200: Ok(Page(NewsItem)), ...errors(...AUTH) },
   },
   newsDetail: { tags: messages, summary: 'One published news item or notice', querystring: Type.Object({ id: Id() }), response: { 200: Ok(NewsItem), ...errors(401, 404) } },
+  feedbackCreate: {
+    tags: messages,
+    summary: 'Send feedback (multipart/form-data: content of more than ten words, optional phone, optional image part "file" up to 20 MB)',
+    consumes: ['multipart/form-data'],
+    response: { 200: Ok(Feedback), ...errors(401, 413, 415) },
+  },
+  feedbackList: { tags: messages, summary: "The member's feedback with staff's replies, newest first", querystring: PagingQuery, response: { 200: Ok(Page(Feedback)), ...errors(...AUTH) } },
 };

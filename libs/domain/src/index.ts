@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './records';
 export * from './usdt-deposits';
 export * from './coupons';
+export * from './feedback';

@@ -1,7 +1,7 @@
-import { allNews, publishNews, unpublishNews } from '../features/messages';
+import { allNews, openFeedback, publishNews, replyToFeedback, unpublishNews } from '../features/messages';
 import { idArg, type AdminCommand } from './command';
 
-/** News (/news) and notices (/user/news) members read. */
+/** News (/news) and notices (/user/news) members read, and replies to their feedback. */
 export const MESSAGES_COMMANDS: AdminCommand[] = [
   {
     name: 'news:publish',
@@ -35,6 +35,30 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       const rows = await allNews(db.kysely);
       if (rows.length === 0) console.log('no news');
       for (const n of rows) console.log(`#${n.id} ${n.published_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${n.title}`);
+      return 0;
+    },
+  },
+  {
+    name: 'feedback:list',
+    usage: '',
+    summary: 'Lists feedback without a reply yet (oldest first)',
+    args: 0,
+    async run(db) {
+      const rows = await openFeedback(db.kysely);
+      if (rows.length === 0) console.log('no feedback waiting for a reply');
+      for (const f of rows) console.log(`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`);
+      return 0;
+    },
+  },
+  {
+    name: 'feedback:reply',
+    usage: '<id> --text "..."',
+    summary: 'Replies to a feedback; the member sees it in their feedback list and gets a message',
+    args: 1,
+    options: ['text'],
+    async run(db, { args, options }) {
+      const f = await replyToFeedback(db.kysely, { id: idArg(args[0]), text: options.text, at: new Date() });
+      console.log(`feedback #${f.id} answered`);
       return 0;
     },
   },

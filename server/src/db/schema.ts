@@ -36,6 +36,7 @@ export interface Database {
   exchange_redemptions: ExchangeRedemptionsTable;
   push_messages: PushMessagesTable;
   news: NewsTable;
+  feedback: FeedbackTable;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */
@@ -61,6 +62,20 @@ export interface NewsTable {
   content: string;
   active: Generated<number>;
   published_at: string;
+}
+
+/** A member's feedback (migration 0018); the attachment is a file under DATA_DIR/feedback. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  phone: string | null;
+  attachment: string | null;
+  attachment_type: string | null;
+  attachment_size: number | null;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
 }
 
 export interface UsersTable {

@@ -3,8 +3,8 @@
  * (libs/api-client): the member's messages, and news and notices. The unread count lives there too (the shell's badges read it); marking a message
  * read invalidates 'Messages', so the list and every badge reload by themselves.
  */
-import type { NewsItem, NewsKind, PushMessage } from '@rigshare/api-schema';
-import { pagedListOptions, serverApi } from '@rigshare/api-client';
+import type { Feedback, NewsItem, NewsKind, PushMessage } from '@rigshare/api-schema';
+import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
 import { DEFAULT_PAGE_SIZE, type Page } from '@rigshare/domain';
 
 export const messagesApi = serverApi.injectEndpoints({
@@ -25,10 +25,39 @@ export const messagesApi = serverApi.injectEndpoints({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: kind, pageParam }) => ({ host: 'push', path: 'news/list', params: { kind, pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
     }),
+    /** The member's feedback, newest first, with staff's replies. */
+    feedbackPage: build.infiniteQuery<Page<Feedback>, void, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ pageParam }) => ({ host: 'push', path: 'feedback/list', params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      providesTags: ['Messages'],
+    }),
+    /** Multipart (the optional image streams to the server); a refusal comes back for the form to show on its field. */
+    sendFeedback: build.mutation<Feedback, FeedbackInput>({
+      async queryFn(input) {
+        const form = new FormData();
+        form.append('content', input.content);
+        form.append('phone', input.phone);
+        if (input.file) form.append('file', input.file, input.file.name);
+        try {
+          return { data: (await postMultipart<Feedback>('push', 'feedback/create', form, { quiet: true })).data };
+        } catch (error) {
+          const refusal: ServerError =
+            error instanceof ApiError ? { code: error.code, message: error.message, data: error.data } : { code: 0, message: error instanceof Error ? error.message : String(error), data: null };
+          return { error: refusal };
+        }
+      },
+      invalidatesTags: ['Messages'],
+    }),
     newsItem: build.query<NewsItem, number>({
       query: (id) => ({ host: 'push', path: 'config/queryNews', params: { id } }),
     }),
   }),
 });
 
-export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery } = messagesApi;
+export interface FeedbackInput {
+  content: string;
+  phone: string;
+  file: File | null;
+}
+
+export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery, useFeedbackPageInfiniteQuery, useSendFeedbackMutation } = messagesApi;

@@ -14,6 +14,7 @@ import { migration as m0008 } from './0008-exchange';
 import { migration as m0009 } from './0009-ledger-append-only';
 import { migration as m0010 } from './0010-push-messages';
 import { migration as m0017 } from './0017-news';
+import { migration as m0018 } from './0018-feedback';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0009,
   m0010,
   m0017,
+  m0018,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

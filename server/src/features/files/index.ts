@@ -1,2 +1,3 @@
 /** The files feature's public module. */
 export { fileRoutes, publicBase } from './routes';
+export { detectImageMime } from './image-type';

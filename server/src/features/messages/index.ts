@@ -2,3 +2,4 @@
 export { messageRoutes } from './routes';
 export { notifyMember } from './service';
 export { allNews, publishNews, unpublishNews } from './news';
+export { openFeedback, replyToFeedback } from './feedback';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useUnreadMessages } from '@rigshare/api-client';
 import '../../messages.css';
 
-/** `/message`: the member's own messages (with the unread count), news and notices. */
+/** `/message`: the member's own messages (with the unread count), news, notices and feedback. */
 export default function MessageCenterScreen() {
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
@@ -25,6 +25,9 @@ export default function MessageCenterScreen() {
         </List.Item>
         <List.Item onClick={() => navigate('/user/news')} description={t('center.noticesDescription')} data-testid="center-notices">
           {t('notices.title')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/user/feedback')} description={t('center.feedbackDescription')} data-testid="center-feedback">
+          {t('feedback.title')}
         </List.Item>
       </List>
     </div>
