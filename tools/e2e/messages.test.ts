@@ -26,6 +26,7 @@ beforeAll(async () => {
   stack = await startStack({ WITHDRAW_HOLD_HOURS: '0' });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
 });
 
 afterAll(async () => {
@@ -67,7 +68,6 @@ const headerBadge = () => page.getByTestId('header-messages').locator('.adm-badg
 const mineTabBadge = () => page.locator('.app-tab-bar .adm-badge-content');
 
 it('a withdrawal rejected by staff shows as an unread message without a reload; opening it clears the badge', async () => {
-  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
   const id = await pendingWithdrawal();
 
   // A fresh page on home; let the first count load: nothing unread yet.
@@ -134,4 +134,38 @@ it('news and notices staff publish from the command line are listed, each in its
   // An id that does not exist says so instead of spinning.
   await page.goto(`${stack.shellUrl}#/info/detail?id=999999`);
   await page.getByText(messages.news.notFound).waitFor();
+});
+
+it('feedback: too short is refused on the field, then sent with a picture and listed; staff reply from the command line and the member reads it', async () => {
+  await page.goto(`${stack.shellUrl}#/message`);
+  await page.getByTestId('center-feedback').click();
+  await page.waitForFunction(() => location.hash === '#/user/feedback');
+  await page.getByText(messages.feedback.emptyTitle).waitFor();
+
+  const content = page.locator('[data-testid="feedback-content"] textarea, textarea[data-testid="feedback-content"]').first();
+  await content.fill('Too short to be useful');
+  await page.getByTestId('feedback-submit').click();
+  await page.getByText(messages.feedback.feedbackTooShort).waitFor();
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM feedback').get()).toEqual({ n: 0 });
+
+  const text = 'The income page showed yesterday twice after I changed the language to Hindi.';
+  await content.fill(text);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: png });
+  await page.locator('.adm-image-uploader-cell-image').first().waitFor();
+  await page.getByTestId('feedback-submit').click();
+  await page.getByText(messages.feedback.sent).first().waitFor();
+  const item = page.getByTestId('feedback-item').first();
+  await item.getByText(text).waitFor();
+  await expect(item.textContent()).resolves.toContain(messages.feedback.withImage);
+  const stored = stack.db.prepare('SELECT id, content, attachment_type, attachment_size FROM feedback').all() as { id: number; content: string; attachment_type: string; attachment_size: number }[];
+  expect(stored).toEqual([{ id: expect.any(Number), content: text, attachment_type: 'image/png', attachment_size: png.length }]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.waitForFunction(() => !document.querySelector('.adm-toast-mask'));
+  await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/feedback.png') });
+
+  expect(stack.admin('feedback:list')).toContain(text);
+  stack.admin('feedback:reply', String(stored[0].id), '--text', 'Thank you, fixed in the next release.');
+  await page.reload();
+  await page.getByTestId('feedback-reply').getByText('Thank you, fixed in the next release.').waitFor();
 });

@@ -58,14 +58,30 @@ export default function FeedbackScreen() {
         <Form.Item
           name="content"
           label={t('feedback.content')}
-          rules={[{ validator: (_rule, value: string | undefined) => (feedbackTextProblem(value ?? '') ? Promise.reject(new Error(t(`feedback.${feedbackTextProblem(value ?? '')}`))) : Promise.resolve()) }]}
+          rules={[
+            {
+              validator: (_rule, value: string | undefined) => {
+                const problem = feedbackTextProblem(value ?? '');
+                // rc-field-form shows a rejected string as the field's error.
+                // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+                return problem ? Promise.reject(t(`feedback.${problem}`)) : Promise.resolve();
+              },
+            },
+          ]}
         >
           <TextArea data-testid="feedback-content" placeholder={t('feedback.contentPlaceholder')} rows={5} maxLength={FEEDBACK_MAX_LENGTH} showCount />
         </Form.Item>
         <Form.Item name="phone" label={t('feedback.phone')}>
           <Input data-testid="feedback-phone" type="tel" placeholder={t('feedback.phonePlaceholder')} clearable />
         </Form.Item>
-        <Form.Item label={t('feedback.image')} help={fileError ?? t('feedback.imageHelp')} className={fileError ? 'messages-field--error' : undefined}>
+        <Form.Item
+          label={t('feedback.image')}
+          description={
+            <span className={fileError ? 'messages-field-note messages-field-note--error' : 'messages-field-note'} role={fileError ? 'alert' : undefined} data-testid="feedback-image-note">
+              {fileError ?? t('feedback.imageHelp')}
+            </span>
+          }
+        >
           <ImageUploader
             data-testid="feedback-image"
             value={files}
