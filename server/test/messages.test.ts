@@ -174,6 +174,7 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     // Not an image, whatever its declared type: refused, nothing kept.
     const fake = await send({ content: ELEVEN_WORDS }, { bytes: Buffer.from('<script>alert(1)</script> not an image at all'), type: 'image/png' });
     expect(fake.statusCode).toBe(415);
+    expect(filesNow()).toBe(before);
     // 21 MB of a real PNG header: refused at 20 MB, the partial file removed.
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(21 * 1024 * 1024, 1)]);
     const tooBig = await send({ content: ELEVEN_WORDS }, { bytes: big, type: 'image/png' });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -60,9 +61,13 @@ export async function storeAttachment(dir: string, file: Readable & { truncated?
       done();
     },
   });
+  // Opened before anything can fail, so a refusal never races the file's creation and leaves it behind.
+  const out = fs.createWriteStream(target);
+  await once(out, 'open');
   try {
-    await pipeline(file, sniff, fs.createWriteStream(target));
+    await pipeline(file, sniff, out);
   } catch (error) {
+    out.destroy();
     fs.rmSync(target, { force: true });
     throw error;
   }
