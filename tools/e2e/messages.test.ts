@@ -134,6 +134,14 @@ it('news and notices staff publish from the command line are listed, each in its
   // An id that does not exist says so instead of spinning.
   await page.goto(`${stack.shellUrl}#/info/detail?id=999999`);
   await page.getByText(messages.news.notFound).waitFor();
+
+  // /index/alert: the home page's popup and scrolling notices in full, from the same published rows.
+  const scroll = stack.db.prepare("SELECT content FROM notices WHERE kind = 'scroll' AND active = 1 ORDER BY id LIMIT 1").get() as { content: string } | undefined;
+  const popup = stack.db.prepare("SELECT title FROM notices WHERE kind = 'popup' AND active = 1 ORDER BY id DESC LIMIT 1").get() as { title: string } | undefined;
+  await page.goto(`${stack.shellUrl}#/index/alert`);
+  if (scroll) await page.getByTestId('alert-scroll').getByText(scroll.content).waitFor();
+  if (popup) await page.getByTestId('alert-popup').getByText(popup.title).waitFor();
+  if (!scroll && !popup) await page.getByText(messages.alert.emptyTitle).waitFor();
 });
 
 it('feedback: too short is refused on the field, then sent with a picture and listed; staff reply from the command line and the member reads it', async () => {

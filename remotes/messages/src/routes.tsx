@@ -11,6 +11,7 @@ const remote: RemoteModule = {
     { path: '/user/news', Component: lazy(() => import('./features/news/notices-screen')), titleKey: 'notices.title', depth: 2 },
     { path: '/info/detail', Component: lazy(() => import('./features/news/news-detail-screen')), titleKey: 'news.detailTitle', depth: 3 },
     { path: '/user/feedback', Component: lazy(() => import('./features/feedback/feedback-screen')), titleKey: 'feedback.title', depth: 2 },
+    { path: '/index/alert', Component: lazy(() => import('./features/alert/alert-screen')), titleKey: 'alert.title', depth: 2 },
     { path: '/user/msg', Component: lazy(() => import('./features/push/push-messages-screen')), titleKey: 'push.title', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/messages.json`),

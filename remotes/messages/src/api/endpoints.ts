@@ -3,7 +3,7 @@
  * (libs/api-client): the member's messages, and news and notices. The unread count lives there too (the shell's badges read it); marking a message
  * read invalidates 'Messages', so the list and every badge reload by themselves.
  */
-import type { Feedback, NewsItem, NewsKind, PushMessage } from '@rigshare/api-schema';
+import type { Feedback, NewsItem, NewsKind, PopupNotice, PushMessage } from '@rigshare/api-schema';
 import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
 import { DEFAULT_PAGE_SIZE, type Page } from '@rigshare/domain';
 
@@ -48,6 +48,9 @@ export const messagesApi = serverApi.injectEndpoints({
       },
       invalidatesTags: ['Messages'],
     }),
+    /** The home page's popup notice and scrolling notices (published content, host user), read in full on /index/alert. */
+    popupNotice: build.query<PopupNotice | null, void>({ query: () => ({ host: 'user', path: 'sys/popup-notice' }) }),
+    scrollNotices: build.query<string[], void>({ query: () => ({ host: 'user', path: 'sys/scroll-notice' }) }),
     newsItem: build.query<NewsItem, number>({
       query: (id) => ({ host: 'push', path: 'config/queryNews', params: { id } }),
     }),
@@ -60,4 +63,4 @@ export interface FeedbackInput {
   file: File | null;
 }
 
-export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery, useFeedbackPageInfiniteQuery, useSendFeedbackMutation } = messagesApi;
+export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery, useFeedbackPageInfiniteQuery, useSendFeedbackMutation, usePopupNoticeQuery, useScrollNoticesQuery } = messagesApi;
