@@ -23,12 +23,7 @@ export function NewsList({ kind }: { kind: NewsKind }) {
           <List className="messages-card" data-testid="news-item">
             <List.Item
               onClick={() => navigate(`/info/detail?id=${item.id}`)}
-              description={
-                <>
-                  <span className="messages-card__time">{formatDateTime(item.publishTime, i18n.language)}</span>
-                  <span className="messages-card__content messages-card__content--short">{item.content}</span>
-                </>
-              }
+              description={<span className="messages-card__time">{formatDateTime(item.publishTime, i18n.language)}</span>}
             >
               <span className="messages-card__title">{item.title}</span>
             </List.Item>

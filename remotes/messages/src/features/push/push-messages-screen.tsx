@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { PushMessage } from '@rigshare/api-schema';
@@ -8,23 +7,16 @@ import { useMarkReadMutation, useMessagePageInfiniteQuery } from '../../api/endp
 import '../../messages.css';
 
 /**
- * `/user/msg`: the member's own messages, newest first, one page at a time. Opening an unread
- * message shows it whole and marks it read; the list and the badges reload from the server.
+ * `/user/msg`: the member's own messages, whole, newest first, one page at a time. Tapping an unread
+ * message marks it read; the list and the badges reload from the server.
  */
 export default function PushMessagesScreen() {
   const { t } = useTranslation('messages');
   const messages = useMessagePageInfiniteQuery();
   const [markRead, marking] = useMarkReadMutation();
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const anyUnread = messages.data?.pages.some((page) => page.list.some((m) => !m.read)) ?? false;
 
-  const toggle = (message: PushMessage) => {
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(message.id)) next.delete(message.id);
-      else next.add(message.id);
-      return next;
-    });
+  const open = (message: PushMessage) => {
     if (!message.read) void markRead(message.id);
   };
 
@@ -42,29 +34,28 @@ export default function PushMessagesScreen() {
         source={messages}
         loadError={t('push.loadError')}
         itemKey={(message) => message.id}
-        renderItem={(message) => <MessageItem message={message} open={open.has(message.id)} onToggle={() => toggle(message)} />}
+        renderItem={(message) => <MessageItem message={message} onOpen={() => open(message)} />}
         empty={<PageEmpty className="messages-empty" title={t('inbox.emptyTitle')} description={t('inbox.emptyDescription')} />}
       />
     </div>
   );
 }
 
-function MessageItem({ message, open, onToggle }: { message: PushMessage; open: boolean; onToggle: () => void }) {
+function MessageItem({ message, onOpen }: { message: PushMessage; onOpen: () => void }) {
   const { t, i18n } = useTranslation('messages');
   return (
     <List className="messages-card" data-testid="push-message" data-read={message.read ? 'true' : 'false'}>
       <List.Item
-        onClick={onToggle}
+        onClick={onOpen}
         arrowIcon={false}
         prefix={<Badge content={message.read ? null : Badge.dot} />}
         description={
           <>
             <span className="messages-card__time">{formatDateTime(message.createTime, i18n.language)}</span>
-            <span className={open ? 'messages-card__content' : 'messages-card__content messages-card__content--short'}>{message.content}</span>
+            <span className="messages-card__content">{message.content}</span>
           </>
         }
         extra={message.read ? undefined : <span className="messages-card__unread">{t('push.unread')}</span>}
-        aria-expanded={open}
       >
         <span className={message.read ? 'messages-card__title' : 'messages-card__title messages-card__title--unread'}>{message.title}</span>
       </List.Item>
