@@ -153,6 +153,10 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
     const row = await ctx.db.kysely.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', sent.hash).executeTakeFirstOrThrow();
     expect(await creditChainDeposit(ctx.db, { id: row.id, blockHash: row.block_hash, at: ctx.clock() })).toBe(false);
     expect(await available(m)).toBe(usdt('25'));
+    // One message for the member, however often the credit is replayed.
+    const messages = (await get(m, '/api/push/record')).json().data;
+    expect(messages.total).toBe(1);
+    expect(messages.list[0]).toMatchObject({ kind: 'wallet', title: 'Deposit credited', content: '25.00 USDT was credited to your balance.', read: false });
 
     // The wallet record names the deposit and its transaction.
     const record = (await get(m, '/api/assets/user/record?type=1')).json().data;
@@ -182,6 +186,9 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
     // Token units convert to micro-USDT rounded down.
     expect(await available(b)).toBe(usdt('12.345678'));
     expect((await records(a)).list.map((d: { status: string }) => d.status)).toEqual(['Arrived', 'Arrived']);
+    // One message per credited deposit, not per watcher.
+    expect((await get(a, '/api/push/unread')).json().data).toEqual({ count: 2 });
+    expect((await get(b, '/api/push/unread')).json().data).toEqual({ count: 1 });
   });
 
   it('credits nothing for a deposit that leaves the chain before its confirmations', async () => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/antd-render';
-import { configureApi, setApiNotifier } from '@rigshare/api-client';
+import { configureApi, installServerApi, setApiNotifier } from '@rigshare/api-client';
 import { initI18n, registerNamespace } from '@rigshare/i18n';
 import { store } from '@rigshare/session';
 import { App } from './app/app';
@@ -14,6 +14,8 @@ import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
 
 setApiNotifier(toastNotifier());
+// The unread badge (tab bar, header) reads the server cache before any remote is loaded.
+installServerApi();
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);

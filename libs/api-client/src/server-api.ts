@@ -1,5 +1,5 @@
 import { createListenerMiddleware, type Middleware } from '@reduxjs/toolkit';
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { createApi, setupListeners, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Page, ServiceHost } from '@rigshare/domain';
 import { languageChanged, loggedIn, loggedOut, rootReducer, store, storeMiddleware } from '@rigshare/session';
 import axios from 'axios';
@@ -92,4 +92,6 @@ export function installServerApi(): void {
   storeMiddleware.addMiddleware(serverApi.middleware as Middleware, sessionFollower.middleware as Middleware);
   // The combined reducer takes in an injected slice on the next action: make that now.
   store.dispatch({ type: 'serverData/installed' });
+  // refetchOnFocus / refetchOnReconnect (the unread badge) follow the window's focus and network.
+  setupListeners(store.dispatch);
 }

@@ -12,3 +12,4 @@ export * from './wallet-rules';
 export * from './community';
 export * from './sale-window';
 export * from './team';
+export * from './feedback';

@@ -19,6 +19,7 @@ import { JOBS_COMMANDS } from './jobs-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
 import { MEMBER_COMMANDS } from './member-commands';
 import { TEAM_COMMANDS } from './team-commands';
+import { MESSAGES_COMMANDS } from './messages-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
@@ -30,6 +31,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['exchange codes', EXCHANGE_COMMANDS],
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
+  ['news and notices', MESSAGES_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

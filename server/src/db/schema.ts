@@ -46,6 +46,8 @@ export interface Database {
   team_cursors: TeamCursorsTable;
   sign_ins: SignInsTable;
   member_time_zones: MemberTimeZonesTable;
+  news: NewsTable;
+  feedback: FeedbackTable;
 }
 
 /** Community posts (migration 0012): content as sent, review state 0/1/2, staff mark when staff posted. */
@@ -170,6 +172,30 @@ export interface PushMessagesTable {
   title_text: string | null;
   body_text: string | null;
   is_read: Generated<number>;
+  created_at: string;
+}
+
+/** News and notices staff publish (migration 0018). */
+export interface NewsTable {
+  id: Generated<number>;
+  kind: string;
+  title: string;
+  content: string;
+  active: Generated<number>;
+  published_at: string;
+}
+
+/** A member's feedback (migration 0019); the attachment is a file under DATA_DIR/feedback. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  phone: string | null;
+  attachment: string | null;
+  attachment_type: string | null;
+  attachment_size: number | null;
+  reply: string | null;
+  replied_at: string | null;
   created_at: string;
 }
 

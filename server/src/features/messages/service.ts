@@ -3,6 +3,7 @@ import type { LocaleTag, Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PushMessagesTable } from '../../db/schema';
 import { memberRowsPage, type Paging } from '../../db/member-page';
+import { AppError } from '../../errors';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 
 /**
@@ -67,4 +68,19 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
     .where('is_read', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Marks one of the member's own messages read (`id`), or all of them; another member's message (or
+ * none) is "not found", and nothing changes. Marking a read message again changes nothing.
+ */
+export async function markRead(db: Kysely<Database>, userId: number, id: number | undefined): Promise<number> {
+  let query = db.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId);
+  if (id !== undefined) {
+    const own = await db.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!own) throw new AppError(404, 'messageNotFound');
+    query = query.where('id', '=', id);
+  }
+  await query.where('is_read', '=', 0).execute();
+  return unreadCount(db, userId);
 }

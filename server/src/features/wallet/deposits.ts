@@ -8,6 +8,7 @@ import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import type { AppDeps } from '../../types';
+import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
 import { memberRowsPage } from '../../db/member-page';
 
@@ -145,6 +146,14 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date }): P
       .executeTakeFirst();
     // A reject committed in between: roll the credit back.
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
+    await notifyMember(trx, {
+      userId: row.user_id,
+      kind: 'wallet',
+      titleKey: 'pushDepositCreditedTitle',
+      bodyKey: 'pushDepositCreditedBody',
+      params: { amount: formatAmount(toMicro(row.usdt_amount)) },
+      at: input.at,
+    });
     return false;
   });
   return { deposit: depositView((await findDeposit(db.kysely, input.id))!), alreadyConfirmed };

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@rigshare/api-schema';
-import { amountFromText, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
+import { amountFromText, formatAmount, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -9,6 +9,7 @@ import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/
 import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import type { AppDeps } from '../../types';
+import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { checkFundPassword } from './fund-password-tries';
@@ -257,6 +258,14 @@ export async function approveWithdrawal(db: Db, input: { id: number; txHash?: st
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+    await notifyMember(trx, {
+      userId: row.user_id,
+      kind: 'wallet',
+      titleKey: 'pushWithdrawalApprovedTitle',
+      bodyKey: 'pushWithdrawalApprovedBody',
+      params: { amount: formatAmount(toMicro(row.amount)), net: formatAmount(toMicro(row.net)) },
+      at: input.at,
+    });
   });
   return withdrawalView((await findWithdrawal(db.kysely, input.id))!);
 }
@@ -281,6 +290,14 @@ export async function rejectWithdrawal(db: Db, input: { id: number; reason: stri
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+    await notifyMember(trx, {
+      userId: row.user_id,
+      kind: 'wallet',
+      titleKey: 'pushWithdrawalRejectedTitle',
+      bodyKey: 'pushWithdrawalRejectedBody',
+      params: { amount: formatAmount(toMicro(row.amount)), reason },
+      at: input.at,
+    });
   });
   return withdrawalView((await findWithdrawal(db.kysely, input.id))!);
 }

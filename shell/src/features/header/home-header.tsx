@@ -1,8 +1,11 @@
 import { GlobalOutline, MessageOutline, UserAddOutline, UserContactOutline } from 'antd-mobile-icons';
+import { Badge } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useUnreadMessages } from '@rigshare/api-client';
 import { Link } from 'react-router-dom';
 import { LOCALES } from '@rigshare/i18n';
 import { useCustomerService } from './customer-service';
+import { unreadBadge } from '../../app/tab-bar';
 import { useShareDialog } from './share-dialog';
 
 /** The home tab's own header: brand, language, customer service, invite and messages. */
@@ -10,6 +13,7 @@ export function HomeHeader() {
   const { t, i18n } = useTranslation('shell');
   const openService = useCustomerService();
   const openShare = useShareDialog();
+  const unread = useUnreadMessages();
   const language = LOCALES.find((l) => l.tag === i18n.language)?.name ?? LOCALES[0].name;
   return (
     <header className="home-header">
@@ -25,8 +29,10 @@ export function HomeHeader() {
         <button type="button" className="icon-button" onClick={openShare} aria-label={t('header.share')} data-testid="header-share">
           <UserAddOutline />
         </button>
-        <Link to="/message" className="icon-button" aria-label={t('header.messages')} data-testid="header-messages">
-          <MessageOutline />
+        <Link to="/message" className="icon-button" aria-label={unread ? t('header.messagesUnread', { count: unread }) : t('header.messages')} data-testid="header-messages">
+          <Badge content={unread ? unreadBadge(unread) : null} data-testid="header-unread">
+            <MessageOutline />
+          </Badge>
         </Link>
       </nav>
     </header>

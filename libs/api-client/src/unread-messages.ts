@@ -1,0 +1,35 @@
+import { useSelector } from 'react-redux';
+import { selectIsLoggedIn } from '@rigshare/session';
+import { serverApi } from './server-api';
+
+/**
+ * The member's unread message count (GET /push/unread), here because the shell draws it as a badge
+ * (tab bar, header) and the messages remote changes it (marking read). One cache entry for both:
+ * marking read invalidates the 'Messages' tag, and every badge shows the new count.
+ */
+export const UNREAD_POLL_MS = 30_000;
+
+export const unreadMessagesApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    unreadMessages: build.query<number, void>({
+      query: () => ({ host: 'push', path: 'unread' }),
+      transformResponse: (data: { count: number }) => data.count,
+      providesTags: ['Messages'],
+    }),
+  }),
+});
+
+/**
+ * The unread count for a badge: refetched on window focus and at most every 30 s while shown
+ * (RTK Query polling), or undefined while signed out or not loaded yet.
+ */
+export function useUnreadMessages(): number | undefined {
+  const signedIn = useSelector(selectIsLoggedIn);
+  const { data } = unreadMessagesApi.useUnreadMessagesQuery(undefined, {
+    skip: !signedIn,
+    pollingInterval: UNREAD_POLL_MS,
+    refetchOnFocus: true,
+    skipPollingIfUnfocused: true,
+  });
+  return signedIn ? data : undefined;
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Button, Form, ImageUploader, Input, List, TextArea, Toast, type ImageUploadItem } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { Feedback } from '@rigshare/api-schema';
+import type { ServerError } from '@rigshare/api-client';
+import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, FEEDBACK_MAX_LENGTH, feedbackTextProblem } from '@rigshare/domain';
+import { formatDateTime } from '@rigshare/i18n';
+import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { useFeedbackPageInfiniteQuery, useSendFeedbackMutation } from '../../api/endpoints';
+import '../../messages.css';
+
+interface FeedbackFields {
+  content: string;
+  phone?: string;
+}
+
+/**
+ * `/user/feedback`: send feedback (more than ten words, optional phone, optional image up to 20 MB)
+ * and read earlier feedback with staff's replies.
+ */
+export default function FeedbackScreen() {
+  const { t } = useTranslation('messages');
+  const [form] = Form.useForm<FeedbackFields>();
+  const [files, setFiles] = useState<ImageUploadItem[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [send, sending] = useSendFeedbackMutation();
+  const history = useFeedbackPageInfiniteQuery();
+
+  const submit = async (values: FeedbackFields) => {
+    setFileError(null);
+    const file = (files[0]?.extra as File | undefined) ?? null;
+    const result = await send({ content: values.content, phone: values.phone ?? '', file });
+    if ('error' in result) {
+      const refusal = result.error as ServerError;
+      // The server's refusal, on the field it is about.
+      if (refusal.code === 413 || refusal.code === 415) setFileError(refusal.message);
+      else form.setFields([{ name: 'content', errors: [refusal.message] }]);
+      return;
+    }
+    form.resetFields();
+    setFiles([]);
+    Toast.show({ content: t('feedback.sent'), icon: 'success' });
+  };
+
+  return (
+    <div className="messages-screen">
+      <Form
+        form={form}
+        layout="vertical"
+        className="messages-card"
+        onFinish={(values) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" loading={sending.isLoading} data-testid="feedback-submit">
+            {t('feedback.submit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="content"
+          label={t('feedback.content')}
+          rules={[
+            {
+              validator: (_rule, value: string | undefined) => {
+                const problem = feedbackTextProblem(value ?? '');
+                // rc-field-form shows a rejected string as the field's error.
+                // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+                return problem ? Promise.reject(t(`feedback.${problem}`)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <TextArea data-testid="feedback-content" placeholder={t('feedback.contentPlaceholder')} rows={5} maxLength={FEEDBACK_MAX_LENGTH} showCount />
+        </Form.Item>
+        <Form.Item name="phone" label={t('feedback.phone')}>
+          <Input data-testid="feedback-phone" type="tel" placeholder={t('feedback.phonePlaceholder')} clearable />
+        </Form.Item>
+        <Form.Item
+          label={t('feedback.image')}
+          description={
+            <span className={fileError ? 'messages-field-note messages-field-note--error' : 'messages-field-note'} role={fileError ? 'alert' : undefined} data-testid="feedback-image-note">
+              {fileError ?? t('feedback.imageHelp')}
+            </span>
+          }
+        >
+          <ImageUploader
+            data-testid="feedback-image"
+            value={files}
+            onChange={setFiles}
+            maxCount={1}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            beforeUpload={(file) => {
+              if (file.size > FEEDBACK_ATTACHMENT_LIMIT_BYTES) {
+                setFileError(t('feedback.imageTooLarge'));
+                return null;
+              }
+              setFileError(null);
+              return file;
+            }}
+            // Kept in the page until the form is sent; the server checks it is an image.
+            upload={async (file) => ({ url: URL.createObjectURL(file), extra: file })}
+          />
+        </Form.Item>
+      </Form>
+
+      <h2 className="messages-section-title">{t('feedback.history')}</h2>
+      <InfiniteList
+        className="messages-list"
+        source={history}
+        loadError={t('feedback.loadError')}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <FeedbackItem item={item} />}
+        empty={<PageEmpty className="messages-empty" title={t('feedback.emptyTitle')} />}
+      />
+    </div>
+  );
+}
+
+function FeedbackItem({ item }: { item: Feedback }) {
+  const { t, i18n } = useTranslation('messages');
+  return (
+    <List className="messages-card" data-testid="feedback-item">
+      <List.Item
+        description={
+          <>
+            <span className="messages-card__time">
+              {formatDateTime(item.createTime, i18n.language)}
+              {item.attachment ? ` · ${t('feedback.withImage')}` : ''}
+            </span>
+            {item.reply ? (
+              <span className="messages-reply" data-testid="feedback-reply">
+                <strong>{t('feedback.reply')}</strong> {item.reply}
+              </span>
+            ) : (
+              <span className="messages-card__time">{t('feedback.waiting')}</span>
+            )}
+          </>
+        }
+      >
+        <span className="messages-card__content">{item.content}</span>
+      </List.Item>
+    </List>
+  );
+}

@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Feedback } from '@rigshare/api-schema';
+import { feedbackTextProblem, type Page } from '@rigshare/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { Paging } from '../../db/member-page';
+import { memberRowsPage } from '../../db/member-page';
+import type { Database, FeedbackTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import { OperatorError } from '../../ledger/operator';
+import { detectImageMime } from '../files';
+import { notifyMember } from './service';
+
+/**
+ * A member's feedback: text of more than ten words (libs/domain), an optional phone and an optional
+ * image of at most 20 MB. The image is streamed to DATA_DIR/feedback while its first bytes are checked
+ * to be a PNG, JPEG, WebP or GIF (never held whole in memory); staff reply from the command line and
+ * the member reads the reply in their feedback list (and gets a message).
+ */
+
+export interface StoredAttachment {
+  name: string;
+  mime: string;
+  size: number;
+}
+
+const SNIFF_BYTES = 16;
+
+/** Streams one uploaded file to `dir`; refuses (and removes) what is not an image or was cut at the size limit. */
+export async function storeAttachment(dir: string, file: Readable & { truncated?: boolean }): Promise<StoredAttachment | null> {
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${crypto.randomUUID()}.img`;
+  const target = path.join(dir, name);
+  let head = Buffer.alloc(0);
+  let mime: string | null = null;
+  let size = 0;
+  const sniff = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (mime === null) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < SNIFF_BYTES) return done();
+        mime = detectImageMime(head);
+        if (mime === null) return done(new AppError(415, 'unsupportedImage'));
+        const buffered = head;
+        head = Buffer.alloc(0);
+        return done(null, buffered);
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (mime === null && head.length > 0) {
+        mime = detectImageMime(head);
+        if (mime === null) return done(new AppError(415, 'unsupportedImage'));
+        this.push(head);
+      }
+      done();
+    },
+  });
+  // Opened before anything can fail, so a refusal never races the file's creation and leaves it behind.
+  const out = fs.createWriteStream(target);
+  await once(out, 'open');
+  try {
+    await pipeline(file, sniff, out);
+  } catch (error) {
+    out.destroy();
+    fs.rmSync(target, { force: true });
+    throw error;
+  }
+  if (file.truncated) {
+    fs.rmSync(target, { force: true });
+    throw new AppError(413, 'attachmentTooLarge', { limit: '20 MB' });
+  }
+  if (size === 0 || mime === null) {
+    fs.rmSync(target, { force: true });
+    return null;
+  }
+  return { name, mime, size };
+}
+
+function view(row: Selectable<FeedbackTable>): Feedback {
+  return {
+    id: row.id,
+    content: row.content,
+    phone: row.phone,
+    attachment: row.attachment !== null,
+    reply: row.reply,
+    replyTime: row.replied_at,
+    createTime: row.created_at,
+  };
+}
+
+export async function createFeedback(
+  db: Kysely<Database>,
+  input: { userId: number; content: string; phone: string; attachment: StoredAttachment | null; at: Date },
+): Promise<Feedback> {
+  const content = input.content.trim();
+  const problem = feedbackTextProblem(content);
+  if (problem) throw new AppError(400, problem);
+  const phone = input.phone.trim();
+  if (phone && !/^\+?[0-9 -]{5,20}$/.test(phone)) throw new AppError(400, 'phoneInvalid');
+  const row = await db
+    .insertInto('feedback')
+    .values({
+      user_id: input.userId,
+      content,
+      phone: phone || null,
+      attachment: input.attachment?.name ?? null,
+      attachment_type: input.attachment?.mime ?? null,
+      attachment_size: input.attachment?.size ?? null,
+      created_at: input.at.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return view(row);
+}
+
+export async function memberFeedback(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<Feedback>> {
+  const { total, rows } = await memberRowsPage(db, 'feedback', userId, paging);
+  return { total, list: rows.map(view) };
+}
+
+// ---- staff (npm run admin -- feedback:list | feedback:reply) ----
+
+export async function openFeedback(db: Kysely<Database>) {
+  return db
+    .selectFrom('feedback')
+    .innerJoin('users', 'users.id', 'feedback.user_id')
+    .select(['feedback.id', 'feedback.content', 'feedback.attachment', 'feedback.created_at', 'users.phone'])
+    .where('feedback.reply', 'is', null)
+    .orderBy('feedback.id')
+    .limit(100)
+    .execute();
+}
+
+/** Staff's reply, shown to the member as written; the member also gets a message. One reply per feedback. */
+export async function replyToFeedback(db: Kysely<Database>, input: { id: number; text: string | undefined; at: Date }): Promise<Feedback> {
+  const text = (input.text ?? '').trim();
+  if (!text || text.length > 2000) throw new OperatorError('A reply of 1 to 2000 characters is required: --text "..."');
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('feedback').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!row) throw new OperatorError(`No feedback ${input.id}`);
+    if (row.reply !== null) throw new OperatorError(`Feedback ${input.id} already has a reply`);
+    const updated = await trx
+      .updateTable('feedback')
+      .set({ reply: text, replied_at: input.at.toISOString() })
+      .where('id', '=', input.id)
+      .where('reply', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw new OperatorError(`Feedback ${input.id} was answered meanwhile`);
+    await notifyMember(trx, { userId: row.user_id, kind: 'system', titleKey: 'pushFeedbackRepliedTitle', bodyKey: 'pushFeedbackRepliedBody', params: { reply: text }, at: input.at });
+    return view(updated);
+  });
+}

@@ -1,0 +1,65 @@
+import type { NewsItem, NewsKind } from '@rigshare/api-schema';
+import type { Page } from '@rigshare/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { Paging } from '../../db/member-page';
+import type { Database, NewsTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import { OperatorError } from '../../ledger/operator';
+
+/**
+ * News (the /news list) and notices (/user/news) staff publish from the command line
+ * (`npm run admin -- news:publish`). Plain text, shown as written in every language (React escapes
+ * it); unpublishing hides an item without deleting it.
+ */
+
+export const NEWS_KINDS: readonly NewsKind[] = ['news', 'notice'];
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_CONTENT_MAX = 8000;
+
+function view(row: Selectable<NewsTable>): NewsItem {
+  return { id: row.id, kind: row.kind as NewsKind, title: row.title, content: row.content, publishTime: row.published_at };
+}
+
+export async function publishedNews(db: Kysely<Database>, kind: NewsKind, paging: Paging): Promise<Page<NewsItem>> {
+  const base = db.selectFrom('news').where('kind', '=', kind).where('active', '=', 1);
+  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total: Number(total.n), list: rows.map(view) };
+}
+
+export async function newsDetail(db: Kysely<Database>, id: number): Promise<NewsItem> {
+  const row = await db.selectFrom('news').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  if (!row) throw new AppError(404, 'newsNotFound');
+  return view(row);
+}
+
+// ---- staff (npm run admin -- news:publish | news:unpublish | news:list) ----
+
+export async function publishNews(db: Kysely<Database>, input: { kind: string | undefined; title: string | undefined; content: string | undefined; at: Date }): Promise<NewsItem> {
+  const kind = (input.kind ?? 'news') as NewsKind;
+  if (!NEWS_KINDS.includes(kind)) throw new OperatorError(`--kind is one of ${NEWS_KINDS.join(', ')}`);
+  const title = (input.title ?? '').trim();
+  const content = (input.content ?? '').trim();
+  if (!title || title.length > NEWS_TITLE_MAX) throw new OperatorError(`A title of 1 to ${NEWS_TITLE_MAX} characters is required: --title "..."`);
+  if (!content || content.length > NEWS_CONTENT_MAX) throw new OperatorError(`Content of 1 to ${NEWS_CONTENT_MAX} characters is required: --content "..."`);
+  const row = await db
+    .insertInto('news')
+    .values({ kind, title, content, published_at: input.at.toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return view(row);
+}
+
+export async function unpublishNews(db: Kysely<Database>, id: number): Promise<void> {
+  const result = await db.updateTable('news').set({ active: 0 }).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published news item ${id}`);
+}
+
+export async function allNews(db: Kysely<Database>): Promise<Selectable<NewsTable>[]> {
+  return db.selectFrom('news').selectAll().orderBy('id', 'desc').limit(100).execute();
+}

@@ -1,0 +1,179 @@
+/**
+ * Push messages as a member lives them: staff reject a withdrawal from the command line, and the
+ * unread badge on the home header and the Mine tab shows 1 without a reload (the 30 s poll); the
+ * member opens the message, reads staff's reason, and the badge clears.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+import { ROOT } from '../src/topology';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+const messages = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/messages/locales/en-US/messages.json'), 'utf8'));
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const PIN = '246810';
+/** The badge polls every 30 s; a little more for the request itself. */
+const POLL_WAIT = 35_000;
+
+beforeAll(async () => {
+  // The 24 h hold after a security change is covered by the server tests; here it would only wait.
+  stack = await startStack({ WITHDRAW_HOLD_HOURS: '0' });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** A call to the API with the page's own session (what the wallet screens would send). */
+function call<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
+  return page.evaluate(
+    async ({ api, method, url, fields }) => {
+      const headers: Record<string, string> = { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '' };
+      const init: RequestInit = { method, headers };
+      if (method === 'POST') {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        init.body = new URLSearchParams(fields).toString();
+      }
+      return (await fetch(`${api}/api${url}`, init)).json();
+    },
+    { api: stack.apiOrigin, method, url, fields },
+  );
+}
+
+/** Fund password (image code and SMS code from the operator side) and an address, then a pending withdrawal of 10 USDT. */
+async function pendingWithdrawal(): Promise<number> {
+  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
+  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
+  expect((await call('POST', '/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
+  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
+  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
+  expect((await call('POST', '/user/auth/update-paypwd', { smsCode, payPassword: PIN, confirmPayPassword: PIN })).code).toBe(200);
+  expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
+  const withdrawal = await call<{ id: number }>('POST', '/assets/user/withdraw', { channel: 'USDT', amount: '10', payPassword: PIN, requestId: 'e2e-messages-0001' });
+  expect(withdrawal.code).toBe(200);
+  return withdrawal.data.id;
+}
+
+const headerBadge = () => page.getByTestId('header-messages').locator('.adm-badge-content');
+const mineTabBadge = () => page.locator('.app-tab-bar .adm-badge-content');
+
+it('a withdrawal rejected by staff shows as an unread message without a reload; opening it clears the badge', async () => {
+  const id = await pendingWithdrawal();
+
+  // A fresh page on home; let the first count load: nothing unread yet.
+  await page.goto(`${stack.shellUrl}#/index`);
+  const firstCount = page.waitForResponse((r) => r.url().includes('/api/push/unread'));
+  await page.reload();
+  await page.getByTestId('header-messages').waitFor();
+  await firstCount;
+  await expect(headerBadge().count()).resolves.toBe(0);
+  await expect(mineTabBadge().count()).resolves.toBe(0);
+
+  stack.admin('withdraw:reject', String(id), '--reason', 'Address check failed');
+  // No reload, no navigation: the badge picks it up by itself.
+  await headerBadge().getByText('1', { exact: true }).waitFor({ timeout: POLL_WAIT });
+  await expect(mineTabBadge().textContent()).resolves.toBe('1');
+  await expect(page.getByTestId('header-messages').getAttribute('aria-label')).resolves.toBe('Messages, 1 unread');
+
+  // Header -> messages -> my messages: the message, unread, with staff's reason.
+  await page.getByTestId('header-messages').click();
+  await page.getByTestId('center-unread').getByText('1', { exact: true }).waitFor();
+  await page.getByTestId('center-push').click();
+  await page.waitForFunction(() => location.hash === '#/user/msg');
+  const message = page.getByTestId('push-message').first();
+  await message.getByText('Withdrawal rejected').waitFor();
+  await expect(message.getAttribute('data-read')).resolves.toBe('false');
+  await expect(message.getByText(messages.push.unread).count()).resolves.toBe(1);
+  await expect(message.textContent()).resolves.toContain('Your withdrawal of 10.00 USDT was rejected and the full amount is back in your balance. Reason: Address check failed');
+  // Fits a 390 px phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/messages.png') });
+
+  await message.click();
+  await page.locator('[data-testid="push-message"][data-read="true"]').first().waitFor();
+  const stored = stack.db.prepare('SELECT is_read FROM push_messages WHERE user_id = (SELECT id FROM users WHERE phone = ?)').all(DEMO.phone) as { is_read: number }[];
+  expect(stored).toEqual([{ is_read: 1 }]);
+
+  // Back home: the badges are gone (the same cache entry, refetched when marking read).
+  await page.goto(`${stack.shellUrl}#/index`);
+  await page.getByTestId('header-messages').waitFor();
+  await expect(page.getByTestId('header-messages').getAttribute('aria-label')).resolves.toBe('Messages');
+  await expect(headerBadge().count()).resolves.toBe(0);
+  await expect(mineTabBadge().count()).resolves.toBe(0);
+});
+
+it('news and notices staff publish from the command line are listed, each in its own list, and open in full', async () => {
+  stack.admin('news:publish', '--title', 'Pool maintenance', '--content', 'The pool is paused on Sunday.\nIncome resumes on Monday.');
+  stack.admin('news:publish', '--kind', 'notice', '--title', 'Holiday hours', '--content', 'Withdrawals are handled on weekdays.');
+
+  await page.goto(`${stack.shellUrl}#/message`);
+  await page.getByTestId('center-news').click();
+  await page.waitForFunction(() => location.hash === '#/news');
+  const item = page.getByTestId('news-item').first();
+  await item.getByText('Pool maintenance').waitFor();
+  // Only news here: the notice has its own list.
+  await expect(page.getByText('Holiday hours').count()).resolves.toBe(0);
+  await item.click();
+  await page.waitForFunction(() => location.hash.startsWith('#/info/detail?id='));
+  await expect(page.getByTestId('news-detail').textContent()).resolves.toContain('The pool is paused on Sunday.');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.goto(`${stack.shellUrl}#/user/news`);
+  await page.getByTestId('news-item').first().getByText('Holiday hours').waitFor();
+
+  // An id that does not exist says so instead of spinning.
+  await page.goto(`${stack.shellUrl}#/info/detail?id=999999`);
+  await page.getByText(messages.news.notFound).waitFor();
+
+  // /index/alert: the home page's popup and scrolling notices in full, from the same published rows.
+  const scroll = stack.db.prepare("SELECT content FROM notices WHERE kind = 'scroll' AND active = 1 ORDER BY id LIMIT 1").get() as { content: string } | undefined;
+  const popup = stack.db.prepare("SELECT title FROM notices WHERE kind = 'popup' AND active = 1 ORDER BY id DESC LIMIT 1").get() as { title: string } | undefined;
+  await page.goto(`${stack.shellUrl}#/index/alert`);
+  if (scroll) await page.getByTestId('alert-scroll').getByText(scroll.content).waitFor();
+  if (popup) await page.getByTestId('alert-popup').getByText(popup.title).waitFor();
+  if (!scroll && !popup) await page.getByText(messages.alert.emptyTitle).waitFor();
+});
+
+it('feedback: too short is refused on the field, then sent with a picture and listed; staff reply from the command line and the member reads it', async () => {
+  await page.goto(`${stack.shellUrl}#/message`);
+  await page.getByTestId('center-feedback').click();
+  await page.waitForFunction(() => location.hash === '#/user/feedback');
+  await page.getByText(messages.feedback.emptyTitle).waitFor();
+
+  const content = page.locator('[data-testid="feedback-content"] textarea, textarea[data-testid="feedback-content"]').first();
+  await content.fill('Too short to be useful');
+  await page.getByTestId('feedback-submit').click();
+  await page.getByText(messages.feedback.feedbackTooShort).waitFor();
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM feedback').get()).toEqual({ n: 0 });
+
+  const text = 'The income page showed yesterday twice after I changed the language to Hindi.';
+  await content.fill(text);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: png });
+  await page.locator('.adm-image-uploader-cell-image').first().waitFor();
+  await page.getByTestId('feedback-submit').click();
+  await page.getByText(messages.feedback.sent).first().waitFor();
+  const item = page.getByTestId('feedback-item').first();
+  await item.getByText(text).waitFor();
+  await expect(item.textContent()).resolves.toContain(messages.feedback.withImage);
+  const stored = stack.db.prepare('SELECT id, content, attachment_type, attachment_size FROM feedback').all() as { id: number; content: string; attachment_type: string; attachment_size: number }[];
+  expect(stored).toEqual([{ id: expect.any(Number), content: text, attachment_type: 'image/png', attachment_size: png.length }]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.waitForFunction(() => !document.querySelector('.adm-toast-mask'));
+  await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/feedback.png') });
+
+  expect(stack.admin('feedback:list')).toContain(text);
+  stack.admin('feedback:reply', String(stored[0].id), '--text', 'Thank you, fixed in the next release.');
+  await page.reload();
+  await page.getByTestId('feedback-reply').getByText('Thank you, fixed in the next release.').waitFor();
+});
