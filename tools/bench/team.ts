@@ -21,8 +21,10 @@ import { sql } from 'kysely';
 import { createDb } from '../../server/src/db/connect';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { migrateToLatest } from '../../server/src/db/migrations';
+// The service module, not the feature's index: the index also brings the routes, whose multipart types
+// only the server project's typecheck loads.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { teamInfo, teamList } from '../../server/src/features/team';
+import { teamInfo, teamList } from '../../server/src/features/team/service';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { grantTeamRewards } from '../../server/src/jobs/team-rewards';
 // eslint-disable-next-line @nx/enforce-module-boundaries
