@@ -109,6 +109,22 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
     expect((await getAs(ctx, '/api/assets/user/record?type=Team%20Benefits', c.token)).json().data.total).toBe(1);
   });
 
+  it('pages a list newest first, each page with its own members only (the ids are paged before the lookups)', async () => {
+    const root = await member();
+    const a = await member(root.code);
+    const b1 = await member(a.code);
+    const b2 = await member(a.code);
+    const b3 = await member(a.code);
+    const page = async (n: number) => (await getAs(ctx, `/api/user/team/list-b?pageNum=${n}&pageSize=2`, root.token)).json().data;
+    const first = await page(1);
+    expect(first.total).toBe(3);
+    expect(first.list.map((m: { id: number }) => m.id)).toEqual([b3.id, b2.id]);
+    expect(first.list[0]).toMatchObject({ activeRental: false, reward: '0' });
+    expect(first.list[0].phone).toMatch(new RegExp(`^${b3.phone.slice(0, 3)}\\D+${b3.phone.slice(-2)}$`));
+    expect((await page(2)).list.map((m: { id: number }) => m.id)).toEqual([b1.id]);
+    expect((await page(3)).list).toEqual([]);
+  });
+
   it('refuses page sizes over 100 and page numbers below 1, and needs a session', async () => {
     const m = await member();
     expect((await getAs(ctx, '/api/user/team/list-a?pageSize=101', m.token)).statusCode).toBe(400);

@@ -47,14 +47,20 @@ export async function teamList(
   paging: { pageNum: number; pageSize: number },
 ): Promise<{ total: number; list: TeamMember[] }> {
   const total = await sql<{ n: string | number }>`SELECT COUNT(*) AS n FROM (${levelIds(memberId, level)}) AS t`.execute(k);
+  // The page's ids first, then the per-member lookups for those rows only: with the lookups in the outer
+  // query PostgreSQL ran them for every skipped row too (page 4383 of list C: 1.2 s instead of 0.2 s,
+  // docs/performance.md, npm run bench:team).
   const rows = await sql<{ id: number; phone: string; name: string; created_at: string; active: number | string | boolean | null; reward: string | number | null }>`
     SELECT u.id, u.phone, u.name, u.created_at,
       (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.status = 'Valid' LIMIT 1) AS active,
       (SELECT SUM(w.amount) FROM rewards w WHERE w.user_id = ${memberId} AND w.from_user_id = u.id AND w.kind IN ('referral', 'team')) AS reward
-    FROM users u
-    WHERE u.id IN (${levelIds(memberId, level)})
-    ORDER BY u.id DESC
-    LIMIT ${paging.pageSize} OFFSET ${(paging.pageNum - 1) * paging.pageSize}`.execute(k);
+    FROM (
+      SELECT t.id FROM (${levelIds(memberId, level)}) AS t
+      ORDER BY t.id DESC
+      LIMIT ${paging.pageSize} OFFSET ${(paging.pageNum - 1) * paging.pageSize}
+    ) AS page
+    JOIN users u ON u.id = page.id
+    ORDER BY u.id DESC`.execute(k);
   return {
     total: Number(total.rows[0]?.n ?? 0),
     list: rows.rows.map((r) => ({
