@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { Paging } from '../../db/member-page';
 import { AppError } from '../../errors';
+import type { FileStorage } from '../../storage/file-storage';
 import { storeImage } from '../files';
 import { decodedImageType } from './images';
 
@@ -139,7 +140,7 @@ export function checkPost(input: { content: string; videoUrl: string; imageCount
  * A member's new post, Pending review. Content, link and images are checked (each image decoded)
  * before anything is written; the hourly limit is counted in the same transaction as the insert.
  */
-export async function createPost(db: Db, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
+export async function createPost(db: Db, storage: FileStorage, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
   checkPost({ content: input.content, videoUrl: input.videoUrl, imageCount: input.images.length });
   for (const bytes of input.images) await decodedImageType(bytes);
   return db.kysely.transaction().execute(async (trx) => {
@@ -159,7 +160,7 @@ export async function createPost(db: Db, userId: number, input: NewPost, limits:
       .executeTakeFirstOrThrow();
     let position = 0;
     for (const bytes of input.images) {
-      const fileId = await storeImage(trx, userId, bytes, now);
+      const fileId = await storeImage(trx, storage, userId, bytes, now);
       await trx.insertInto('post_images').values({ post_id: post.id, file_id: fileId, position: position++ }).execute();
     }
     return post.id;
