@@ -1,4 +1,4 @@
-import type { SquareComment, SquarePost } from '@rigshare/api-schema';
+import type { FeedPage, FeedQuery, SquareComment, SquarePost } from '@rigshare/api-schema';
 import {
   COMMENT_CONTENT_MAX,
   commentContentProblem,
@@ -94,15 +94,16 @@ async function count<TB extends keyof Database>(query: SelectQueryBuilder<Databa
 }
 
 /** The square: Passed posts, newest first. */
-export async function feedPage(k: Kysely<Database>, viewerId: number, paging: Paging, base: string): Promise<Page<SquarePost>> {
+export async function feedPage(k: Kysely<Database>, viewerId: number, query: FeedQuery, base: string): Promise<FeedPage> {
+  // Keyset paging: the (status, id) index walks straight to the cursor, however deep the page.
+  let rows = postQuery(k).where('p.status', '=', POST_STATUS.passed).orderBy('p.id', 'desc').limit(query.pageSize);
+  rows = query.cursor ? rows.where('p.id', '<', query.cursor) : rows.offset((query.pageNum - 1) * query.pageSize);
+  const found = await rows.execute();
+  const list = await postViews(k, found, viewerId, base);
+  const nextCursor = found.length === query.pageSize ? found[found.length - 1].id : null;
+  if (query.cursor) return { list, nextCursor };
   const total = await count(k.selectFrom('posts').where('status', '=', POST_STATUS.passed));
-  const rows = await postQuery(k)
-    .where('p.status', '=', POST_STATUS.passed)
-    .orderBy('p.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total, list: await postViews(k, rows, viewerId, base) };
+  return { total, list, nextCursor };
 }
 
 /** Every post the member wrote (or staff wrote for them, marked), in any review state, newest first. */
