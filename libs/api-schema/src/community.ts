@@ -44,13 +44,14 @@ const PostText = Type.Object({
 export type SquareAddTextBody = Static<typeof PostText>;
 
 /**
- * The square's pages are keyset-paged: `cursor` is the `nextCursor` of the page before (the id of its
- * last post), so the 1,000th page costs what the first does. Without a cursor, `pageNum` still pages
- * by offset (older clients) and the page carries the `total`; with a cursor there is no total.
+ * The square's pages are keyset-paged: `cursor=0` asks for the first page, then `cursor` is the
+ * `nextCursor` of the page before (the id of its last post), so the 1,000th page costs what the first
+ * does. Without a cursor, `pageNum` still pages by offset (older clients) and the page carries the
+ * `total`, whose count costs more than the page at a million posts; with a cursor there is no total.
  */
 export const FeedQuery = Type.Object({
   ...PagingQuery.properties,
-  cursor: Type.Optional(Type.Integer({ minimum: 1, description: "The previous page's nextCursor; pageNum is ignored when it is given." })),
+  cursor: Type.Optional(Type.Integer({ minimum: 0, description: "0 for the first page, then the previous page's nextCursor; pageNum is ignored when it is given." })),
 });
 export type FeedQuery = Static<typeof FeedQuery>;
 export const FeedPage = Type.Object({

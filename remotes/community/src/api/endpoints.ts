@@ -32,7 +32,7 @@ export const communityApi = serverApi.injectEndpoints({
       query: ({ pageParam }) => ({
         host: 'comment',
         path: 'square/list',
-        params: pageParam ? { cursor: pageParam, pageSize: FEED_PAGE_SIZE } : paging(1),
+        params: { cursor: pageParam, pageSize: FEED_PAGE_SIZE },
       }),
       providesTags: [{ type: 'Posts', id: 'feed' }],
     }),

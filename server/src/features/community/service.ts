@@ -97,11 +97,13 @@ async function count<TB extends keyof Database>(query: SelectQueryBuilder<Databa
 export async function feedPage(k: Kysely<Database>, viewerId: number, query: FeedQuery, base: string): Promise<FeedPage> {
   // Keyset paging: the (status, id) index walks straight to the cursor, however deep the page.
   let rows = postQuery(k).where('p.status', '=', POST_STATUS.passed).orderBy('p.id', 'desc').limit(query.pageSize);
-  rows = query.cursor ? rows.where('p.id', '<', query.cursor) : rows.offset((query.pageNum - 1) * query.pageSize);
+  if (query.cursor === undefined) rows = rows.offset((query.pageNum - 1) * query.pageSize);
+  else if (query.cursor > 0) rows = rows.where('p.id', '<', query.cursor);
   const found = await rows.execute();
   const list = await postViews(k, found, viewerId, base);
   const nextCursor = found.length === query.pageSize ? found[found.length - 1].id : null;
-  if (query.cursor) return { list, nextCursor };
+  if (query.cursor !== undefined) return { list, nextCursor };
+  // Counting every Passed post is most of a page's cost at size (docs/performance.md): only for pageNum paging.
   const total = await count(k.selectFrom('posts').where('status', '=', POST_STATUS.passed));
   return { total, list, nextCursor };
 }
