@@ -25,6 +25,7 @@ import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { MemoryCounters } from './security/counters';
+import { createFileStorage, type FileStorage } from './storage/file-storage';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './sms/sms-sender';
 import type { Clock } from './types';
 import './types';
@@ -34,6 +35,7 @@ export interface BuildAppOptions {
   config: Config;
   clock?: Clock;
   smsSender?: SmsSender;
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -55,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (options.config.sms.provider === 'http'
         ? new HttpSmsSender(options.db.kysely, clock, options.config.sms.http, app.log)
         : new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog)),
+    storage: options.storage ?? createFileStorage(options.config.storage),
     // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
     counters: new MemoryCounters(),
     log: app.log,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import type { HttpSmsConfig } from './sms/sms-sender';
+import type { StorageConfig } from './storage/file-storage';
 
 /** Everything the server reads from the environment, checked once at start. */
 export interface Config {
@@ -54,6 +55,8 @@ export interface Config {
   readyChainLagMs: number;
   /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
   sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
+  /** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket when S3_BUCKET is set (storage/file-storage.ts). */
+  storage: StorageConfig;
 }
 
 export interface ChainConfig {
@@ -183,6 +186,12 @@ export const EnvSchema = Type.Object({
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
   SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
+  S3_BUCKET: text('Uploaded files go to this S3-compatible bucket; DATA_DIR/files when unset'),
+  S3_ENDPOINT: text('The S3-compatible store (MinIO, ...); AWS when unset', { pattern: URL_PATTERN }),
+  S3_REGION: text('Region of the bucket (default us-east-1)'),
+  S3_ACCESS_KEY_ID: text('Access key; the SDK default credential chain when unset'),
+  S3_SECRET_ACCESS_KEY: text('Secret key (with S3_ACCESS_KEY_ID)'),
+  S3_FORCE_PATH_STYLE: text('true for stores addressed as endpoint/bucket (MinIO); default true when S3_ENDPOINT is set', { pattern: '^(0|1|true|false)$' }),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -190,7 +199,7 @@ type Env = Static<typeof EnvSchema>;
 export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL'] as const;
 
 /** Never echoed in an error: credentials, or a private key pasted by mistake. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL']);
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 const Headers = Type.Record(Type.String(), Type.String());
 const Links = Type.Array(Type.Object({ name: Type.String(), url: Type.String() }));
@@ -234,6 +243,10 @@ function checkEnv(env: NodeJS.ProcessEnv): { values: Env; problems: string[] } {
   if (values.SMS_PROVIDER === 'http' && values.SMS_HTTP_URL === undefined && !byName.has('SMS_HTTP_URL')) {
     byName.set('SMS_HTTP_URL', 'SMS_HTTP_URL: missing; required with SMS_PROVIDER=http');
   }
+  if ((values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = values.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    byName.set(missing, `${missing}: missing; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together`);
+  }
   if (values.SMS_HTTP_HEADERS !== undefined) {
     let headers: unknown;
     try {
@@ -267,11 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const d = DEFAULT_RATE_LIMITS;
   const production = e.NODE_ENV === 'production';
   const jobsIntervalMs = e.JOBS_INTERVAL_MS!;
+  const dataDir = path.resolve(e.DATA_DIR || path.join(REPO_ROOT, 'data'));
   return {
     port: e.PORT!,
     host: e.HOST || '127.0.0.1',
     databaseUrl: e.DATABASE_URL ?? null,
-    dataDir: path.resolve(e.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    dataDir,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : defaultCorsOrigins(),
@@ -325,5 +339,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'outbox' },
     community: { postsPerHour: e.COMMUNITY_POSTS_PER_HOUR!, commentsPerHour: e.COMMUNITY_COMMENTS_PER_HOUR! },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION || 'us-east-1',
+          endpoint: e.S3_ENDPOINT ?? '',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
+import type { FileStorage } from './storage/file-storage';
 
 export type Clock = () => Date;
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   sms: SmsSender;
+  /** Uploaded files' bytes: the data folder or an S3-compatible bucket (storage/file-storage.ts). */
+  storage: FileStorage;
   /** Failed logins, wrong fund passwords, SMS budget: in Redis when REDIS_URL is set (plugins/rate-limit.ts). */
   counters: Counters;
   /** The operator's log (the server's logger). */

@@ -191,4 +191,39 @@ describe.each(testDatabases())('community on %s', (_name, database) => {
     const audit = await ctx.db.kysely.selectFrom('audit_log').selectAll().where('target', '=', `post:${id}`).execute();
     expect(audit).toEqual([expect.objectContaining({ actor: 'ann.lee', actor_role: 'guide_manager', action: 'post.create_for_member', details: `member:${bob.id}` })]);
   });
+  it('the feed pages by cursor: every Passed post once, even when new posts are passed between pages', async () => {
+    const at = ctx.clock().toISOString();
+    const insertPassed = async (n: number, tag: string) => {
+      for (let i = 0; i < n; i++) {
+        await ctx.db.kysely.insertInto('posts').values({ user_id: alice.id, content: `<p>${tag} ${i}</p>`, video_url: null, status: 1, created_at: at }).execute();
+      }
+    };
+    await insertPassed(25, 'keyset');
+    const all = await ctx.db.kysely.selectFrom('posts').select('id').where('status', '=', 1).orderBy('id', 'desc').execute();
+    const page = async (params: string) => {
+      const res = await getAs(ctx, `/api/comment/square/list?pageSize=10&${params}`, bob.token);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { total?: number; list: { id: number }[]; nextCursor: number | null };
+    };
+    const first = await page('pageNum=1');
+    expect(first.total).toBe(all.length);
+    expect(first.list.map((p) => p.id)).toEqual(all.slice(0, 10).map((r) => r.id));
+    expect(first.nextCursor).toBe(all[9].id);
+    // Newer posts arrive while the member scrolls: offset paging would show page 1's last posts again.
+    await insertPassed(3, 'newer');
+    const seen = [...first.list.map((p) => p.id)];
+    let cursor = first.nextCursor;
+    while (cursor !== null) {
+      const next = await page(`cursor=${cursor}`);
+      expect(next.total).toBeUndefined();
+      seen.push(...next.list.map((p) => p.id));
+      cursor = next.nextCursor;
+    }
+    expect(seen).toEqual(all.map((r) => r.id));
+    // cursor=0 is the first page without the total (what the app asks); a negative cursor is refused.
+    const top = await page('cursor=0');
+    expect(top.total).toBeUndefined();
+    expect(top.list.map((p) => p.id)).toEqual((await page('pageNum=1')).list.map((p) => p.id));
+    expect((await getAs(ctx, '/api/comment/square/list?pageSize=10&cursor=-1', bob.token)).statusCode).toBe(400);
+  });
 });

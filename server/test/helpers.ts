@@ -82,6 +82,8 @@ export async function startApp(
   build: Pick<BuildAppOptions, 'logger'> = {},
 ): Promise<TestContext> {
   const { db, drop, reopen } = await database.open();
+  // Uploaded files go to this run's own folder, never the repository's data folder.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-files-'));
   await migrateToLatest(db.kysely, db.dialect);
   let now = Date.now();
   const clock = () => new Date(now);
@@ -90,6 +92,7 @@ export async function startApp(
     ...loadConfig({}),
     rateLimits: DEFAULT_RATE_LIMITS,
     jobsIntervalMs: 0,
+    storage: { kind: 'local', dir: filesDir },
     ...overrides,
   };
   const app = await buildApp({ db, config, clock, ...build });
@@ -105,6 +108,7 @@ export async function startApp(
       await app.close();
       await db.kysely.destroy();
       await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -43,14 +43,32 @@ const PostText = Type.Object({
 });
 export type SquareAddTextBody = Static<typeof PostText>;
 
+/**
+ * The square's pages are keyset-paged: `cursor=0` asks for the first page, then `cursor` is the
+ * `nextCursor` of the page before (the id of its last post), so the 1,000th page costs what the first
+ * does. Without a cursor, `pageNum` still pages by offset (older clients) and the page carries the
+ * `total`, whose count costs more than the page at a million posts; with a cursor there is no total.
+ */
+export const FeedQuery = Type.Object({
+  ...PagingQuery.properties,
+  cursor: Type.Optional(Type.Integer({ minimum: 0, description: "0 for the first page, then the previous page's nextCursor; pageNum is ignored when it is given." })),
+});
+export type FeedQuery = Static<typeof FeedQuery>;
+export const FeedPage = Type.Object({
+  total: Type.Optional(Type.Integer({ minimum: 0, description: 'Passed posts in all; only on a page asked for without a cursor.' })),
+  list: Type.Array(SquarePost),
+  nextCursor: Nullable(Type.Integer({ minimum: 1, description: 'The cursor of the next page; null on the last page.' })),
+});
+export type FeedPage = Static<typeof FeedPage>;
+
 const Like = Type.Object({ thumbsUpNum: Type.Integer({ minimum: 0 }), hasThumbsUp: Type.Literal(true) });
 
 export const communitySchemas = {
   squareList: {
     tags: community,
-    summary: 'The square: Passed posts, newest first',
-    querystring: PagingQuery,
-    response: { 200: Ok(Page(SquarePost)), ...errors(...AUTH) },
+    summary: 'The square: Passed posts, newest first (keyset-paged by cursor)',
+    querystring: FeedQuery,
+    response: { 200: Ok(FeedPage), ...errors(...AUTH) },
   },
   squareMy: {
     tags: community,

@@ -10,7 +10,8 @@ import { PageEmpty } from './page-empty';
  * (`useXInfiniteQuery(...)`): the pages loaded so far and how to load the next one.
  */
 export interface InfiniteListSource<T> {
-  data?: { pages: readonly Page<T>[] };
+  /** Only the pages' lists are read: a keyset-paged list (`nextCursor`, no total) fits as well. */
+  data?: { pages: readonly Pick<Page<T>, 'list'>[] };
   isError: boolean;
   error?: unknown;
   hasNextPage: boolean;

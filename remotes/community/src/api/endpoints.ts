@@ -4,7 +4,7 @@
  * updates the cards in place; a comment reloads that post's comments and the feed's counts.
  */
 import { ApiError, pagedListOptions, post, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
-import type { SquareComment, SquarePost } from '@rigshare/api-schema';
+import type { FeedPage, SquareComment, SquarePost } from '@rigshare/api-schema';
 import { COMMENT_PAGE_SIZE, FEED_PAGE_SIZE, type Page } from '@rigshare/domain';
 
 export type { SquareComment, SquarePost };
@@ -26,9 +26,14 @@ const paging = (pageNum: number) => ({ pageNum, pageSize: FEED_PAGE_SIZE });
 
 export const communityApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
-    feed: build.infiniteQuery<Page<SquarePost>, void, number>({
-      infiniteQueryOptions: pagedListOptions,
-      query: ({ pageParam }) => ({ host: 'comment', path: 'square/list', params: paging(pageParam) }),
+    /** Keyset-paged: each page asks for the posts older than the last one it has (0 = the first page). */
+    feed: build.infiniteQuery<FeedPage, void, number>({
+      infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: (last: FeedPage) => last.nextCursor ?? undefined },
+      query: ({ pageParam }) => ({
+        host: 'comment',
+        path: 'square/list',
+        params: { cursor: pageParam, pageSize: FEED_PAGE_SIZE },
+      }),
       providesTags: [{ type: 'Posts', id: 'feed' }],
     }),
     myPosts: build.infiniteQuery<Page<SquarePost>, void, number>({

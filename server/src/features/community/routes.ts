@@ -53,13 +53,13 @@ export async function communityRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/square/addText', { ...auth, schema: schemas.squareAddText }, async (request) => {
     const userId = request.member!.id;
-    const id = await createPost(deps.db, userId, { content: request.body.content, videoUrl: request.body.videoUrl, images: [] }, limits(), deps.clock());
+    const id = await createPost(deps.db, deps.storage, userId, { content: request.body.content, videoUrl: request.body.videoUrl, images: [] }, limits(), deps.clock());
     return ok(request, await postView(deps.db.kysely, id, userId, base(request)), translate(request.locale, 'postSubmitted'));
   });
 
   app.post('/square/add', { ...auth, schema: schemas.squareAdd }, async (request) => {
     const userId = request.member!.id;
-    const id = await createPost(deps.db, userId, await readPostForm(request), limits(), deps.clock());
+    const id = await createPost(deps.db, deps.storage, userId, await readPostForm(request), limits(), deps.clock());
     return ok(request, await postView(deps.db.kysely, id, userId, base(request)), translate(request.locale, 'postSubmitted'));
   });
 

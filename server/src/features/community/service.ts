@@ -1,4 +1,4 @@
-import type { SquareComment, SquarePost } from '@rigshare/api-schema';
+import type { FeedPage, FeedQuery, SquareComment, SquarePost } from '@rigshare/api-schema';
 import {
   COMMENT_CONTENT_MAX,
   commentContentProblem,
@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { Paging } from '../../db/member-page';
 import { AppError } from '../../errors';
+import type { FileStorage } from '../../storage/file-storage';
 import { storeImage } from '../files';
 import { decodedImageType } from './images';
 
@@ -93,15 +94,18 @@ async function count<TB extends keyof Database>(query: SelectQueryBuilder<Databa
 }
 
 /** The square: Passed posts, newest first. */
-export async function feedPage(k: Kysely<Database>, viewerId: number, paging: Paging, base: string): Promise<Page<SquarePost>> {
+export async function feedPage(k: Kysely<Database>, viewerId: number, query: FeedQuery, base: string): Promise<FeedPage> {
+  // Keyset paging: the (status, id) index walks straight to the cursor, however deep the page.
+  let rows = postQuery(k).where('p.status', '=', POST_STATUS.passed).orderBy('p.id', 'desc').limit(query.pageSize);
+  if (query.cursor === undefined) rows = rows.offset((query.pageNum - 1) * query.pageSize);
+  else if (query.cursor > 0) rows = rows.where('p.id', '<', query.cursor);
+  const found = await rows.execute();
+  const list = await postViews(k, found, viewerId, base);
+  const nextCursor = found.length === query.pageSize ? found[found.length - 1].id : null;
+  if (query.cursor !== undefined) return { list, nextCursor };
+  // Counting every Passed post is most of a page's cost at size (docs/performance.md): only for pageNum paging.
   const total = await count(k.selectFrom('posts').where('status', '=', POST_STATUS.passed));
-  const rows = await postQuery(k)
-    .where('p.status', '=', POST_STATUS.passed)
-    .orderBy('p.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total, list: await postViews(k, rows, viewerId, base) };
+  return { total, list, nextCursor };
 }
 
 /** Every post the member wrote (or staff wrote for them, marked), in any review state, newest first. */
@@ -139,7 +143,7 @@ export function checkPost(input: { content: string; videoUrl: string; imageCount
  * A member's new post, Pending review. Content, link and images are checked (each image decoded)
  * before anything is written; the hourly limit is counted in the same transaction as the insert.
  */
-export async function createPost(db: Db, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
+export async function createPost(db: Db, storage: FileStorage, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
   checkPost({ content: input.content, videoUrl: input.videoUrl, imageCount: input.images.length });
   for (const bytes of input.images) await decodedImageType(bytes);
   return db.kysely.transaction().execute(async (trx) => {
@@ -159,7 +163,7 @@ export async function createPost(db: Db, userId: number, input: NewPost, limits:
       .executeTakeFirstOrThrow();
     let position = 0;
     for (const bytes of input.images) {
-      const fileId = await storeImage(trx, userId, bytes, now);
+      const fileId = await storeImage(trx, storage, userId, bytes, now);
       await trx.insertInto('post_images').values({ post_id: post.id, file_id: fileId, position: position++ }).execute();
     }
     return post.id;

@@ -41,20 +41,21 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
       throw multipartRefusal(error);
     }
     if (bytes.length === 0) throw new AppError(400, 'fileRequired');
-    const id = await storeImage(deps.db.kysely, request.member!.id, bytes, deps.clock());
+    const id = await storeImage(deps.db.kysely, deps.storage, request.member!.id, bytes, deps.clock());
     const headUrl = `${publicBase(app, request)}/api/user/files/${id}`;
     await deps.db.kysely.updateTable('users').set({ head_url: headUrl }).where('id', '=', request.member!.id).execute();
     return ok(request, { headUrl });
   });
 
   app.get('/files/:id', { schema: schemas.file }, async (request, reply) => {
-    const file = await readFile(deps.db.kysely, request.params.id);
+    const file = await readFile(deps.db.kysely, deps.storage, request.params.id);
     if (!file) throw new AppError(404, 'notFound');
     return reply
       .header('Content-Type', file.mime)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(Buffer.from(file.bytes));
+      // A stream from the storage (or a legacy row's bytes); the route's schema types only buffers.
+      .send(file.body as Buffer);
   });
 
   app.get('/static/:name', { schema: schemas.staticImage }, async (request, reply) => {
