@@ -1,4 +1,4 @@
-import { rewardSchemas, signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
+import { invitationSchemas, rewardSchemas, signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
 import { TEAM_LEVELS } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
@@ -6,6 +6,7 @@ import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { translate } from '../../i18n';
 import { claimRegisterReward, memberRewards, registerRewardStatus } from './register-reward';
+import { invitedFloor, invitedFloors, lowerIncome } from './invitation';
 import { teamInfo, teamList } from './service';
 import { signIn, signRecord, signStatus } from './sign-in';
 
@@ -22,6 +23,15 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
       ok(request, await teamList(deps.db.kysely, request.member!.id, level, paging(request.query))),
     );
   }
+
+  // Invitation centre (floor 1..3 = level A..C) and lower-level income.
+  app.post('/share/invited/floor/num', { ...auth, schema: invitationSchemas.floorNum }, async (request) => ok(request, await invitedFloors(deps, request.member!.id)));
+  app.post('/share/invited/floor', { ...auth, schema: invitationSchemas.floor }, async (request) =>
+    ok(request, await invitedFloor(deps.db.kysely, request.member!.id, request.body.floor, paging(request.body))),
+  );
+  app.get('/team/income', { ...auth, schema: invitationSchemas.lowerIncome }, async (request) =>
+    ok(request, await lowerIncome(deps.db.kysely, request.member!.id, paging(request.query), request.query.kind)),
+  );
 
   app.post('/app/user/sign', { ...auth, schema: signSchemas.signIn }, async (request) =>
     ok(request, await signIn(deps, request.member!.id, request.body.timeZone), translate(request.locale, 'signedIn')),
