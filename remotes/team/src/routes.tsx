@@ -15,6 +15,8 @@ const remote: RemoteModule = {
     { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 },
     { path: '/index/friendmore', Component: TeamList, titleKey: 'list.title', depth: 2 },
     { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
+    { path: '/index/invitation', Component: lazy(() => import('./features/invitation/invitation-screen')), titleKey: 'invitation.title', depth: 2 },
+    { path: '/index/lowerincome', Component: lazy(() => import('./features/income/lower-income-screen')), titleKey: 'income.title', depth: 2 },
     { path: '/index/sign', Component: Sign, titleKey: 'sign.title', depth: 2 },
     { path: '/user/signbonus', Component: Sign, titleKey: 'sign.title', depth: 2 },
     { path: '/user/reward', Component: lazy(() => import('./features/rewards/reward-screen')), titleKey: 'reward.title', depth: 2 },

@@ -3,7 +3,7 @@
  * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
  */
 import { pagedListOptions, serverApi } from '@rigshare/api-client';
-import type { MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
+import type { InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 
 export const teamApi = serverApi.injectEndpoints({
@@ -16,6 +16,26 @@ export const teamApi = serverApi.injectEndpoints({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: `team/list-${level.toLowerCase()}`, params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
       providesTags: ['Team'],
+    }),
+
+    // Invitation centre (floor 1..3 = level A..C) and lower-level income
+    invitedFloors: build.query<InvitedFloors, void>({
+      query: () => ({ host: 'user', path: 'share/invited/floor/num', method: 'POST', body: {} }),
+      providesTags: ['Team'],
+    }),
+    invitedFloorPage: build.infiniteQuery<Page<TeamMember>, number, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ queryArg: floor, pageParam }) => ({ host: 'user', path: 'share/invited/floor', method: 'POST', body: { floor, pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      providesTags: ['Team'],
+    }),
+    lowerIncomePage: build.infiniteQuery<Page<MemberReward>, 'referral' | 'team' | 'all', number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ queryArg: kind, pageParam }) => ({
+        host: 'user',
+        path: 'team/income',
+        params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) },
+      }),
+      providesTags: [{ type: 'Team', id: 'rewards' }],
     }),
 
     // Daily sign-in (the browser's time zone; the member's first sign-in fixes theirs)
@@ -52,6 +72,9 @@ export const teamApi = serverApi.injectEndpoints({
 export const {
   useTeamInfoQuery,
   useTeamPageInfiniteQuery,
+  useInvitedFloorsQuery,
+  useInvitedFloorPageInfiniteQuery,
+  useLowerIncomePageInfiniteQuery,
   useSignStatusQuery,
   useSignRecordQuery,
   useSignInMutation,

@@ -31,7 +31,7 @@ function RegisterRewardCard() {
   );
 }
 
-function RewardRow({ reward }: { reward: MemberReward }) {
+export function RewardRow({ reward }: { reward: MemberReward }) {
   const { t, i18n } = useTranslation('team');
   return (
     <div className="team-member" data-testid="reward-row">
