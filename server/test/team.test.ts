@@ -115,12 +115,12 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
       { floor: 2, level: 'B', count: 1, referralRate: 0, teamRate: 0, reward: '0' },
       { floor: 3, level: 'C', count: 1, referralRate: 100, teamRate: 0, reward: ((price * 100n) / 10_000n).toString() },
     ]);
-    const floor3 = (await post(ctx.app, '/api/user/share/invited/floor', { floor: 3, pageNum: 1, pageSize: 10 }, { 'x-access-token': a.token })).json().data;
+    const floor3 = (await post(ctx.app, '/api/user/share/invited/floor', { floor: '3', pageNum: '1', pageSize: '10' }, { 'x-access-token': a.token })).json().data;
     expect(floor3).toEqual(listC);
-    const floor2 = (await post(ctx.app, '/api/user/share/invited/floor', { floor: 2, pageNum: 1, pageSize: 10 }, { 'x-access-token': a.token })).json().data;
+    const floor2 = (await post(ctx.app, '/api/user/share/invited/floor', { floor: '2', pageNum: '1', pageSize: '10' }, { 'x-access-token': a.token })).json().data;
     expect(floor2.list.map((m: { id: number }) => m.id)).toEqual([c.id]);
-    expect((await post(ctx.app, '/api/user/share/invited/floor', { floor: 4, pageNum: 1, pageSize: 10 }, { 'x-access-token': a.token })).statusCode).toBe(400);
-    expect((await post(ctx.app, '/api/user/share/invited/floor', { floor: 1, pageNum: 1, pageSize: 101 }, { 'x-access-token': a.token })).statusCode).toBe(400);
+    expect((await post(ctx.app, '/api/user/share/invited/floor', { floor: '4', pageNum: '1', pageSize: '10' }, { 'x-access-token': a.token })).statusCode).toBe(400);
+    expect((await post(ctx.app, '/api/user/share/invited/floor', { floor: '1', pageNum: '1', pageSize: '101' }, { 'x-access-token': a.token })).statusCode).toBe(400);
 
     // Lower-level income as C sees it: Team Benefits and Referral Bonus, newest first, from D at level A;
     // the sign-in and register rewards are not lower-level income.
