@@ -128,3 +128,39 @@ export const invitationSchemas = {
     response: { 200: Ok(Page(MemberReward)), ...errors(...AUTH) },
   },
 } as const;
+
+/** Join-group screenshots and video-share links that staff review; a passed one earns its reward once. */
+export const RewardSubmission = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([Type.Literal('Pending'), Type.Literal('Passed'), Type.Literal('Failed')], { description: 'Pending review, Passed or Failed (with the reason).' }),
+  reason: Nullable(Type.String({ description: "The reviewer's reason when Failed." })),
+  link: Nullable(Type.String({ description: 'The screenshot (its file URL) or the video link.' })),
+  createdAt: Time(),
+});
+export type RewardSubmission = Static<typeof RewardSubmission>;
+export const SubmissionState = Type.Object({
+  kind: Type.Union([Type.Literal('joingroup'), Type.Literal('video')]),
+  amount: Micro('The configured reward.'),
+  groupUrl: Nullable(Type.String({ description: 'The group to join (join-group only).' })),
+  videoSites: Type.Array(Type.String(), { description: 'The sites a video link may point to (video share only).' }),
+  submission: Nullable(RewardSubmission),
+  reward: Nullable(RewardState),
+});
+export type SubmissionState = Static<typeof SubmissionState>;
+
+export const submissionSchemas = {
+  joinGroupStatus: { tags, summary: 'The join-group link, my latest screenshot and its review state', response: { 200: Ok(SubmissionState), ...errors(...AUTH) } },
+  joinGroupUpload: {
+    tags,
+    summary: 'Send a join-group screenshot (multipart part "image": jpeg, png or webp, at most 2 MB, decoded); one open or passed per member',
+    consumes: ['multipart/form-data'],
+    response: { 200: Ok(SubmissionState, 'Localized "waiting for review".'), ...errors(401, 409, 413, 415) },
+  },
+  shareLinkStatus: { tags, summary: 'The video sites, my latest video link and its review state', response: { 200: Ok(SubmissionState), ...errors(...AUTH) } },
+  shareLinkSubmit: {
+    tags,
+    summary: 'Send a link to a video that shares the app (a URL on a configured video site); one open or passed per member',
+    body: Type.Object({ url: Type.String({ maxLength: 500 }) }),
+    response: { 200: Ok(SubmissionState, 'Localized "waiting for review".'), ...errors(401, 409) },
+  },
+} as const;

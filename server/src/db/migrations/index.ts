@@ -20,6 +20,7 @@ import { migration as m0014 } from './0014-sms-delivery';
 import { migration as m0015 } from './0015-rewards-budget';
 import { migration as m0016 } from './0016-team-settings';
 import { migration as m0017 } from './0017-sign-ins';
+import { migration as m0018 } from './0018-reward-submissions';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0015,
   m0016,
   m0017,
+  m0018,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
