@@ -17,6 +17,8 @@ const remote: RemoteModule = {
     { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
     { path: '/index/invitation', Component: lazy(() => import('./features/invitation/invitation-screen')), titleKey: 'invitation.title', depth: 2 },
     { path: '/index/lowerincome', Component: lazy(() => import('./features/income/lower-income-screen')), titleKey: 'income.title', depth: 2 },
+    { path: '/index/joinGroup', Component: lazy(() => import('./features/submissions/join-group-screen')), titleKey: 'joinGroup.title', depth: 2 },
+    { path: '/index/shareLink', Component: lazy(() => import('./features/submissions/share-link-screen')), titleKey: 'shareLink.title', depth: 2 },
     { path: '/index/sign', Component: Sign, titleKey: 'sign.title', depth: 2 },
     { path: '/user/signbonus', Component: Sign, titleKey: 'sign.title', depth: 2 },
     { path: '/user/reward', Component: lazy(() => import('./features/rewards/reward-screen')), titleKey: 'reward.title', depth: 2 },

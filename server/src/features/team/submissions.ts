@@ -1,4 +1,5 @@
 import type { RewardSubmission, SubmissionState } from '@rigshare/api-schema';
+import { isVideoSiteUrl } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -24,19 +25,6 @@ export type SubmissionKind = 'joingroup' | 'video';
 const ALLOWED_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const REASON_MAX = 500;
 const openKey = (kind: SubmissionKind, userId: number) => `${kind}:${userId}`;
-
-/** Whether a link points to one of the configured video sites (the host or a subdomain of it), over http(s). */
-export function isVideoSiteUrl(text: string, sites: string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  const host = url.hostname.toLowerCase();
-  return sites.some((site) => host === site || host.endsWith(`.${site}`));
-}
 
 export async function submissionState(deps: AppDeps, userId: number, kind: SubmissionKind, fileBase: string): Promise<SubmissionState> {
   const k = deps.db.kysely;
