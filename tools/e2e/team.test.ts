@@ -198,3 +198,57 @@ it('the invitation centre shows the floors, the rates and each floor\'s members;
   await expect(member.getByTestId('reward-row').filter({ hasText: 'Referral bonus' }).count()).resolves.toBe(0);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
+
+it('a join-group screenshot goes to review; failed with a reason, sent again, passed from the command line: the reward is paid and in the records', async () => {
+  stack.admin('rewards:fund', '5', '--reason', 'Browser test join-group rewards');
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/index/joinGroup`);
+  await member.getByTestId('group-link').waitFor();
+  const png = { name: 'joined.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') };
+
+  // Not an image, named as one: refused by the server, said on the screen, nothing sent.
+  await member.getByTestId('screenshot-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not an image') });
+  await expect(member.getByTestId('submission-error').textContent()).resolves.toBe('This file is not a readable image');
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM reward_submissions').get()).toEqual({ n: 0 });
+
+  await member.getByTestId('screenshot-input').setInputFiles(png);
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Pending review');
+  const first = stack.admin('team:reviews');
+  const id = /#(\d+) .*join-group screenshot 9000000001/.exec(first)![1];
+  expect(stack.admin('team:fail', id, '--reason', 'Not our group', '--by', 'e2e')).toContain(`submission #${id} Failed`);
+  await member.reload();
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Failed');
+  await expect(member.getByTestId('submission-reason').textContent()).resolves.toBe('Reason: Not our group');
+
+  await member.getByTestId('screenshot-input').setInputFiles(png);
+  await member.getByText('Pending review').waitFor();
+  const second = /#(\d+) .*join-group screenshot 9000000001/.exec(stack.admin('team:reviews'))![1];
+  expect(stack.admin('team:pass', second, '--by', 'e2e')).toMatch(new RegExp(`submission #${second} Passed, reward #\\d+`));
+  await member.reload();
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Passed');
+  await member.getByTestId('submission-state').getByText('Paid', { exact: true }).waitFor();
+  await expect(member.getByTestId('screenshot-input').count()).resolves.toBe(0);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await member.goto(`${stack.shellUrl}#/user/reward`);
+  await member.getByTestId('reward-row').filter({ hasText: 'Join-group reward' }).getByText('Paid').waitFor();
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'joingroup' AND status = 'Paid'").get(demo.id)).toEqual({ n: 1 });
+  expect(stack.db.prepare("SELECT action FROM audit_log WHERE target LIKE 'submission:%' ORDER BY id").all()).toEqual([{ action: 'joingroup.fail' }, { action: 'joingroup.pass' }]);
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('a video link off the list is refused on the field; one on the list goes to review', async () => {
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/index/shareLink`);
+  await member.getByTestId('share-link-url').locator('input').fill('https://evil.example/video');
+  await member.getByTestId('share-link-submit').click();
+  await member.getByText(/The link must point to one of these sites: youtube\.com/).waitFor();
+  await member.getByTestId('share-link-url').locator('input').fill('https://www.youtube.com/watch?v=rigshare');
+  await member.getByTestId('share-link-submit').click();
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Pending review');
+  await expect(member.getByTestId('submitted-link').textContent()).resolves.toBe('https://www.youtube.com/watch?v=rigshare');
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

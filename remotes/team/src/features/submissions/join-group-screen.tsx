@@ -1,4 +1,4 @@
-import { ImageUploader, Skeleton, Toast, type ImageUploadItem } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
@@ -11,9 +11,18 @@ import '../../team.css';
 export default function JoinGroupScreen() {
   const { t } = useTranslation('team');
   const { data, isError, error, refetch } = useJoinGroupStatusQuery();
-  const [upload] = useUploadScreenshotMutation();
-  const [items, setItems] = useState<ImageUploadItem[]>([]);
+  const [upload, { isLoading }] = useUploadScreenshotMutation();
   const [problem, setProblem] = useState('');
+  const send = async (file: File) => {
+    setProblem('');
+    if (file.size > IMAGE_UPLOAD_LIMIT_BYTES) {
+      setProblem(t('joinGroup.tooLarge', { mb: IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024 }));
+      return;
+    }
+    const result = await upload(file);
+    if ('error' in result && result.error) setProblem(errorMessage(result.error));
+    else Toast.show({ icon: 'success', content: t('submission.sent') });
+  };
   if (!data) {
     if (isError) return <LoadFailed title={t('submission.loadError')} message={errorMessage(error)} retry={() => void refetch()} />;
     return (
@@ -33,31 +42,19 @@ export default function JoinGroupScreen() {
         </a>
         <h2 className="team-section-title">{t('joinGroup.step2')}</h2>
         {canSend ? (
-          <ImageUploader
-            value={items}
-            onChange={setItems}
-            maxCount={1}
-            accept="image/png,image/jpeg,image/webp"
-            beforeUpload={(file) => {
-              setProblem('');
-              if (file.size > IMAGE_UPLOAD_LIMIT_BYTES) {
-                setProblem(t('joinGroup.tooLarge', { mb: IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024 }));
-                return null;
-              }
-              return file;
-            }}
-            upload={async (file) => {
-              const result = await upload(file);
-              if ('error' in result && result.error) {
-                const message = errorMessage(result.error);
-                setProblem(message);
-                throw new Error(message);
-              }
-              Toast.show({ icon: 'success', content: t('submission.sent') });
-              setItems([]);
-              return { url: URL.createObjectURL(file) };
-            }}
-          />
+          <label className="team-upload">
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              data-testid="screenshot-input"
+              disabled={isLoading}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void send(file);
+              }}
+            />
+          </label>
         ) : (
           data.submission?.link && <img className="team-screenshot" src={data.submission.link} alt={t('joinGroup.screenshot')} />
         )}

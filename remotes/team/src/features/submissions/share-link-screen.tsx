@@ -39,6 +39,7 @@ export default function ShareLinkScreen() {
           {data.submission.link}
         </p>
       )}
+      {canSend && <p className="team-source">{t('shareLink.sites', { sites })}</p>}
       {canSend && (
         <Form
           form={form}
@@ -53,7 +54,6 @@ export default function ShareLinkScreen() {
           <Form.Item
             name="url"
             label={t('shareLink.label')}
-            help={t('shareLink.sites', { sites })}
             rules={[
               {
                 validator: async (_rule, value: string | undefined) => {
