@@ -21,7 +21,7 @@ const FEATURE_DEPENDENCIES = {
   'agreement-pdf': ['accounts', 'products'],
   wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
   community: ['files', 'messages'],
-  team: [],
+  team: ['community', 'files', 'messages'],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

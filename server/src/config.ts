@@ -38,6 +38,8 @@ export interface Config {
   smsCodeInLog: boolean;
   /** Community posts and comments a member may send per rolling hour (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_HOUR). */
   community: { postsPerHour: number; commentsPerHour: number };
+  /** The join-group link (TEAM_GROUP_URL) and the video sites a share link may point to (VIDEO_SITES). */
+  team: { groupUrl: string; videoSites: string[] };
   /** NODE_ENV=production. */
   production: boolean;
   /** SEED: what an empty database gets at start: 'demo' (default) or 'reference' (default in production). */
@@ -159,6 +161,8 @@ export const EnvSchema = Type.Object({
   JOBS_INTERVAL_MS: int(0, 24 * 3_600_000, 'In-process job interval; 0 = never', 60_000),
   WITHDRAW_HOLD_HOURS: int(0, 24 * 30, 'Withdrawal hold after a security change', 24),
   COMMUNITY_POSTS_PER_HOUR: int(0, 10_000, 'Community posts a member may send per rolling hour', 5),
+  TEAM_GROUP_URL: text('The group members join for the join-group reward', { pattern: URL_PATTERN }),
+  VIDEO_SITES: text('Comma-separated host names a video-share link may point to (subdomains included)'),
   COMMUNITY_COMMENTS_PER_HOUR: int(0, 100_000, 'Community comments a member may send per rolling hour', 30),
   FUND_PASSWORD_LOCK_MINUTES: int(1, 7 * 24 * 60, 'Fund password lock', DEFAULT_RATE_LIMITS.fundPassword.lockMs / 60_000),
   SMS_HOURLY_BUDGET: int(0, 10_000_000, 'SMS codes per clock hour', DEFAULT_RATE_LIMITS.smsPerHour.budget),
@@ -350,5 +354,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
+    team: {
+      groupUrl: e.TEAM_GROUP_URL ?? 'https://t.me/rigshare',
+      videoSites: (e.VIDEO_SITES ?? 'youtube.com,youtu.be,tiktok.com,instagram.com,facebook.com,x.com')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
   };
 }

@@ -107,6 +107,35 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
       ['team', 'A', 'Paid'],
     ]);
     expect((await getAs(ctx, '/api/assets/user/record?type=Team%20Benefits', c.token)).json().data.total).toBe(1);
+
+    // Invitation centre as A sees it: one member per floor, the rates, and what each floor earned A.
+    const floors = (await post(ctx.app, '/api/user/share/invited/floor/num', {}, { 'x-access-token': a.token })).json().data.floors;
+    expect(floors).toEqual([
+      { floor: 1, level: 'A', count: 1, referralRate: 500, teamRate: 300, reward: '0' },
+      { floor: 2, level: 'B', count: 1, referralRate: 0, teamRate: 0, reward: '0' },
+      { floor: 3, level: 'C', count: 1, referralRate: 100, teamRate: 0, reward: ((price * 100n) / 10_000n).toString() },
+    ]);
+    const floor3 = (await post(ctx.app, '/api/user/share/invited/floor', { floor: '3', pageNum: '1', pageSize: '10' }, { 'x-access-token': a.token })).json().data;
+    expect(floor3).toEqual(listC);
+    const floor2 = (await post(ctx.app, '/api/user/share/invited/floor', { floor: '2', pageNum: '1', pageSize: '10' }, { 'x-access-token': a.token })).json().data;
+    expect(floor2.list.map((m: { id: number }) => m.id)).toEqual([c.id]);
+    expect((await post(ctx.app, '/api/user/share/invited/floor', { floor: '4', pageNum: '1', pageSize: '10' }, { 'x-access-token': a.token })).statusCode).toBe(400);
+    expect((await post(ctx.app, '/api/user/share/invited/floor', { floor: '1', pageNum: '1', pageSize: '101' }, { 'x-access-token': a.token })).statusCode).toBe(400);
+
+    // Lower-level income as C sees it: Team Benefits and Referral Bonus, newest first, from D at level A;
+    // the sign-in and register rewards are not lower-level income.
+    await post(ctx.app, '/api/user/registerReward/receive', {}, { 'x-access-token': c.token });
+    const income = (await getAs(ctx, '/api/user/team/income?pageNum=1&pageSize=10', c.token)).json().data;
+    expect(income.total).toBe(2);
+    expect(income.list.map((r: { kind: string; level: string; from: string; status: string }) => [r.kind, r.level, r.from, r.status])).toEqual([
+      ['team', 'A', `${d.phone.slice(0, 3)}....${d.phone.slice(-2)}`, 'Paid'],
+      ['referral', 'A', `${d.phone.slice(0, 3)}....${d.phone.slice(-2)}`, 'Paid'],
+    ]);
+    const referralOnly = (await getAs(ctx, '/api/user/team/income?kind=referral&pageNum=1&pageSize=1', c.token)).json().data;
+    expect(referralOnly).toMatchObject({ total: 1, list: [{ kind: 'referral', level: 'A' }] });
+    expect((await getAs(ctx, '/api/user/team/income?pageNum=2&pageSize=1', c.token)).json().data.list.map((r: { kind: string }) => r.kind)).toEqual(['referral']);
+    expect((await getAs(ctx, '/api/user/team/income?kind=signin', c.token)).statusCode).toBe(400);
+    expect((await getAs(ctx, '/api/user/team/income', root.token)).json().data).toEqual({ total: 0, list: [] });
   });
 
   it('pages a list newest first, each page with its own members only (the ids are paged before the lookups)', async () => {

@@ -131,3 +131,124 @@ it('the reward centre claims the register reward once and shows every reward wit
   expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'register'").get(demo.id)).toEqual({ n: 1 });
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
+
+/** Calls the API from the test as a member's app would (form fields, the envelope back). */
+async function api<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}, token = ''): Promise<{ code: number; msg: string; data: T }> {
+  const response = await fetch(`${stack.apiOrigin}${url}`, {
+    method,
+    headers: { 'X-Access-Token': token, ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+    body: method === 'POST' ? new URLSearchParams(fields).toString() : undefined,
+  });
+  return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/** A member registered through `inviteCode` (captcha and SMS code read from the stack's database), logged in. */
+async function registerThroughApi(inviteCode: string): Promise<{ phone: string; token: string }> {
+  const phone = `96${Date.now().toString().slice(-8)}`;
+  const password = 'Miner2026x';
+  const captcha = await api<{ captchaId: string }>('GET', '/api/user/auth/captcha');
+  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
+  expect((await api('POST', '/api/user/auth/code/reg', { phone, captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
+  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
+  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
+  expect((await api('POST', '/api/user/auth/register', { phone, password, confirmPassword: password, inviteCode, smsCode })).code).toBe(200);
+  const login = await api('POST', '/api/user/auth/token/pass', { phone, password });
+  return { phone, token: login.msg };
+}
+
+it('the invitation centre shows the floors, the rates and each floor\'s members; lower-level income shows the referral bonus a purchase paid', async () => {
+  stack.admin('rewards:fund', '100', '--reason', 'Browser test referral rewards');
+  const invited = await registerThroughApi(DEMO.inviteCode);
+  const masked = `${invited.phone.slice(0, 3)}....${invited.phone.slice(-2)}`;
+  stack.admin('credit', invited.phone, '10000', '--reason', 'Browser test funds');
+  const products = await api<{ list: { id: number; status: number; unitsLeft: number }[] }>('GET', '/api/orders/product/list?pageNum=1&pageSize=50', {}, invited.token);
+  const product = products.data.list.find((p) => p.unitsLeft > 0)!;
+  const bought = await api('POST', '/api/orders/mine/order/create', { productId: String(product.id), quantity: '1', agree: '1', couponId: '', requestId: `e2e-team-${Date.now()}` }, invited.token);
+  expect(bought).toMatchObject({ code: 200 });
+  expect(stack.admin('jobs:rewards')).toMatch(/[1-9]\d* referral/);
+
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  // The team home links to both screens.
+  await member.goto(`${stack.shellUrl}#/index/friend`);
+  await member.getByRole('link', { name: 'Invitation centre' }).click();
+  await member.getByTestId('floor-1').waitFor();
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const levelA = stack.db.prepare('SELECT COUNT(*) AS n FROM users WHERE inviter_id = ?').get(demo.id) as { n: number };
+  await expect(member.getByTestId('floor-1').textContent()).resolves.toContain(String(levelA.n));
+  // The rules carry the configured rates (defaults: referral 5 / 2 / 1 %, team 3 / 2 / 1 %) and where rewards come from.
+  await expect(member.getByTestId('invitation-rules').textContent()).resolves.toContain('5% (A), 2% (B) and 1% (C) of what a team member pays');
+  await member.getByText(/never from members' deposits or purchases/).waitFor();
+  await member.getByTestId('team-member').filter({ hasText: masked }).waitFor();
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Floor 3 (level C) of the demo member: nobody the newcomer invited.
+  await member.getByTestId('floor-3').click();
+  await member.waitForFunction(() => location.hash.includes('floor=3'));
+  await expect(member.getByTestId('team-member').filter({ hasText: masked }).count()).resolves.toBe(0);
+
+  await member.goto(`${stack.shellUrl}#/index/lowerincome`);
+  const row = member.getByTestId('reward-row').filter({ hasText: masked });
+  await row.waitFor();
+  await expect(row.textContent()).resolves.toMatch(/Referral bonus.*\(level A\).*Paid/);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The Team benefits tab has no referral bonus in it.
+  await member.getByRole('tab', { name: 'Team benefits' }).click();
+  await member.waitForFunction(() => location.hash.includes('kind=team'));
+  await member.getByText('No income from your team yet').or(member.getByTestId('reward-row').first()).waitFor();
+  await expect(member.getByTestId('reward-row').filter({ hasText: 'Referral bonus' }).count()).resolves.toBe(0);
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('a join-group screenshot goes to review; failed with a reason, sent again, passed from the command line: the reward is paid and in the records', async () => {
+  stack.admin('rewards:fund', '5', '--reason', 'Browser test join-group rewards');
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/index/joinGroup`);
+  await member.getByTestId('group-link').waitFor();
+  const png = { name: 'joined.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') };
+
+  // Not an image, named as one: refused by the server, said on the screen, nothing sent.
+  await member.getByTestId('screenshot-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not an image') });
+  await expect(member.getByTestId('submission-error').textContent()).resolves.toBe('This file is not a readable image');
+  expect(stack.db.prepare('SELECT COUNT(*) AS n FROM reward_submissions').get()).toEqual({ n: 0 });
+
+  await member.getByTestId('screenshot-input').setInputFiles(png);
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Pending review');
+  const first = stack.admin('team:reviews');
+  const id = /#(\d+) .*join-group screenshot 9000000001/.exec(first)![1];
+  expect(stack.admin('team:fail', id, '--reason', 'Not our group', '--by', 'e2e')).toContain(`submission #${id} Failed`);
+  await member.reload();
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Failed');
+  await expect(member.getByTestId('submission-reason').textContent()).resolves.toBe('Reason: Not our group');
+
+  await member.getByTestId('screenshot-input').setInputFiles(png);
+  await member.getByText('Pending review').waitFor();
+  const second = /#(\d+) .*join-group screenshot 9000000001/.exec(stack.admin('team:reviews'))![1];
+  expect(stack.admin('team:pass', second, '--by', 'e2e')).toMatch(new RegExp(`submission #${second} Passed, reward #\\d+`));
+  await member.reload();
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Passed');
+  await member.getByTestId('submission-state').getByText('Paid', { exact: true }).waitFor();
+  await expect(member.getByTestId('screenshot-input').count()).resolves.toBe(0);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await member.goto(`${stack.shellUrl}#/user/reward`);
+  await member.getByTestId('reward-row').filter({ hasText: 'Join-group reward' }).getByText('Paid').waitFor();
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'joingroup' AND status = 'Paid'").get(demo.id)).toEqual({ n: 1 });
+  expect(stack.db.prepare("SELECT action FROM audit_log WHERE target LIKE 'submission:%' ORDER BY id").all()).toEqual([{ action: 'joingroup.fail' }, { action: 'joingroup.pass' }]);
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('a video link off the list is refused on the field; one on the list goes to review', async () => {
+  const member = await newPage();
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/index/shareLink`);
+  await member.getByTestId('share-link-url').locator('input').fill('https://evil.example/video');
+  await member.getByTestId('share-link-submit').click();
+  await member.getByText(/The link must point to one of these sites: youtube\.com/).waitFor();
+  await member.getByTestId('share-link-url').locator('input').fill('https://www.youtube.com/watch?v=rigshare');
+  await member.getByTestId('share-link-submit').click();
+  await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Pending review');
+  await expect(member.getByTestId('submitted-link').textContent()).resolves.toBe('https://www.youtube.com/watch?v=rigshare');
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

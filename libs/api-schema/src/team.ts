@@ -1,6 +1,6 @@
 /** The team: invite link, counts and lists per level, and where team rewards come from (host /api/user). */
 import { REWARD_KINDS } from '@rigshare/domain';
-import { AUTH, errors, Micro, NoFields, Nullable, Ok, Page, PagingQuery, Time, Type, type Static } from './common';
+import { AUTH, errors, Micro, NoFields, Nullable, Ok, Page, Paged, PagingQuery, Time, Type, type Static } from './common';
 
 const tags = ['team'];
 
@@ -97,4 +97,70 @@ export const rewardSchemas = {
     response: { 200: Ok(RegisterReward, 'Localized "Reward claimed".'), ...errors(401, 409) },
   },
   rewardList: { tags, summary: "The member's rewards, newest first, with their state", querystring: PagingQuery, response: { 200: Ok(Page(MemberReward)), ...errors(...AUTH) } },
+} as const;
+
+/** The invitation centre: invited floors (floor 1 = level A, 2 = B, 3 = C) and the rates of each. */
+const Floor = () => Type.Integer({ minimum: 1, maximum: 3, description: '1 = level A (invited by me), 2 = level B, 3 = level C.' });
+export const InvitedFloor = Type.Object({
+  floor: Floor(),
+  level: Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('C')]),
+  count: Type.Integer({ minimum: 0 }),
+  referralRate: Rate(),
+  teamRate: Rate(),
+  reward: Micro('Referral Bonus and Team Benefits earned from this floor (paid and pending).'),
+});
+export type InvitedFloor = Static<typeof InvitedFloor>;
+export const InvitedFloors = Type.Object({ floors: Type.Array(InvitedFloor) });
+export type InvitedFloors = Static<typeof InvitedFloors>;
+
+export const invitationSchemas = {
+  floorNum: { tags, summary: 'The invited floors: members, rates and reward per floor', body: NoFields, response: { 200: Ok(InvitedFloors), ...errors(...AUTH) } },
+  floor: {
+    tags,
+    summary: 'The members of one invited floor, newest first',
+    body: Paged({ floor: Floor() }),
+    response: { 200: Ok(Page(TeamMember)), ...errors(400, 401) },
+  },
+  lowerIncome: {
+    tags,
+    summary: 'Lower-level income: my Team Benefits and Referral Bonus records, newest first, with the member, level and source',
+    querystring: Paged({ kind: Type.Optional(Type.Union([Type.Literal('referral'), Type.Literal('team')], { description: 'Only one kind; both when absent.' })) }),
+    response: { 200: Ok(Page(MemberReward)), ...errors(...AUTH) },
+  },
+} as const;
+
+/** Join-group screenshots and video-share links that staff review; a passed one earns its reward once. */
+export const RewardSubmission = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([Type.Literal('Pending'), Type.Literal('Passed'), Type.Literal('Failed')], { description: 'Pending review, Passed or Failed (with the reason).' }),
+  reason: Nullable(Type.String({ description: "The reviewer's reason when Failed." })),
+  link: Nullable(Type.String({ description: 'The screenshot (its file URL) or the video link.' })),
+  createdAt: Time(),
+});
+export type RewardSubmission = Static<typeof RewardSubmission>;
+export const SubmissionState = Type.Object({
+  kind: Type.Union([Type.Literal('joingroup'), Type.Literal('video')]),
+  amount: Micro('The configured reward.'),
+  groupUrl: Nullable(Type.String({ description: 'The group to join (join-group only).' })),
+  videoSites: Type.Array(Type.String(), { description: 'The sites a video link may point to (video share only).' }),
+  submission: Nullable(RewardSubmission),
+  reward: Nullable(RewardState),
+});
+export type SubmissionState = Static<typeof SubmissionState>;
+
+export const submissionSchemas = {
+  joinGroupStatus: { tags, summary: 'The join-group link, my latest screenshot and its review state', response: { 200: Ok(SubmissionState), ...errors(...AUTH) } },
+  joinGroupUpload: {
+    tags,
+    summary: 'Send a join-group screenshot (multipart part "image": jpeg, png or webp, at most 2 MB, decoded); one open or passed per member',
+    consumes: ['multipart/form-data'],
+    response: { 200: Ok(SubmissionState, 'Localized "waiting for review".'), ...errors(401, 409, 413, 415) },
+  },
+  shareLinkStatus: { tags, summary: 'The video sites, my latest video link and its review state', response: { 200: Ok(SubmissionState), ...errors(...AUTH) } },
+  shareLinkSubmit: {
+    tags,
+    summary: 'Send a link to a video that shares the app (a URL on a configured video site); one open or passed per member',
+    body: Type.Object({ url: Type.String({ maxLength: 500 }) }),
+    response: { 200: Ok(SubmissionState, 'Localized "waiting for review".'), ...errors(401, 409) },
+  },
 } as const;

@@ -66,3 +66,12 @@ export function signStreak(daysNewestFirst: readonly string[], today: string): n
   }
   return streak;
 }
+
+/** Whether a link is an http(s) URL on one of the configured video sites (the host or a subdomain of it). */
+export function isVideoSiteUrl(text: string, sites: readonly string[]): boolean {
+  const match = /^https?:\/\/([^/?#\s]+)([/?#]\S*)?$/i.exec(text.trim());
+  if (!match || match[1].includes('@')) return false; // no user@host trick
+  const host = match[1].replace(/:[0-9]+$/, '').replace(/\.$/, '').toLowerCase();
+  if (!/^[a-z0-9.-]+$/.test(host)) return false;
+  return sites.some((site) => host === site || host.endsWith(`.${site}`));
+}

@@ -1,7 +1,12 @@
 import { formatAmount } from '@rigshare/domain';
 import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
 import { REWARD_SETTINGS, rewardSettings, runTeamRewards, setRewardSetting, settingText, type RewardSettingName } from '../jobs/team-rewards';
-import { timeOption, type AdminCommand } from './command';
+import os from 'node:os';
+import { pendingSubmissions, reviewSubmission } from '../features/team';
+import { idArg, timeOption, type AdminCommand } from './command';
+
+/** Who is acting: --by, else the operator's login name; written to the audit log. */
+const actor = (by: string | undefined) => by ?? process.env.USER ?? os.userInfo().username;
 
 /** The rewards budget: fund it (with a reason), see it, pay what waits for it. */
 export const TEAM_COMMANDS: AdminCommand[] = [
@@ -64,6 +69,42 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     async run(db, { options }) {
       const r = await runTeamRewards(db, timeOption(options.at));
       console.log(`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`);
+      return 0;
+    },
+  },
+  {
+    name: 'team:reviews',
+    usage: '',
+    summary: 'Lists the join-group screenshots and video links waiting for review',
+    args: 0,
+    async run(db) {
+      const rows = await pendingSubmissions(db.kysely);
+      if (rows.length === 0) console.log('no submissions waiting for review');
+      for (const r of rows) console.log(`#${r.id} ${r.createdAt} ${r.kind === 'joingroup' ? 'join-group screenshot' : 'video link'} ${r.phone}: ${r.link}`);
+      return 0;
+    },
+  },
+  {
+    name: 'team:pass',
+    usage: '<id> [--by <name>]',
+    summary: 'Passes a submission: its reward is granted once per member and paid from the rewards budget; the member gets a message, the audit log a row',
+    args: 1,
+    options: ['by'],
+    async run(db, { args, options }) {
+      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'pass', by: actor(options.by), at: new Date() });
+      console.log(`submission #${r.id} Passed${r.rewardId ? `, reward #${r.rewardId}` : ' (reward amount 0: nothing granted)'}`);
+      return 0;
+    },
+  },
+  {
+    name: 'team:fail',
+    usage: '<id> --reason "..." [--by <name>]',
+    summary: 'Fails a submission with a reason the member reads (they may send another); audit row written',
+    args: 1,
+    options: ['reason', 'by'],
+    async run(db, { args, options }) {
+      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: actor(options.by), at: new Date() });
+      console.log(`submission #${r.id} Failed: ${options.reason}`);
       return 0;
     },
   },

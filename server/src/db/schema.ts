@@ -45,6 +45,7 @@ export interface Database {
   reward_setting_changes: RewardSettingChangesTable;
   team_cursors: TeamCursorsTable;
   sign_ins: SignInsTable;
+  reward_submissions: RewardSubmissionsTable;
   member_time_zones: MemberTimeZonesTable;
   news: NewsTable;
   feedback: FeedbackTable;
@@ -110,6 +111,23 @@ export interface SignInsTable {
   /** YYYY-MM-DD in the member's time zone. */
   day: string;
   amount: Money;
+  reward_id: number | null;
+  created_at: string;
+}
+
+/** A join-group screenshot or a video-share link staff review (migration 0020). */
+export interface RewardSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'joingroup' | 'video';
+  file_id: string | null;
+  url: string | null;
+  status: 'Pending' | 'Passed' | 'Failed';
+  /** "<kind>:<member>" while Pending or Passed, null once Failed: one open or passed submission per member and kind. */
+  open_key: string | null;
+  fail_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
   reward_id: number | null;
   created_at: string;
 }

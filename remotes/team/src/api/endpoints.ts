@@ -2,8 +2,8 @@
  * Every server call of the team remote, as RTK Query endpoints injected into the page's one server API
  * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
  */
-import { pagedListOptions, serverApi } from '@rigshare/api-client';
-import type { MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
+import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
+import type { SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 
 export const teamApi = serverApi.injectEndpoints({
@@ -16,6 +16,54 @@ export const teamApi = serverApi.injectEndpoints({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: `team/list-${level.toLowerCase()}`, params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
       providesTags: ['Team'],
+    }),
+
+    // Invitation centre (floor 1..3 = level A..C) and lower-level income
+    invitedFloors: build.query<InvitedFloors, void>({
+      query: () => ({ host: 'user', path: 'share/invited/floor/num', method: 'POST', body: {} }),
+      providesTags: ['Team'],
+    }),
+    invitedFloorPage: build.infiniteQuery<Page<TeamMember>, number, number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ queryArg: floor, pageParam }) => ({ host: 'user', path: 'share/invited/floor', method: 'POST', body: { floor, pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      providesTags: ['Team'],
+    }),
+    lowerIncomePage: build.infiniteQuery<Page<MemberReward>, 'referral' | 'team' | 'all', number>({
+      infiniteQueryOptions: pagedListOptions,
+      query: ({ queryArg: kind, pageParam }) => ({
+        host: 'user',
+        path: 'team/income',
+        params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) },
+      }),
+      providesTags: [{ type: 'Team', id: 'rewards' }],
+    }),
+
+    // Join-group screenshot and video-share link (staff review them)
+    joinGroupStatus: build.query<SubmissionState, void>({
+      query: () => ({ host: 'user', path: 'joinGroup/status' }),
+      providesTags: [{ type: 'Team', id: 'joingroup' }],
+    }),
+    uploadScreenshot: build.mutation<SubmissionState, File>({
+      async queryFn(file) {
+        try {
+          const form = new FormData();
+          form.append('image', file, file.name);
+          return { data: (await postMultipart<SubmissionState>('user', 'joinGroup/upload', form, { quiet: true })).data };
+        } catch (error) {
+          const failure: ServerError =
+            error instanceof ApiError ? { code: error.code, message: error.message, data: error.data } : { code: 0, message: error instanceof Error ? error.message : String(error), data: null };
+          return { error: failure };
+        }
+      },
+      invalidatesTags: [{ type: 'Team', id: 'joingroup' }, { type: 'Team', id: 'rewards' }],
+    }),
+    shareLinkStatus: build.query<SubmissionState, void>({
+      query: () => ({ host: 'user', path: 'shareLink/status' }),
+      providesTags: [{ type: 'Team', id: 'video' }],
+    }),
+    submitShareLink: build.mutation<SubmissionState, string>({
+      query: (url) => ({ host: 'user', path: 'shareLink/submit', method: 'POST', body: { url }, announce: false }),
+      invalidatesTags: [{ type: 'Team', id: 'video' }, { type: 'Team', id: 'rewards' }],
     }),
 
     // Daily sign-in (the browser's time zone; the member's first sign-in fixes theirs)
@@ -52,6 +100,13 @@ export const teamApi = serverApi.injectEndpoints({
 export const {
   useTeamInfoQuery,
   useTeamPageInfiniteQuery,
+  useInvitedFloorsQuery,
+  useJoinGroupStatusQuery,
+  useUploadScreenshotMutation,
+  useShareLinkStatusQuery,
+  useSubmitShareLinkMutation,
+  useInvitedFloorPageInfiniteQuery,
+  useLowerIncomePageInfiniteQuery,
   useSignStatusQuery,
   useSignRecordQuery,
   useSignInMutation,

@@ -22,6 +22,7 @@ import { migration as m0016 } from './0016-team-settings';
 import { migration as m0017 } from './0017-sign-ins';
 import { migration as m0018 } from './0018-news';
 import { migration as m0019 } from './0019-feedback';
+import { migration as m0020 } from './0020-reward-submissions';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0017,
   m0018,
   m0019,
+  m0020,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -32,13 +32,22 @@ export async function claimRegisterReward(deps: AppDeps, userId: number): Promis
 }
 
 /** The member's rewards, newest first, with their state and (referral, team) the member they came from. */
-export async function memberRewards(k: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<{ total: number; list: MemberReward[] }> {
-  const total = await k.selectFrom('rewards').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const rows = await k
+export async function memberRewards(
+  k: Kysely<Database>,
+  userId: number,
+  paging: { pageNum: number; pageSize: number },
+  kinds?: RewardKind[],
+): Promise<{ total: number; list: MemberReward[] }> {
+  let count = k.selectFrom('rewards').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId);
+  if (kinds) count = count.where('kind', 'in', kinds);
+  const total = await count.executeTakeFirstOrThrow();
+  let query = k
     .selectFrom('rewards as w')
     .leftJoin('users as f', 'f.id', 'w.from_user_id')
     .select(['w.id', 'w.kind', 'w.amount', 'w.status', 'w.level', 'w.created_at', 'w.paid_at', 'f.phone'])
-    .where('w.user_id', '=', userId)
+    .where('w.user_id', '=', userId);
+  if (kinds) query = query.where('w.kind', 'in', kinds);
+  const rows = await query
     .orderBy('w.id', 'desc')
     .limit(paging.pageSize)
     .offset((paging.pageNum - 1) * paging.pageSize)

@@ -1,12 +1,38 @@
-import { rewardSchemas, signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
+import { invitationSchemas, rewardSchemas, submissionSchemas, signSchemas, teamSchemas as schemas } from '@rigshare/api-schema';
 import { TEAM_LEVELS } from '@rigshare/domain';
-import type { FastifyInstance } from 'fastify';
+import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { publicBase } from '../files';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { translate } from '../../i18n';
 import { claimRegisterReward, memberRewards, registerRewardStatus } from './register-reward';
+import { invitedFloor, invitedFloors, lowerIncome } from './invitation';
 import { teamInfo, teamList } from './service';
+import { submissionState, submitScreenshot, submitVideoLink } from './submissions';
+
+/** Reads joinGroup/upload's multipart body: one part "image" of at most 2 MB. */
+async function readScreenshot(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(415, 'unsupportedMediaType');
+  let image: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 0 } })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'image') image = bytes;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'fileTooLarge', { limit: `${IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024} MB` });
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
+    throw new AppError(400, 'badRequest');
+  }
+  if (!image) throw new AppError(400, 'screenshotMissing');
+  return image;
+}
 import { signIn, signRecord, signStatus } from './sign-in';
 
 /** The team (host /api/user): info, the three level lists and the daily sign-in. */
@@ -22,6 +48,32 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
       ok(request, await teamList(deps.db.kysely, request.member!.id, level, paging(request.query))),
     );
   }
+
+  // Invitation centre (floor 1..3 = level A..C) and lower-level income.
+  app.post('/share/invited/floor/num', { ...auth, schema: invitationSchemas.floorNum }, async (request) => ok(request, await invitedFloors(deps, request.member!.id)));
+  app.post('/share/invited/floor', { ...auth, schema: invitationSchemas.floor }, async (request) =>
+    ok(request, await invitedFloor(deps.db.kysely, request.member!.id, request.body.floor, paging(request.body))),
+  );
+  app.get('/team/income', { ...auth, schema: invitationSchemas.lowerIncome }, async (request) =>
+    ok(request, await lowerIncome(deps.db.kysely, request.member!.id, paging(request.query), request.query.kind)),
+  );
+
+  // Join-group screenshot and video-share link, reviewed by staff (admin team:reviews / team:pass / team:fail).
+  const base = (request: FastifyRequest) => publicBase(app, request);
+  app.get('/joinGroup/status', { ...auth, schema: submissionSchemas.joinGroupStatus }, async (request) =>
+    ok(request, await submissionState(deps, request.member!.id, 'joingroup', base(request))),
+  );
+  app.post('/joinGroup/upload', { ...auth, schema: submissionSchemas.joinGroupUpload }, async (request) => {
+    await submitScreenshot(deps, request.member!.id, await readScreenshot(request));
+    return ok(request, await submissionState(deps, request.member!.id, 'joingroup', base(request)), translate(request.locale, 'submissionSent'));
+  });
+  app.get('/shareLink/status', { ...auth, schema: submissionSchemas.shareLinkStatus }, async (request) =>
+    ok(request, await submissionState(deps, request.member!.id, 'video', base(request))),
+  );
+  app.post('/shareLink/submit', { ...auth, schema: submissionSchemas.shareLinkSubmit }, async (request) => {
+    await submitVideoLink(deps, request.member!.id, request.body.url);
+    return ok(request, await submissionState(deps, request.member!.id, 'video', base(request)), translate(request.locale, 'submissionSent'));
+  });
 
   app.post('/app/user/sign', { ...auth, schema: signSchemas.signIn }, async (request) =>
     ok(request, await signIn(deps, request.member!.id, request.body.timeZone), translate(request.locale, 'signedIn')),

@@ -5,7 +5,7 @@ import { formatAmount, TEAM_LEVELS } from '@rigshare/domain';
 import { LoadFailed, PageEmpty } from '@rigshare/ui';
 import { errorMessage, useTeamInfoQuery } from '../../api/endpoints';
 
-const percent = (basisPoints: number) => (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
+export const percent = (basisPoints: number) => (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
 
 /** Team counts per level (each opens its list), the team reward and where it comes from. */
 export function TeamSummary() {
@@ -52,6 +52,10 @@ export function TeamSummary() {
           c: percent(info.rates.referral.C),
         })}
       </p>
+      <div className="team-links">
+        <Link to="/index/invitation">{t('invitation.title')}</Link>
+        <Link to="/index/lowerincome">{t('income.title')}</Link>
+      </div>
       <Link to="/index/friendmore">
         <Button block size="small" fill="outline">
           {t('summary.allMembers')}

@@ -7,7 +7,7 @@ import type { TeamMember } from '@rigshare/api-schema';
 import { useTeamPageInfiniteQuery } from '../../api/endpoints';
 import '../../team.css';
 
-function MemberRow({ member }: { member: TeamMember }) {
+export function MemberRow({ member }: { member: TeamMember }) {
   const { t, i18n } = useTranslation('team');
   return (
     <div className="team-member" data-testid="team-member">

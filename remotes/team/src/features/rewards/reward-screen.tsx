@@ -31,7 +31,7 @@ function RegisterRewardCard() {
   );
 }
 
-function RewardRow({ reward }: { reward: MemberReward }) {
+export function RewardRow({ reward }: { reward: MemberReward }) {
   const { t, i18n } = useTranslation('team');
   return (
     <div className="team-member" data-testid="reward-row">
@@ -61,6 +61,8 @@ export default function RewardScreen() {
       <div className="team-links">
         <Link to="/index/sign">{t('sign.title')}</Link>
         <Link to="/index/friend">{t('team.title')}</Link>
+        <Link to="/index/joinGroup">{t('joinGroup.title')}</Link>
+        <Link to="/index/shareLink">{t('shareLink.title')}</Link>
       </div>
       <InfiniteList
         className="team-list"

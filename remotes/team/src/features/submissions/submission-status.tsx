@@ -1,0 +1,35 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SubmissionState } from '@rigshare/api-schema';
+import { formatAmount } from '@rigshare/domain';
+
+/** The reward's amount, where it comes from, and the latest submission's review state (with the reason of a fail). */
+export function SubmissionStatus({ state }: { state: SubmissionState }) {
+  const { t } = useTranslation('team');
+  const s = state.submission;
+  return (
+    <section className="team-summary" data-testid="submission-state">
+      <div className="team-reward">
+        <div>
+          <span>{t(`reward.kind.${state.kind}`)}</span>
+          <strong>{t('summary.amount', { amount: formatAmount(BigInt(state.amount)) })}</strong>
+        </div>
+      </div>
+      {s && (
+        <div className="team-links">
+          <Tag color={s.status === 'Passed' ? 'success' : s.status === 'Failed' ? 'danger' : 'warning'} data-testid="submission-status">
+            {t(`submission.status.${s.status}`)}
+          </Tag>
+          {state.reward && <Tag color={state.reward === 'Paid' ? 'success' : 'warning'}>{t(`reward.status.${state.reward}`)}</Tag>}
+        </div>
+      )}
+      {s?.status === 'Failed' && s.reason && (
+        <p className="team-source" data-testid="submission-reason">
+          {t('submission.reason', { reason: s.reason })}
+        </p>
+      )}
+      <p className="team-source">{t('submission.once')}</p>
+      <p className="team-source">{t('reward.source')}</p>
+    </section>
+  );
+}
