@@ -45,6 +45,7 @@ export default function JoinGroupScreen() {
           <label className="team-upload">
             <input
               type="file"
+              aria-label={t('joinGroup.step2')}
               accept="image/png,image/jpeg,image/webp"
               data-testid="screenshot-input"
               disabled={isLoading}
