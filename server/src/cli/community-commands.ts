@@ -1,9 +1,7 @@
-import os from 'node:os';
 import { pendingPosts, postForMember, reviewPost } from '../features/community';
 import { idArg, type AdminCommand } from './command';
+import { operatorName } from '../audit';
 
-/** Who is acting: --by, else the operator's login name; written to the audit log. */
-const actor = (by: string | undefined) => by ?? process.env.USER ?? os.userInfo().username;
 
 const oneLine = (text: string, max = 120) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -31,7 +29,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'pass', by: actor(options.by), at: new Date() });
+      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'pass', by: operatorName(options.by), at: new Date() });
       console.log(`post #${post.id} Passed`);
       return 0;
     },
@@ -43,7 +41,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: actor(options.by), at: new Date() });
+      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: operatorName(options.by), at: new Date() });
       console.log(`post #${post.id} Failed: ${options.reason}`);
       return 0;
     },

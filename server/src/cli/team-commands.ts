@@ -1,12 +1,10 @@
 import { formatAmount } from '@rigshare/domain';
 import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
 import { REWARD_SETTINGS, rewardSettings, runTeamRewards, setRewardSetting, settingText, type RewardSettingName } from '../jobs/team-rewards';
-import os from 'node:os';
 import { pendingSubmissions, reviewSubmission } from '../features/team';
 import { idArg, timeOption, type AdminCommand } from './command';
+import { operatorName } from '../audit';
 
-/** Who is acting: --by, else the operator's login name; written to the audit log. */
-const actor = (by: string | undefined) => by ?? process.env.USER ?? os.userInfo().username;
 
 /** The rewards budget: fund it (with a reason), see it, pay what waits for it. */
 export const TEAM_COMMANDS: AdminCommand[] = [
@@ -91,7 +89,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'pass', by: actor(options.by), at: new Date() });
+      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'pass', by: operatorName(options.by), at: new Date() });
       console.log(`submission #${r.id} Passed${r.rewardId ? `, reward #${r.rewardId}` : ' (reward amount 0: nothing granted)'}`);
       return 0;
     },
@@ -103,7 +101,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: actor(options.by), at: new Date() });
+      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: operatorName(options.by), at: new Date() });
       console.log(`submission #${r.id} Failed: ${options.reason}`);
       return 0;
     },

@@ -2,5 +2,4 @@
 export { communityRoutes } from './routes';
 export { pendingPosts, postForMember, reviewPost, type PendingPost } from './review';
 export { likePost, type CommunityLimits } from './service';
-export { writeAudit } from './audit';
 export { decodedImageType } from './images';

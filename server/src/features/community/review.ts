@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../ledger/operator';
 import { notifyMember } from '../messages';
-import { writeAudit } from './audit';
+import { writeAudit } from '../../audit';
 import { checkPost } from './service';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 /** One append-only row of the staff audit log: who (and in which role) did what to which target, when. */
 export async function writeAudit(
