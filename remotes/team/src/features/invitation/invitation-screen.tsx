@@ -2,25 +2,14 @@ import { Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatAmount } from '@rigshare/domain';
-import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
+import { LoadFailed } from '@rigshare/ui';
 import { errorMessage, useInvitedFloorPageInfiniteQuery, useInvitedFloorsQuery } from '../../api/endpoints';
 import { percent } from '../friends/team-summary';
-import { MemberRow } from '../members/team-list-screen';
+import { MemberList } from '../members/member-list';
 import '../../team.css';
 
 function FloorMembers({ floor, level }: { floor: number; level: string }) {
-  const { t } = useTranslation('team');
-  const page = useInvitedFloorPageInfiniteQuery(floor);
-  return (
-    <InfiniteList
-      className="team-list"
-      source={page}
-      loadError={t('list.loadError')}
-      itemKey={(m) => m.id}
-      renderItem={(m) => <MemberRow member={m} />}
-      empty={<PageEmpty className="team-empty" title={t('list.emptyTitle', { level })} description={t('team.emptyDescription')} />}
-    />
-  );
+  return <MemberList source={useInvitedFloorPageInfiniteQuery(floor)} level={level} />;
 }
 
 /** `/index/invitation`: the invitation centre: invited floors (members, rates, reward each), their members, and the rules. */
