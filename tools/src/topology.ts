@@ -13,14 +13,18 @@ export interface Topology {
   remotePorts: Record<RemoteName, number>;
 }
 
-/** Ports from the environment (SHELL_PORT, API_PORT, REMOTE_PORT_BASE) or the defaults 3000/3100/3001+. */
+/** Ports from the environment (SHELL_PORT, API_PORT, REMOTE_PORT_BASE) or the defaults 3000/3100/3001+; the remotes never take the API's port. */
 export function topologyFromEnv(env: NodeJS.ProcessEnv = process.env): Topology {
   const shellPort = Number(env.SHELL_PORT ?? 3000);
-  const base = Number(env.REMOTE_PORT_BASE ?? shellPort + 1);
+  const apiPort = Number(env.API_PORT ?? 3100);
+  // The remotes follow the shell, unless that run of ports would take the API's (e.g. shell 4600, API 4601).
+  const afterShell = shellPort + 1;
+  const clashes = apiPort >= afterShell && apiPort < afterShell + REMOTE_NAMES.length;
+  const base = Number(env.REMOTE_PORT_BASE ?? (clashes ? apiPort + 1 : afterShell));
   return {
     host: env.HOST ?? 'localhost',
     shellPort,
-    apiPort: Number(env.API_PORT ?? 3100),
+    apiPort,
     remotePorts: Object.fromEntries(REMOTE_NAMES.map((name, i) => [name, base + i])) as Record<RemoteName, number>,
   };
 }
