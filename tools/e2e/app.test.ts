@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { currentRoute, field, launchBrowser } from './browser';
 import { startStack, type Stack } from './stack';
-import { DEMO, loginThroughScreen } from './session';
+import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
 import { ROOT, distOf, type RemoteName } from '../src/topology';
 
 
@@ -57,15 +57,6 @@ function login(phone: string, password: string): Promise<void> {
   return loginThroughScreen(page, stack.shellUrl, phone, password);
 }
 
-/** Polls `read` until it equals `expected` (5 s at most). */
-async function until(read: () => unknown, expected: unknown): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (JSON.stringify(read()) !== JSON.stringify(expected)) {
-    if (Date.now() > deadline) expect(read()).toEqual(expected);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function apiProducts(): Promise<string[]> {
   const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
   const body = (await response.json()) as { data: { list: { productName: string }[] } };
@@ -77,21 +68,7 @@ it('a newcomer registers with the demo invite code and logs in', async () => {
   const password = 'Miner2026x';
   await go(`/login/registerbym?code=${DEMO.inviteCode}`);
   await expect(field(page, 'invite-code').inputValue()).resolves.toBe(DEMO.inviteCode);
-  await field(page, 'phone').fill(phone);
-  await field(page, 'password').fill(password);
-  await field(page, 'confirm-password').fill(password);
-
-  // The image code and the SMS come from the operator side: the captcha table and the SMS outbox.
-  const captchaId = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
-  const captcha = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string };
-  await field(page, 'captcha-code').fill(captcha.answer);
-  await page.getByTestId('send-code').click();
-  await until(() => stack.db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
-  await field(page, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
-  await page.getByTestId('submit').click();
-
-  await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
+  await registerThroughScreen(page, stack.db, phone, password);
   const member = stack.db.prepare('SELECT u.phone, i.invite_code AS inviter FROM users u JOIN users i ON i.id = u.inviter_id WHERE u.phone = ?').get(phone);
   expect(member).toEqual({ phone, inviter: DEMO.inviteCode });
 

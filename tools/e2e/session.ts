@@ -1,4 +1,5 @@
-/** What several browser tests do as a member: log in through the real login screen. */
+/** What several browser tests do as a member: register and log in through the real screens. */
+import type Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { field } from './browser';
 
@@ -10,4 +11,32 @@ export async function loginThroughScreen(page: Page, shellUrl: string, phone: st
   await field(page, 'login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
+}
+
+/** Polls `read` until it equals `expected` (5 s at most). */
+export async function until(read: () => unknown, expected: unknown): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (JSON.stringify(read()) !== JSON.stringify(expected)) {
+    if (Date.now() > deadline) expect(read()).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Completes the registration screen the page is on (its invite code already filled by the link) and waits for
+ * the login screen. The image code and the SMS come from the operator side: the captcha table and the SMS outbox.
+ */
+export async function registerThroughScreen(page: Page, db: Database.Database, phone: string, password: string): Promise<void> {
+  await field(page, 'phone').fill(phone);
+  await field(page, 'password').fill(password);
+  await field(page, 'confirm-password').fill(password);
+  const captchaId = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
+  const captcha = db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string };
+  await field(page, 'captcha-code').fill(captcha.answer);
+  await page.getByTestId('send-code').click();
+  await until(() => db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
+  const sms = db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
+  await field(page, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
+  await page.getByTestId('submit').click();
+  await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
 }

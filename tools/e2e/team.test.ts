@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { field, launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -23,14 +23,6 @@ afterAll(async () => {
 
 const newPage = async (): Promise<Page> =>
   (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-
-async function until(read: () => unknown, expected: unknown): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (JSON.stringify(read()) !== JSON.stringify(expected)) {
-    if (Date.now() > deadline) expect(read()).toEqual(expected);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 it('a member shares the invite link; a newcomer registers through it and appears in level A of the team', async () => {
   // The inviter is the demo member (the root of the seed's invite tree).
@@ -57,18 +49,7 @@ it('a member shares the invite link; a newcomer registers through it and appears
   const password = 'Miner2026x';
   await newcomer.goto(shareUrl);
   await expect(field(newcomer, 'invite-code').inputValue()).resolves.toBe(DEMO.inviteCode);
-  await field(newcomer, 'phone').fill(phone);
-  await field(newcomer, 'password').fill(password);
-  await field(newcomer, 'confirm-password').fill(password);
-  const captchaId = await newcomer.getByTestId('captcha-image').getAttribute('data-captcha-id');
-  const captcha = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string };
-  await field(newcomer, 'captcha-code').fill(captcha.answer);
-  await newcomer.getByTestId('send-code').click();
-  await until(() => stack.db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
-  await field(newcomer, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
-  await newcomer.getByTestId('submit').click();
-  await newcomer.waitForFunction(() => location.hash.startsWith('#/user/login'));
+  await registerThroughScreen(newcomer, stack.db, phone, password);
 
   // The inviter's team now counts one more in level A, and the list shows the newcomer, phone masked.
   await member.goto(`${stack.shellUrl}#/index/friendmore?level=A`);
