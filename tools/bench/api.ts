@@ -218,24 +218,29 @@ async function main(): Promise<void> {
           if (status === 200) ok++;
         },
       });
-      // Where purchases wait: sample the API's database connections while they run.
-      const samples = { n: 0, active: 0, lock: 0 };
+      // Where purchases wait: sample the API's database connections while they run, and what the ones
+      // waiting for a lock are running.
+      const samples = { n: 0, active: 0, lock: 0, waiting: new Map<string, number>() };
       const sampler = setInterval(() => {
-        void sql<{ active: string; lock: string }>`SELECT COUNT(*) FILTER (WHERE state = 'active') AS active,
-            COUNT(*) FILTER (WHERE wait_event_type = 'Lock') AS lock
+        void sql<{ state: string | null; wait: string | null; query: string }>`SELECT state, wait_event_type AS wait, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) AS query
           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
           .execute(k)
-          .then(({ rows: [r] }) => {
+          .then(({ rows: connections }) => {
             samples.n++;
-            samples.active += Number(r.active);
-            samples.lock += Number(r.lock);
+            for (const c of connections) {
+              if (c.state === 'active') samples.active++;
+              if (c.wait !== 'Lock') continue;
+              samples.lock++;
+              samples.waiting.set(c.query, (samples.waiting.get(c.query) ?? 0) + 1);
+            }
           });
       }, 200);
       rows.push(await cannon('POST /api/orders/mine/order/create (purchase)', { url: base, connections, duration, requests: [buy()] }));
       clearInterval(sampler);
       console.log(
-        `during the purchases, of the API's database connections on average ${(samples.active / samples.n).toFixed(1)} ran a statement and ${(samples.lock / samples.n).toFixed(1)} waited for a row lock`,
+        `during the purchases, of the API's database connections on average ${(samples.active / samples.n).toFixed(1)} ran a statement and ${(samples.lock / samples.n).toFixed(1)} waited for a lock, in:`,
       );
+      for (const [query, n] of [...samples.waiting].sort((a, b) => b[1] - a[1]).slice(0, 3)) console.log(`  ${((100 * n) / samples.lock).toFixed(0)} %  ${query}`);
       const ordersAfter = Number((await k.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       // Requests still in flight when a run stops are answered unseen, so up to one per connection per run more.
       const made = ordersAfter - ordersBefore;
