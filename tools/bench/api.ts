@@ -82,7 +82,7 @@ async function cannon(name: string, options: autocannon.Options): Promise<Row> {
 
 async function pgbench(serverUrl: string, clients: number, seconds: number): Promise<Row> {
   const found = await run('sh', ['-c', 'command -v pgbench || true']);
-  if (!found.stdout.trim()) throw new Error('pgbench not found: apt-get install postgresql-contrib (Debian: pgbench comes with postgresql-client-15)');
+  if (!found.stdout.trim()) throw new Error('pgbench not found: apt-get install postgresql-contrib (on Debian 12 it brings pgbench with postgresql-15)');
   const name = `rigshare_bench_pgbench_${process.pid}`;
   const url = await createScratchDatabase(serverUrl, name);
   try {
