@@ -8,13 +8,9 @@
  * indexes, LIKE .. INCLUDING ALL), checks the ledger, drops the scratch database and prints, last:
  *   accrual N orders: X s; bare insert: Y s; ratio R
  */
-import { Client } from 'pg';
 import { sql } from 'kysely';
+import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real job, so it imports the server's code by path.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createDb } from '../../server/src/db/connect';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { migrateToLatest } from '../../server/src/db/migrations';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { DAY_MS, runAccrual } from '../../server/src/jobs/accrual';
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -22,45 +18,15 @@ import { checkLedger } from '../../server/src/ledger/check';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { fundPool } from '../../server/src/ledger/operator';
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? process.argv[i + 1] : undefined;
-  if (raw === undefined) return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-  return value;
-}
-
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 async function main(): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) throw new Error('Set DATABASE_URL to a PostgreSQL server (postgres://...)');
   const orders = option('orders', 1_000_000);
   const perMember = option('orders-per-member', 4);
   const members = Math.ceil(orders / perMember);
 
-  const scratch = `rigshare_bench_${process.pid}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${scratch}`;
-  const verbose = process.argv.includes('--verbose');
-  const db = createDb({
-    databaseUrl: url.toString(),
-    sqliteFile: '',
-    poolSize: 2,
-    log: verbose
-      ? (e) => {
-          if (e.queryDurationMillis > 20) console.log(`${e.queryDurationMillis.toFixed(0)} ms: ${e.query.sql.replace(/\s+/g, ' ').slice(0, 120)}`);
-        }
-      : undefined,
-  });
-  const k = db.kysely;
-  try {
-    await migrateToLatest(k, db.dialect);
+  await withScratchDb({ prefix: 'rigshare_bench', verboseSqlChars: 120 }, async (db, scratch) => {
+    const k = db.kysely;
     const now = new Date();
     const nowMs = now.getTime();
     const t0 = Date.now();
@@ -127,14 +93,7 @@ async function main(): Promise<void> {
     const problems = await checkLedger(k);
     console.log(problems.length === 0 ? 'ledger ok' : `ledger broken: ${problems.join('; ')}`);
     console.log(`accrual ${orders} orders: ${seconds(accrualMs)} s; bare insert: ${seconds(bareMs)} s; ratio ${(accrualMs / bareMs).toFixed(2)}`);
-  } finally {
-    await k.destroy();
-    if (process.argv.includes('--keep')) return void console.log(`kept ${scratch}`);
-    const cleanup = new Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await cleanup.end();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -13,27 +13,14 @@
  */
 import { FEED_PAGE_SIZE } from '@rigshare/domain';
 import { sql } from 'kysely';
-import { Client } from 'pg';
+import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real queries, so it imports the server's code by path.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createDb } from '../../server/src/db/connect';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { migrateToLatest } from '../../server/src/db/migrations';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { feedPage, likePost } from '../../server/src/features/community/service';
 // The service's module graph reaches the server's routes: their Fastify type additions, for the typecheck.
 import type {} from '@fastify/multipart';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import type {} from '../../server/src/types';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? process.argv[i + 1] : process.env[`BENCH_${name.toUpperCase()}`];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -56,8 +43,6 @@ async function timed(samples: number, run: (i: number) => Promise<unknown>): Pro
 const ms = (t: { p50: number; p95: number }) => `p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) throw new Error('Set DATABASE_URL to a PostgreSQL server (postgres://...)');
   const posts = option('posts', 1_000_000);
   const likes = option('likes', 10_000_000);
   const members = option('members', 100_000);
@@ -67,17 +52,8 @@ async function main(): Promise<void> {
   const page = 1000;
   if (posts * 0.9 < page * FEED_PAGE_SIZE + samples) throw new Error(`--posts must give at least ${page} feed pages (about ${Math.ceil((page * FEED_PAGE_SIZE + samples) / 0.9)} posts)`);
 
-  const scratch = `rigshare_bench_feed_${process.pid}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${scratch}`;
-  const db = createDb({ databaseUrl: url.toString(), sqliteFile: '', poolSize: 2 });
-  const k = db.kysely;
-  try {
-    await migrateToLatest(k, db.dialect);
+  await withScratchDb({ prefix: 'rigshare_bench_feed' }, async (db, scratch) => {
+    const k = db.kysely;
     const now = new Date();
     const t0 = Date.now();
     console.log(`seeding ${members} members, ${posts} posts and ${likes} likes in ${scratch} ...`);
@@ -136,14 +112,7 @@ async function main(): Promise<void> {
 
     console.log(`\n${posts} posts, ${likes} likes, ${members} members; page size ${FEED_PAGE_SIZE}; ${samples} samples each`);
     for (const [name, t] of results) console.log(`${name.padEnd(40)} ${ms(t)}`);
-  } finally {
-    await k.destroy();
-    if (process.argv.includes('--keep')) return void console.log(`kept ${scratch}`);
-    const cleanup = new Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await cleanup.end();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -14,13 +14,9 @@
  * INSERT..SELECT of the same reward rows and transfers. Then the ledger check.
  * Smaller: `npm run bench:team -- --members 100000 --team 10000`.
  */
-import { Client } from 'pg';
 import { sql } from 'kysely';
+import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real code, so it imports the server's code by path.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createDb } from '../../server/src/db/connect';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { migrateToLatest } from '../../server/src/db/migrations';
 // The service module, not the feature's index: the index also brings the routes, whose multipart types
 // only the server project's typecheck loads.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -33,15 +29,6 @@ import { fundRewardsBudget, payPendingRewards } from '../../server/src/jobs/rewa
 import { checkLedger } from '../../server/src/ledger/check';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import type { AppDeps } from '../../server/src/types';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? process.argv[i + 1] : undefined;
-  if (raw === undefined) return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const seconds = (x: number) => `${(x / 1000).toFixed(2)} s`;
@@ -64,8 +51,6 @@ async function measure(runs: number, fn: () => Promise<unknown>): Promise<{ p50:
 }
 
 async function main(): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  if (!/^postgres(ql)?:\/\//.test(serverUrl)) throw new Error('DATABASE_URL must be a PostgreSQL server (postgres://...)');
   const members = option('members', 1_000_000);
   const team = option('team', 100_000);
   const purchases = option('purchases', team);
@@ -81,29 +66,10 @@ async function main(): Promise<void> {
   const startC = startB + levelB;
   const startRest = startC + levelC;
 
-  const scratch = `rigshare_bench_team_${process.pid}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${scratch}`;
-  const verbose = process.argv.includes('--verbose');
-  const db = createDb({
-    databaseUrl: url.toString(),
-    sqliteFile: '',
-    poolSize: 2,
-    log: verbose
-      ? (e) => {
-          if (e.queryDurationMillis > 20) console.log(`${e.queryDurationMillis.toFixed(0)} ms: ${e.query.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-        }
-      : undefined,
-  });
-  const k = db.kysely;
-  // teamInfo reads only the database and the share link's base from its deps.
-  const deps = { db, config: { shareBaseUrl: 'https://rigshare.example/r/' } } as unknown as AppDeps;
-  try {
-    await migrateToLatest(k, db.dialect);
+  await withScratchDb({ prefix: 'rigshare_bench_team', verboseSqlChars: 160, fallbackUrl: 'postgres://postgres@127.0.0.1:5432/test' }, async (db, scratch) => {
+    const k = db.kysely;
+    // teamInfo reads only the database and the share link's base from its deps.
+    const deps = { db, config: { shareBaseUrl: 'https://rigshare.example/r/' } } as unknown as AppDeps;
     const now = new Date();
     const iso = now.toISOString();
     const t0 = Date.now();
@@ -222,14 +188,7 @@ async function main(): Promise<void> {
     console.log(
       `referral payout of ${purchases} purchases (${granted.referral} rewards): ${seconds(grantMs + payMs)} (grant ${seconds(grantMs)}, pay ${seconds(payMs)}); bare insert of the same rewards and transfers: ${seconds(bareMs)}; ratio ${((grantMs + payMs) / bareMs).toFixed(1)}`,
     );
-  } finally {
-    await k.destroy();
-    if (process.argv.includes('--keep')) return void console.log(`kept ${scratch}`);
-    const cleanup = new Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await cleanup.end();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -1,0 +1,278 @@
+/**
+ * npm run bench:api -- [--members M] [--duration S] [--connections C] [--keep]
+ *
+ * Requests a second the real API serves on PostgreSQL, beside what the same machine does without the app:
+ *  1. creates a scratch PostgreSQL database next to DATABASE_URL (tools/bench/scratch-db.ts), builds the
+ *     production server (server/scripts/build.mjs -> server/dist) and starts it with plain node on it, as
+ *     production does (NODE_ENV=production, SEED=reference, LOG_LEVEL as set, default info, its log to a
+ *     file); no REDIS_URL: none of the measured routes is rate limited (limits guard logins and SMS codes);
+ *  2. seeds M members (default 200) through the server's code: users with a real scrypt password hash,
+ *     a 10,000 USDT staff credit each through the ledger (ledger/operator adjust), a 1 USDT product with
+ *     enough units; logs each member in through POST /api/user/auth/token/pass;
+ *  3. autocannon, C connections (default 16) for S seconds (default 10) each, after a 2 s warm-up:
+ *       GET /api/user/user/info ("/user/info", signed in: the members' tokens in turn),
+ *       GET /api/orders/product/list,
+ *       POST /api/orders/mine/order/create (purchases: the members in turn, a distinct requestId each);
+ *     then checks that the purchases answered 200 made as many orders (give or take the requests in flight
+ *     when a run stops) and that the ledger balances;
+ *  4. a Fastify hello-world server (its own process, like the API) under the same autocannon load;
+ *  5. pgbench TPC-B (Debian's postgresql-contrib) with C clients for S seconds on its own scratch database,
+ *     scale C (one branch row per client, so clients do not queue on one row);
+ * and prints a table and the two ratios issue #13 asks for: /user/info >= 40 % of hello-world requests/s,
+ * purchases >= 50 % of pgbench TPS. --profile writes a V8 CPU profile of the API process (.cpuprofile) into
+ * the printed log folder.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { checkLedger } from '../../server/src/ledger/check';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { adjust } from '../../server/src/ledger/operator';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { hashPassword } from '../../server/src/security/password';
+import { createScratchDatabase, dropScratchDatabase, option, postgresServerUrl, withScratchDb } from './scratch-db';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..', '..');
+const PASSWORD = 'Bench12345';
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); its log: ${logFile}\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no answer from ${url} within 120 s; log: ${logFile}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function cannon(name: string, options: autocannon.Options): Promise<Row> {
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pools, caches
+  const result = await autocannon(options);
+  const errors = result.errors + result.timeouts + result.non2xx;
+  console.log(`${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests, ${errors} errors`);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors };
+}
+
+async function pgbench(serverUrl: string, clients: number, seconds: number): Promise<Row> {
+  const found = await run('sh', ['-c', 'command -v pgbench || true']);
+  if (!found.stdout.trim()) throw new Error('pgbench not found: apt-get install postgresql-contrib (on Debian 12 it brings pgbench with postgresql-15)');
+  const name = `rigshare_bench_pgbench_${process.pid}`;
+  const url = await createScratchDatabase(serverUrl, name);
+  try {
+    await run('pgbench', ['-i', '-q', '-s', String(clients), url], { maxBuffer: 1 << 24 });
+    const threads = String(Math.min(clients, os.cpus().length));
+    const { stdout } = await run('pgbench', ['-c', String(clients), '-j', threads, '-T', String(seconds), '-r', url], { maxBuffer: 1 << 24 });
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+    const total = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
+    const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
+    if (!Number.isFinite(tps)) throw new Error(`no tps in pgbench output:\n${stdout}`);
+    console.log(`pgbench TPC-B: ${tps.toFixed(0)} tps, latency average ${latency} ms`);
+    return { name: `pgbench TPC-B (scale ${clients}, average latency)`, rps: tps, p50: latency, p99: NaN, requests: total, errors: failed };
+  } finally {
+    await dropScratchDatabase(serverUrl, name);
+  }
+}
+
+async function main(): Promise<void> {
+  const members = option('members', 200);
+  const duration = option('duration', 10);
+  const connections = option('connections', 16);
+  const apiPort = option('api-port', 3190);
+  const helloPort = option('hello-port', 3191);
+  const serverUrl = postgresServerUrl();
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-bench-api-'));
+
+  console.log('building the production server (server/dist) ...');
+  await run(process.execPath, [path.join(ROOT, 'server/scripts/build.mjs')], { cwd: ROOT });
+
+  const rows: Row[] = [];
+  await withScratchDb({ prefix: 'rigshare_bench_api', poolSize: 4 }, async (db, scratch) => {
+    const k = db.kysely;
+    const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${scratch}` }).toString();
+    const apiLog = path.join(logDir, 'api.log');
+    // --profile: a V8 CPU profile of the API process (written on exit) into the log folder.
+    const profile = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', logDir] : [];
+    const api = spawn(process.execPath, [...profile, path.join(ROOT, 'server/dist/main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SEED: 'reference',
+        DATABASE_URL: dbUrl,
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        CORS_ORIGINS: 'http://127.0.0.1:3000',
+        SHARE_BASE_URL: 'http://127.0.0.1:3000/#/login/registerbym?code=',
+        DATA_DIR: logDir,
+        JOBS_INTERVAL_MS: '0',
+        REDIS_URL: '',
+        LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+      },
+      stdio: ['ignore', fs.openSync(apiLog, 'w'), fs.openSync(apiLog, 'a')],
+    });
+    const hello = spawn(
+      process.execPath,
+      ['-e', `const app = require('fastify')(); app.get('/', async () => ({ hello: 'world' })); app.listen({ port: ${helloPort}, host: '127.0.0.1' });`],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    try {
+      const base = `http://127.0.0.1:${apiPort}`;
+      await waitForHealth(`${base}/health`, api, apiLog);
+
+      // Members, money and a product, through the server's own code.
+      const now = new Date();
+      const iso = now.toISOString();
+      const hash = await hashPassword(PASSWORD);
+      const phones = Array.from({ length: members }, (_, i) => `7${String(i + 1).padStart(9, '0')}`);
+      await k
+        .insertInto('users')
+        .values(phones.map((phone, i) => ({ phone, password_hash: hash, name: `bench ${i + 1}`, invite_code: `BENCH${i + 1}`, inviter_id: null, vip_level: 0, grade: 0, timezone_type: 0, created_at: iso })))
+        .execute();
+      for (const phone of phones) await adjust(db, { phone, amount: '10000', reason: 'Benchmark funds', direction: 'credit', at: now });
+      const product = await k
+        .insertInto('products')
+        .values({
+          name: 'Bench rig',
+          category_name: 'SHA-256',
+          image_url: '/api/user/static/product-s19.svg',
+          status: 1,
+          start_time: new Date(now.getTime() - 86_400_000).toISOString(),
+          end_time: new Date(now.getTime() + 365 * 86_400_000).toISOString(),
+          day_return_micro: '10000',
+          valid_days: 30,
+          price_micro: '1000000',
+          max_buy: -1,
+          units_offered: 100_000_000,
+          units_sold: 0,
+          sort_order: 100,
+          created_at: iso,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const tokens: string[] = [];
+      for (const phone of phones) {
+        const res = await fetch(`${base}/api/user/auth/token/pass`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ phone, password: PASSWORD }).toString(),
+        });
+        const body = (await res.json()) as { code: number; msg: string };
+        if (body.code !== 200) throw new Error(`login of ${phone} failed: ${JSON.stringify(body)}`);
+        tokens.push(body.msg);
+      }
+      await sql`VACUUM ANALYZE`.execute(k);
+      console.log(`${members} members signed in; ${connections} connections, ${duration} s a route`);
+
+      let turn = 0;
+      const nextToken = () => tokens[turn++ % tokens.length];
+      rows.push(
+        await cannon('GET /api/user/user/info (signed in)', {
+          url: base,
+          connections,
+          duration,
+          requests: [{ method: 'GET', path: '/api/user/user/info', setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-access-token': nextToken() } }) }],
+        }),
+      );
+      rows.push(await cannon('GET /api/orders/product/list', { url: base, connections, duration, requests: [{ method: 'GET', path: '/api/orders/product/list?pageNum=1&pageSize=10' }] }));
+
+      const ordersBefore = Number((await k.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      let seq = 0;
+      let ok = 0;
+      const buy = (): autocannon.Request => ({
+        method: 'POST',
+        path: '/api/orders/mine/order/create',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, 'content-type': 'application/x-www-form-urlencoded', 'x-access-token': nextToken() },
+          body: `agree=1&productId=${product.id}&quantity=1&requestId=bench-${process.pid}-${++seq}`,
+        }),
+        onResponse: (status) => {
+          if (status === 200) ok++;
+        },
+      });
+      // Where purchases wait: sample the API's database connections while they run, and what the ones
+      // waiting for a lock are running.
+      const samples = { n: 0, active: 0, lock: 0, waiting: new Map<string, number>() };
+      const sampler = setInterval(() => {
+        void sql<{ state: string | null; wait: string | null; query: string }>`SELECT state, wait_event_type AS wait, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) AS query
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
+          .execute(k)
+          .then(({ rows: connections }) => {
+            samples.n++;
+            for (const c of connections) {
+              if (c.state === 'active') samples.active++;
+              if (c.wait !== 'Lock') continue;
+              samples.lock++;
+              samples.waiting.set(c.query, (samples.waiting.get(c.query) ?? 0) + 1);
+            }
+          });
+      }, 200);
+      rows.push(await cannon('POST /api/orders/mine/order/create (purchase)', { url: base, connections, duration, requests: [buy()] }));
+      clearInterval(sampler);
+      console.log(
+        `during the purchases, of the API's database connections on average ${(samples.active / samples.n).toFixed(1)} ran a statement and ${(samples.lock / samples.n).toFixed(1)} waited for a lock, in:`,
+      );
+      for (const [query, n] of [...samples.waiting].sort((a, b) => b[1] - a[1]).slice(0, 3)) console.log(`  ${((100 * n) / samples.lock).toFixed(0)} %  ${query}`);
+      const ordersAfter = Number((await k.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      // Requests still in flight when a run stops are answered unseen, so up to one per connection per run more.
+      const made = ordersAfter - ordersBefore;
+      if (made < ok || made > ok + 2 * connections) throw new Error(`${ok} purchases answered 200 but ${made} orders were made`);
+      const problems = await checkLedger(k);
+      if (problems.length > 0) throw new Error(`ledger broken after the purchases: ${problems.join('; ')}`);
+      console.log(`${ok} purchases seen answered 200 (warm-up included), ${made} orders made; ledger ok`);
+
+      await waitForHealth(`http://127.0.0.1:${helloPort}/`, hello, apiLog);
+      rows.push(await cannon('Fastify hello-world (GET /)', { url: `http://127.0.0.1:${helloPort}`, connections, duration }));
+    } finally {
+      await Promise.all([stop(api), stop(hello)]);
+    }
+  });
+  rows.push(await pgbench(serverUrl, connections, duration));
+
+  const find = (prefix: string) => rows.find((r) => r.name.startsWith(prefix))!;
+  const info = find('GET /api/user/user/info');
+  const helloRow = find('Fastify hello-world');
+  const purchases = find('POST');
+  const pg = find('pgbench');
+  const cpus = os.cpus();
+  console.log(`\n${cpus.length} x ${cpus[0]?.model ?? 'CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${connections} connections, ${duration} s each`);
+  console.log('| Route | req/s | p50 ms | p99 ms | requests | errors |\n|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${Number.isNaN(r.p99) ? '–' : r.p99} | ${r.requests} | ${r.errors} |`);
+  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
+  console.log(`\n/user/info vs hello-world: ${pct(info.rps, helloRow.rps)} (goal >= 40 %)`);
+  console.log(`purchases vs pgbench TPS:  ${pct(purchases.rps, pg.rps)} (goal >= 50 %)`);
+  console.log(`server log${process.argv.includes('--profile') ? ' and CPU profile' : ''}: ${logDir}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
