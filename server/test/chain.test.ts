@@ -6,13 +6,14 @@ import {
   revert,
   snapshot,
   startDevChain,
+  startRpcCounter,
   testDepositAddress,
   testXpub,
   type DevChain,
   type DevToken,
 } from '@rigshare/devchain';
 import fs from 'node:fs';
-import { parseUnits, type Address } from 'viem';
+import { getAddress, keccak256, parseUnits, toHex, type Address } from 'viem';
 import { loadConfig, type ChainConfig } from '../src/config';
 import type { Db } from '../src/db/connect';
 import { creditChainDeposit } from '../src/features/chain/credit';
@@ -353,6 +354,67 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
       expect((await records(m)).list[0]).toMatchObject({ status: 'Arrived', confirmations: 20, required: 20 });
       expect(await available(m)).toBe(usdt('12'));
     });
+  });
+
+  it('reads one eth_getLogs per block range however many deposit addresses, and credits ours among noise once', async () => {
+    // 10 000 stored deposit addresses: the old topic filter took 100 getLogs per range for them.
+    const at = ctx.clock().toISOString();
+    const bulk = 10_000;
+    for (let start = 0; start < bulk; start += 500) {
+      const batch = Array.from({ length: Math.min(500, bulk - start) }, (_, i) => start + i);
+      const users = await ctx.db.kysely
+        .insertInto('users')
+        .values(batch.map((n) => ({ phone: `94${String(n).padStart(8, '0')}`, password_hash: 'x', name: `bulk ${n}`, invite_code: `BULK${n}`, inviter_id: null, head_url: null, vip_level: 0, grade: 0, mark_headbg_url: null, mark_text: null, timezone_type: null, created_at: at })))
+        .returning('id')
+        .execute();
+      await ctx.db.kysely
+        .insertInto('deposit_addresses')
+        .values(users.map((u) => ({ user_id: u.id, address: keccak256(toHex(`bulk ${u.id}`)).slice(0, 42), derivation_index: u.id, created_at: at })))
+        .execute();
+    }
+    const a = await newMember();
+    const b = await newMember();
+    const stored = await ctx.db.kysely.selectFrom('deposit_addresses').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBeGreaterThan(bulk);
+
+    // Ours among transfers to addresses that are not ours (in mixed case on the chain, lower case in the database).
+    const noise = Array.from({ length: 6 }, (_, i) => getAddress(keccak256(toHex(`not ours ${i}`)).slice(0, 42)));
+    const ours = [
+      await token.transfer(noise[0], units('50')),
+      await token.transfer(a.address, units('10')),
+      await token.transfer(noise[1], units('70')),
+      await token.transfer(b.address, units('20')),
+      await token.transfer(noise[2], units('80')),
+      await token.transfer(a.address, units('30')),
+      await token.transfer(noise[3], units('90')),
+    ].filter((_, i) => i % 2 === 1);
+    for (const address of noise.slice(4)) await token.transfer(address, units('5'));
+    await mine(chain, 3);
+
+    const counter = await startRpcCounter(chain);
+    try {
+      const config = chainConfig({ rpcUrl: counter.rpcUrl, scanBlocks: 3 });
+      const result = await scan(config);
+      if (result.status !== 'ok') throw new Error(`scan: ${result.status}`);
+      const ranges = Math.ceil((result.toBlock - result.fromBlock + 1) / 3);
+      expect(ranges).toBeGreaterThanOrEqual(4);
+      expect(result).toMatchObject({ recorded: 3, credited: 3 });
+      expect(counter.counts().eth_getLogs).toBe(ranges);
+
+      // A rescan of the same blocks finds the same logs and credits nothing again.
+      counter.reset();
+      await ctx.db.kysely.updateTable('chain_cursors').set({ last_scanned_block: result.fromBlock - 1 }).where('token_address', '=', token.address.toLowerCase()).execute();
+      expect(await scan(config)).toMatchObject({ status: 'ok', fromBlock: result.fromBlock, recorded: 0, credited: 0 });
+      expect(counter.counts().eth_getLogs).toBe(ranges);
+    } finally {
+      await counter.close();
+    }
+    expect(await available(a)).toBe(usdt('40'));
+    expect(await available(b)).toBe(usdt('20'));
+    const recorded = await ctx.db.kysely.selectFrom('chain_deposits').select(['tx_hash', 'status']).where('tx_hash', 'in', ours.map((t) => t.hash)).execute();
+    expect(recorded.map((r) => r.status)).toEqual(['Arrived', 'Arrived', 'Arrived']);
+    const strays = await ctx.db.kysely.selectFrom('chain_deposits').select('id').where('address', 'in', noise.map((n) => n.toLowerCase())).execute();
+    expect(strays).toEqual([]);
   });
 });
 

@@ -14,13 +14,13 @@ async function rpc<T>(chain: Pick<DevChain, 'rpcUrl'>, method: string, params: u
 }
 
 /** Mines `blocks` empty blocks at once (hardhat_mine). */
-export async function mine(chain: DevChain, blocks: number): Promise<void> {
+export async function mine(chain: Pick<DevChain, 'rpcUrl'>, blocks: number): Promise<void> {
   if (!Number.isInteger(blocks) || blocks < 1) throw new Error(`mine: blocks must be a positive integer, got ${blocks}`);
   await rpc(chain, 'hardhat_mine', [`0x${blocks.toString(16)}`]);
 }
 
 /** The chain's current block number. */
-export async function blockNumber(chain: DevChain): Promise<bigint> {
+export async function blockNumber(chain: Pick<DevChain, 'rpcUrl'>): Promise<bigint> {
   return BigInt(await rpc<string>(chain, 'eth_blockNumber'));
 }
 
@@ -37,4 +37,14 @@ export async function revert(chain: DevChain, id: string): Promise<void> {
 /** Gives `address` 1 000 test coins for gas (hardhat_setBalance). */
 export async function fund(chain: Pick<DevChain, 'rpcUrl'>, address: string): Promise<void> {
   await rpc(chain, 'hardhat_setBalance', [address, `0x${(1_000n * 10n ** 18n).toString(16)}`]);
+}
+
+/** Turns mining a block per transaction on or off (evm_setAutomine); off, transactions wait in the mempool. */
+export async function setAutomine(chain: Pick<DevChain, 'rpcUrl'>, on: boolean): Promise<void> {
+  await rpc(chain, 'evm_setAutomine', [on]);
+}
+
+/** Mines one block holding the waiting transactions (evm_mine). */
+export async function minePending(chain: Pick<DevChain, 'rpcUrl'>): Promise<void> {
+  await rpc(chain, 'evm_mine');
 }

@@ -1,5 +1,19 @@
 import { createPublicClient, http, parseAbiItem, parseUnits } from 'viem';
-import { blockNumber, connectToken, deployToken, mine, newDeployerKey, revert, snapshot, startDevChain, testDepositAddress, testXpub, type DevChain } from '.';
+import {
+  blockNumber,
+  connectToken,
+  deployToken,
+  mine,
+  newDeployerKey,
+  revert,
+  snapshot,
+  startDevChain,
+  startRpcCounter,
+  testDepositAddress,
+  testXpub,
+  transferBatch,
+  type DevChain,
+} from '.';
 import { HDKey } from 'viem/accounts';
 
 describe('devchain', () => {
@@ -71,6 +85,33 @@ describe('devchain', () => {
     const again = connectToken({ rpcUrl: chain.rpcUrl, chainId: chain.chainId }, { address: second.address, decimals: 18, deployerKey: key });
     await again.transfer(testDepositAddress(9), parseUnits('3', 18));
     expect(await second.balanceOf(testDepositAddress(9))).toBe(parseUnits('3', 18));
+  });
+
+  it('sends a batch of transfers in one block, then mines one block per transaction again', async () => {
+    const token = await deployToken(chain);
+    const before = await blockNumber(chain);
+    const batch = await transferBatch(chain, token, [1, 2, 3, 4, 5].map((i) => ({ to: testDepositAddress(100 + i), amount: parseUnits(String(i), 18) })));
+    expect(batch.blockNumber).toBe(before + 1n);
+    expect(batch.hashes).toHaveLength(5);
+    expect(await token.balanceOf(testDepositAddress(105))).toBe(parseUnits('5', 18));
+    const single = await token.transfer(testDepositAddress(106), 1n);
+    expect(single.blockNumber).toBe(before + 2n);
+  });
+
+  it('counts the JSON-RPC calls passed through to the node, by method', async () => {
+    const counter = await startRpcCounter(chain);
+    try {
+      const client = createPublicClient({ transport: http(counter.rpcUrl), cacheTime: 0 });
+      expect(await client.getChainId()).toBe(31337);
+      await client.getBlockNumber();
+      await client.getBlockNumber();
+      expect(counter.counts()).toEqual({ eth_chainId: 1, eth_blockNumber: 2 });
+      expect(counter.total()).toBe(3);
+      counter.reset();
+      expect(counter.total()).toBe(0);
+    } finally {
+      await counter.close();
+    }
   });
 
   it('mines empty blocks on its own with a block time, as a live chain does', async () => {

@@ -13,7 +13,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { fund } from './control';
+import { fund, minePending, setAutomine } from './control';
 import type { DevChain } from './node';
 
 /** A minimal ERC-20 like BEP20 USDT: Transfer events, decimals(), the whole supply minted to the deployer. */
@@ -186,4 +186,46 @@ export async function resend(chain: DevChain, raw: Hex): Promise<SentTransfer> {
   const hash = await walletClient.sendRawTransaction({ serializedTransaction: raw });
   const receipt = await receiptOf(publicClient, hash);
   return { hash, blockNumber: receipt.blockNumber, raw };
+}
+
+/**
+ * Sends many transfers of a token (deployed by the default or the given deployer key) in ONE block, as
+ * a busy chain has many transfers per block: automine is paused, the transactions are sent with
+ * consecutive nonces, one block is mined, automine is restored. Resolves with the block and hashes.
+ */
+export async function transferBatch(
+  chain: ChainEndpoint,
+  token: { address: Address; deployerKey?: Hex },
+  transfers: { to: Address; amount: bigint }[],
+): Promise<{ blockNumber: bigint; hashes: Hash[] }> {
+  const { abi } = compileToken();
+  const { publicClient, walletClient } = clients(chain, token.deployerKey);
+  const account = walletClient.account;
+  const nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  const fees = await publicClient.estimateFeesPerGas();
+  await setAutomine(chain, false);
+  const hashes: Hash[] = [];
+  try {
+    for (const [i, t] of transfers.entries()) {
+      hashes.push(
+        await walletClient.sendTransaction({
+          to: token.address,
+          data: encodeFunctionData({ abi, functionName: 'transfer', args: [t.to, t.amount] }),
+          nonce: nonce + i,
+          gas: 100_000n,
+          maxFeePerGas: fees.maxFeePerGas * 2n,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        }),
+      );
+    }
+    await minePending(chain);
+  } finally {
+    await setAutomine(chain, true);
+  }
+  const receipts = await Promise.all(hashes.map((hash) => publicClient.getTransactionReceipt({ hash })));
+  const failed = receipts.filter((r) => r.status !== 'success');
+  if (failed.length > 0) throw new Error(`${failed.length} transfer(s) reverted, first ${failed[0].transactionHash}`);
+  const blocks = new Set(receipts.map((r) => r.blockNumber));
+  if (blocks.size !== 1) throw new Error(`The batch spread over ${blocks.size} blocks (block gas limit?)`);
+  return { blockNumber: receipts[0].blockNumber, hashes };
 }

@@ -50,8 +50,24 @@ export async function memberDepositAddress(k: Kysely<Database>, xpub: string, us
   return getAddress(row.address);
 }
 
-/** Every stored deposit address (lower case) and its member. */
-export async function watchedAddresses(k: Kysely<Database>): Promise<Map<string, number>> {
-  const rows = await k.selectFrom('deposit_addresses').select(['address', 'user_id']).execute();
-  return new Map(rows.map((r) => [r.address, r.user_id]));
+/** Addresses per IN (...) list: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const LOOKUP_CHUNK = 1000;
+
+/**
+ * The members owning those of `addresses` (lower case) that are stored deposit addresses, through the
+ * unique index on deposit_addresses.address: one query per 1 000 distinct addresses, never a read of
+ * every stored address, so a pass costs the same with ten members or ten million.
+ */
+export async function depositOwners(k: Kysely<Database>, addresses: Iterable<string>): Promise<Map<string, number>> {
+  const distinct = [...new Set(addresses)];
+  const owners = new Map<string, number>();
+  for (let i = 0; i < distinct.length; i += LOOKUP_CHUNK) {
+    const rows = await k
+      .selectFrom('deposit_addresses')
+      .select(['address', 'user_id'])
+      .where('address', 'in', distinct.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+    for (const r of rows) owners.set(r.address, r.user_id);
+  }
+  return owners;
 }

@@ -3,7 +3,7 @@ import { TransactionReceiptNotFoundError, type Address, type Hash, type PublicCl
 import type { ChainConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { watchedAddresses } from './addresses';
+import { depositOwners } from './addresses';
 import { creditChainDeposit } from './credit';
 import { chainClient, DECIMALS_ABI, TRANSFER_EVENT, TRANSFER_TOPIC } from './rpc';
 import { chainOffReason, type ChainOffReason } from './status';
@@ -13,8 +13,10 @@ import { chainOffReason, type ChainOffReason } from './status';
  *  1. checks the token's decimals() against USDT_DECIMALS (a mismatch stops here, nothing recorded);
  *  2. re-checks every Pending deposit against the canonical chain: a log whose block was replaced is
  *     followed to its transaction's new block, or marked Dropped when the transaction is gone;
- *  3. reads Transfer logs to our deposit addresses in bounded ranges from the cursor (and again over
- *     the last DEPOSIT_CONFIRMATIONS blocks, to see logs a reorganisation brought in) and records them;
+ *  3. reads the token's Transfer logs in bounded ranges from the cursor (and again over the last
+ *     DEPOSIT_CONFIRMATIONS blocks, to see logs a reorganisation brought in): one eth_getLogs per range
+ *     whatever the number of deposit addresses, the logs' recipients matched against the stored
+ *     addresses in one indexed lookup per range, and records those to our addresses;
  *  4. credits each Pending deposit whose block is still canonical with enough confirmations.
  */
 
@@ -36,8 +38,6 @@ export type ScanResult =
 
 /** Most getLogs ranges per pass, so one pass stays short while catching up. */
 const MAX_RANGES_PER_PASS = 20;
-/** Addresses per getLogs topic filter. */
-const ADDRESSES_PER_REQUEST = 100;
 /** The largest amount a BIGINT column holds; a token amount above it is never credited automatically. */
 const MAX_MICRO = 2n ** 63n - 1n;
 
@@ -76,11 +76,10 @@ export async function scanOnce(db: Db, config: ChainConfig, now: Date): Promise<
   const fromBlock = Math.max(cursor.startBlock, Math.min(cursor.lastScanned + 1, head - config.confirmations + 1));
   let toBlock = fromBlock - 1;
   let recorded = 0;
-  const addresses = await watchedAddresses(k);
   for (let range = 0; range < MAX_RANGES_PER_PASS && toBlock < head; range++) {
     const from = toBlock + 1;
     const to = Math.min(head, from + config.scanBlocks - 1);
-    recorded += await recordRange(context, addresses, from, to);
+    recorded += await recordRange(context, from, to);
     toBlock = to;
     await k
       .updateTable('chain_cursors')
@@ -203,35 +202,53 @@ async function followPending(c: PassContext): Promise<{ moved: number; dropped: 
   return { moved, dropped };
 }
 
-/** Reads and records the Transfer logs of blocks from..to into our addresses; returns how many were new. */
-async function recordRange(c: PassContext, addresses: Map<string, number>, from: number, to: number): Promise<number> {
-  const list = [...addresses.keys()];
-  let recorded = 0;
-  for (let i = 0; i < list.length; i += ADDRESSES_PER_REQUEST) {
-    const logs = await c.client.getLogs({
-      address: c.config.tokenAddress as Address,
-      event: TRANSFER_EVENT,
-      args: { to: list.slice(i, i + ADDRESSES_PER_REQUEST) as Address[] },
-      fromBlock: BigInt(from),
-      toBlock: BigInt(to),
+/**
+ * Reads the token's Transfer logs of blocks from..to (one eth_getLogs, no recipient filter, so the cost
+ * does not grow with the members) and records those whose recipient is a stored deposit address;
+ * returns how many were new.
+ */
+async function recordRange(c: PassContext, from: number, to: number): Promise<number> {
+  const logs = await c.client.getLogs({
+    address: c.config.tokenAddress as Address,
+    event: TRANSFER_EVENT,
+    fromBlock: BigInt(from),
+    toBlock: BigInt(to),
+  });
+  const transfers: RecordedLog[] = [];
+  for (const log of logs) {
+    if (log.removed || log.blockHash === null || log.transactionHash === null || log.logIndex === null || log.blockNumber === null) continue;
+    if (log.args.value === undefined) continue;
+    transfers.push({
+      address: lower(log.args.to ?? ''),
+      from: lower(log.args.from ?? ''),
+      units: log.args.value,
+      txHash: log.transactionHash,
+      logIndex: log.logIndex,
+      blockNumber: Number(log.blockNumber),
+      blockHash: log.blockHash,
     });
-    for (const log of logs) {
-      if (log.removed || log.blockHash === null || log.transactionHash === null || log.logIndex === null || log.blockNumber === null) continue;
-      const address = lower(log.args.to ?? '');
-      const userId = addresses.get(address);
-      if (userId === undefined || log.args.value === undefined) continue;
-      if (await recordLog(c, { userId, address, from: lower(log.args.from ?? ''), units: log.args.value, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: Number(log.blockNumber), blockHash: log.blockHash })) {
-        recorded++;
-      }
-    }
+  }
+  const owners = await depositOwners(c.k, transfers.map((t) => t.address));
+  let recorded = 0;
+  for (const log of transfers) {
+    const userId = owners.get(log.address);
+    if (userId !== undefined && (await recordLog(c, { ...log, userId }))) recorded++;
   }
   return recorded;
 }
 
-async function recordLog(
-  c: PassContext,
-  log: { userId: number; address: string; from: string; units: bigint; txHash: string; logIndex: number; blockNumber: number; blockHash: string },
-): Promise<boolean> {
+/** A Transfer log of the token as the watcher stores it (addresses lower case). */
+interface RecordedLog {
+  address: string;
+  from: string;
+  units: bigint;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+}
+
+async function recordLog(c: PassContext, log: RecordedLog & { userId: number }): Promise<boolean> {
   const micro = toMicroUsdt(log.units, c.decimals);
   const tooLarge = micro > MAX_MICRO;
   const below = !tooLarge && (micro < c.config.minimum || micro === 0n);
