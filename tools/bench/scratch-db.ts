@@ -10,13 +10,13 @@ import { createDb, type Db } from '../../server/src/db/connect';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { migrateToLatest } from '../../server/src/db/migrations';
 
-/** A positive integer from `--name N` (or BENCH_NAME in the environment); `_` and `,` allowed as separators. */
-export function option(name: string, fallback: number): number {
+/** An integer of at least `min` (default 1) from `--name N` (or BENCH_NAME in the environment); `_` and `,` allowed as separators. */
+export function option(name: string, fallback: number, min = 1): number {
   const i = process.argv.indexOf(`--${name}`);
   const raw = i >= 0 ? process.argv[i + 1] : process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`--${name} must be an integer of at least ${min}, got ${raw}`);
   return value;
 }
 
