@@ -81,7 +81,11 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** What a member recomputes from their id and the nonce they are given with their proof. */
 export async function memberHash(memberId: number, nonce: string, sha256: Sha256 = webCryptoSha256): Promise<string> {
-  return toHex(await sha256(new TextEncoder().encode(`rigshare-solvency-member:${memberId}:${nonce}`)));
+  if (!Number.isSafeInteger(memberId) || memberId < 1) throw new Error(`Not a member id: ${memberId}`);
+  // ASCII only (a decimal id, a hex nonce), so one byte per character is its UTF-8.
+  const text = `rigshare-solvency-member:${memberId}:${nonce}`;
+  if (!/^[\x20-\x7e]*$/.test(text)) throw new Error('The nonce must be printable ASCII');
+  return toHex(await sha256(Uint8Array.from(text, (c) => c.charCodeAt(0))));
 }
 
 export async function leafNode(memberHashHex: string, balance: bigint, sha256: Sha256 = webCryptoSha256): Promise<SumNode> {
