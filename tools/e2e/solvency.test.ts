@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { deployToken, startDevChain, type DevChain } from '@rigshare/devchain';
+import { LOCALE_TAGS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
@@ -96,4 +97,29 @@ it('lets a logged-in member verify their own proof in the browser from the Mine 
   await page.getByTestId('solvency-screen').waitFor();
   await page.getByTestId('solvency-screen').getByTestId('solvency-verify').click();
   await page.getByTestId('solvency-screen').getByTestId('solvency-verified').waitFor();
+});
+
+it('fits a 390 px phone in all ten languages, the proof verified', async () => {
+  const page = await newPage();
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+  const tooWide: string[] = [];
+  for (const tag of LOCALE_TAGS) {
+    await page.goto(`${stack.shellUrl}#/solvency`);
+    await page.evaluate((t) => localStorage.setItem('rigshare.language', t), tag);
+    await page.reload();
+    await page.getByTestId('solvency-proof-balance').waitFor();
+    await page.getByTestId('solvency-verify').click();
+    await page.getByTestId('solvency-verified').waitFor();
+    // The page, and any element whose content is wider than its box.
+    const misfits = await page.evaluate(() => {
+      const found: string[] = [];
+      if (document.documentElement.scrollWidth > 390) found.push(`page ${document.documentElement.scrollWidth}px`);
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-testid=solvency-screen] *'))) {
+        if (el.scrollWidth - el.clientWidth > 1 && getComputedStyle(el).display !== 'inline') found.push(`${el.tagName} "${el.textContent!.slice(0, 30)}"`);
+      }
+      return found;
+    });
+    if (misfits.length > 0) tooWide.push(`${tag}: ${misfits.join(', ')}`);
+  }
+  expect(tooWide).toEqual([]);
 });
