@@ -18,6 +18,7 @@ let stack: Stack;
 let browser: Browser;
 let chain: DevChain;
 const contexts: BrowserContext[] = [];
+const savedEnv: Record<string, string | undefined> = {};
 /** An address no dev-chain account uses: it holds only what the test sends it. */
 const RESERVE = '0x5A0b54D5dc17e0AadC383d2db43B0a0D3E029c4c';
 const shell = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell/locales/en-US/shell.json'), 'utf8'));
@@ -33,7 +34,9 @@ beforeAll(async () => {
     SOLVENCY_ADDRESSES: RESERVE,
     EXPLORER_ADDRESS_URL: 'https://testnet.bscscan.com/address/{address}',
   };
-  // The operator CLI (stack.admin) inherits this process's environment: the same reserve settings as the API.
+  // The operator CLI (stack.admin) inherits this process's environment: the same reserve settings as the API
+  // (put back in afterAll).
+  for (const name of Object.keys(settings)) savedEnv[name] = process.env[name];
   Object.assign(process.env, settings);
   stack = await startStack(settings);
   browser = await launchBrowser();
@@ -46,6 +49,10 @@ afterAll(async () => {
   await browser?.close();
   await stack?.close();
   await chain?.stop();
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 async function newPage() {
