@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deployToken, startDevChain, type DevChain } from '@rigshare/devchain';
 import { LOCALE_TAGS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
@@ -61,6 +62,15 @@ async function newPage() {
   return context.newPage();
 }
 
+/** WCAG 2.1 AA as the accessibility walk checks it (tools/e2e/accessibility.test.ts). */
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 const latest = () => stack.db.prepare('SELECT root, member_liabilities AS total FROM solvency_snapshots ORDER BY id DESC LIMIT 1').get() as { root: string; total: number | bigint };
 
 it('opens without login from the login screen and shows totals, root, reserves with explorer links and bank balances', async () => {
@@ -83,6 +93,7 @@ it('opens without login from the login screen and shows totals, root, reserves w
   // A visitor is asked to log in for their own proof; nothing sent a session.
   await expect(page.getByTestId('solvency-login').isVisible()).resolves.toBe(true);
   await expect(page.getByTestId('solvency-proof').count()).resolves.toBe(0);
+  await expect(axeViolations(page, 'visitor')).resolves.toEqual([]);
 });
 
 it('lets a logged-in member verify their own proof in the browser from the Mine page', async () => {
@@ -106,10 +117,10 @@ it('lets a logged-in member verify their own proof in the browser from the Mine 
   await page.getByTestId('solvency-screen').getByTestId('solvency-verified').waitFor();
 });
 
-it('fits a 390 px phone in all ten languages, the proof verified', async () => {
+it('fits a 390 px phone in all ten languages and passes axe (English, Tamil), the proof verified', async () => {
   const page = await newPage();
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
-  const tooWide: string[] = [];
+  const problems: string[] = [];
   for (const tag of LOCALE_TAGS) {
     await page.goto(`${stack.shellUrl}#/solvency`);
     await page.evaluate((t) => localStorage.setItem('rigshare.language', t), tag);
@@ -126,7 +137,8 @@ it('fits a 390 px phone in all ten languages, the proof verified', async () => {
       }
       return found;
     });
-    if (misfits.length > 0) tooWide.push(`${tag}: ${misfits.join(', ')}`);
+    if (misfits.length > 0) problems.push(`${tag}: ${misfits.join(', ')}`);
+    if (tag === 'en-US' || tag === 'ta-IN') problems.push(...(await axeViolations(page, tag)));
   }
-  expect(tooWide).toEqual([]);
+  expect(problems).toEqual([]);
 });

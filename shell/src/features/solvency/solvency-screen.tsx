@@ -85,7 +85,7 @@ export default function SolvencyScreen() {
             {page.reserves.map((r) => (
               <div key={r.address} className="solvency-pair">
                 <dt>
-                  <a href={r.explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('solvency.reserves.explorer', { address: r.address })}>
+                  <a href={r.explorerUrl} target="_blank" rel="noopener noreferrer" title={t('solvency.reserves.explorer', { address: r.address })}>
                     {shortAddress(r.address)}
                   </a>
                 </dt>
