@@ -22,6 +22,7 @@ const FEATURE_DEPENDENCIES = {
   wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
   community: ['files', 'messages'],
   team: ['community', 'files', 'messages'],
+  solvency: [],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

@@ -17,6 +17,7 @@ import { messageRoutes } from './features/messages';
 import { orderRoutes } from './features/orders';
 import { productRoutes } from './features/products';
 import { healthRoutes, systemRoutes } from './features/system';
+import { solvencyRoutes, startSolvencySnapshots } from './features/solvency';
 import { teamRoutes } from './features/team';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
 import { startJobs } from './jobs/scheduler';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await assets.register(walletFeatureRoutes);
       await assets.register(chainDepositRoutes);
       await assets.register(exchangeRoutes);
+      await assets.register(solvencyRoutes);
     },
     { prefix: '/api/assets' },
   );
@@ -112,6 +114,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let stop: (() => void) | null = null;
     app.addHook('onReady', async () => {
       stop = startJobs(options.db, clock, options.config.jobsIntervalMs, app.log);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  if (options.config.solvency.intervalMs > 0 && options.config.jobsIntervalMs > 0) {
+    let stop: (() => void) | null = null;
+    app.addHook('onReady', async () => {
+      stop = startSolvencySnapshots(options.db, options.config, clock, app.log);
     });
     app.addHook('onClose', async () => stop?.());
   }

@@ -57,6 +57,8 @@ export interface Config {
   readyChainLagMs: number;
   /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
   sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
+  /** The public solvency page (docs/solvency.md): reserve addresses, their explorer links, the snapshot interval. */
+  solvency: SolvencyConfig;
   /** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket when S3_BUCKET is set (storage/file-storage.ts). */
   storage: StorageConfig;
 }
@@ -80,6 +82,15 @@ export interface ChainConfig {
   scanBlocks: number;
   /** CHAIN_START_BLOCK; null = the head when the watcher first runs. */
   startBlock: number | null;
+}
+
+export interface SolvencyConfig {
+  /** SOLVENCY_ADDRESSES: the operator's published reserve addresses (token balances read at each snapshot). */
+  addresses: string[];
+  /** EXPLORER_ADDRESS_URL: an address's block explorer page, `{address}` replaced. */
+  explorerAddressUrl: string;
+  /** SOLVENCY_INTERVAL_MINUTES (default 60): how often the API takes a snapshot; 0 = never (CLI only). */
+  intervalMs: number;
 }
 
 export interface RateLimits {
@@ -178,6 +189,9 @@ export const EnvSchema = Type.Object({
   CHAIN_POLL_MS: int(100, 3_600_000, 'Watcher poll interval', 3000),
   CHAIN_SCAN_BLOCKS: int(1, 100_000, 'Most blocks per getLogs request', 500),
   CHAIN_START_BLOCK: int(0, Number.MAX_SAFE_INTEGER, 'First block to scan'),
+  SOLVENCY_ADDRESSES: text('Comma-separated reserve addresses shown on the solvency page', { pattern: '^\\s*0x[0-9a-fA-F]{40}(\\s*,\\s*0x[0-9a-fA-F]{40})*\\s*$' }),
+  EXPLORER_ADDRESS_URL: text('Block explorer page of an address, with {address}', { pattern: '^https?://[^\\s]*\\{address\\}[^\\s]*$' }),
+  SOLVENCY_INTERVAL_MINUTES: int(0, 24 * 60, 'Solvency snapshot interval; 0 = only by command', 60),
   SEED: Type.Optional(Type.Union([Type.Literal('demo'), Type.Literal('reference')], { description: '"demo" or "reference": what an empty database gets' })),
   TRUST_PROXY: text('false, true, a hop count, or comma-separated proxy addresses/CIDRs', { pattern: '^(true|false|[0-9]{1,2}|[0-9a-fA-F:.]+(/[0-9]{1,3})?(\\s*,\\s*[0-9a-fA-F:.]+(/[0-9]{1,3})?)*)$' }),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 'Grace for requests in flight on SIGTERM', 10_000),
@@ -320,6 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.CHAIN_POLL_MS!,
       scanBlocks: e.CHAIN_SCAN_BLOCKS!,
       startBlock: e.CHAIN_START_BLOCK ?? null,
+    },
+    solvency: {
+      addresses: (e.SOLVENCY_ADDRESSES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+      explorerAddressUrl: e.EXPLORER_ADDRESS_URL ?? 'https://bscscan.com/address/{address}',
+      intervalMs: e.SOLVENCY_INTERVAL_MINUTES! * 60_000,
     },
     smsCodeInLog: !production,
     production,

@@ -13,3 +13,4 @@ export * from './community';
 export * from './sale-window';
 export * from './team';
 export * from './feedback';
+export * from './solvency';

@@ -18,6 +18,7 @@ import { EXCHANGE_COMMANDS } from './exchange-commands';
 import { JOBS_COMMANDS } from './jobs-commands';
 import { LEDGER_COMMANDS } from './ledger-commands';
 import { MEMBER_COMMANDS } from './member-commands';
+import { SOLVENCY_COMMANDS } from './solvency-commands';
 import { TEAM_COMMANDS } from './team-commands';
 import { MESSAGES_COMMANDS } from './messages-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
@@ -32,6 +33,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
   ['news and notices', MESSAGES_COMMANDS],
+  ['solvency page, docs/solvency.md', SOLVENCY_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

@@ -49,6 +49,53 @@ export interface Database {
   member_time_zones: MemberTimeZonesTable;
   news: NewsTable;
   feedback: FeedbackTable;
+  solvency_snapshots: SolvencySnapshotsTable;
+  solvency_leaves: SolvencyLeavesTable;
+  solvency_reserves: SolvencyReservesTable;
+  solvency_bank_balances: SolvencyBankBalancesTable;
+}
+
+/** A solvency snapshot (migration 0027): ledger totals and the Merkle sum root of the member leaves. */
+export interface SolvencySnapshotsTable {
+  id: Generated<number>;
+  taken_at: string;
+  root: string;
+  leaf_count: number;
+  member_available: Money;
+  member_held: Money;
+  member_pending_income: Money;
+  member_liabilities: Money;
+  revenue_pool: Money;
+  rewards_budget: Money;
+  /** HMAC key of the members' nonces; never published. */
+  secret: string;
+}
+
+/** A member's leaf: position in the (shuffled) leaf order and the balance it commits to. */
+export interface SolvencyLeavesTable {
+  snapshot_id: number;
+  position: number;
+  user_id: number;
+  balance: Money;
+}
+
+/** An operator address's token balance read for a snapshot (or why it could not be read). */
+export interface SolvencyReservesTable {
+  snapshot_id: number;
+  address: string;
+  balance: Money | null;
+  block_number: Money | null;
+  error: string | null;
+}
+
+/** A bank balance finance declared, as of a date; the newest row per name counts. */
+export interface SolvencyBankBalancesTable {
+  id: Generated<number>;
+  name: string;
+  amount: Money;
+  as_of: string;
+  declared_by: string;
+  declared_at: string;
 }
 
 /** Community posts (migration 0012): content as sent, review state 0/1/2, staff mark when staff posted. */

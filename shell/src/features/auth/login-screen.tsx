@@ -87,6 +87,11 @@ export default function LoginScreen() {
           {t('login.forgot')}
         </Link>
       </div>
+      <div className="auth-links auth-links--center">
+        <Link to="/solvency" data-testid="login-solvency">
+          {t('solvency.title')}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   MessageOutline,
   PayCircleOutline,
   ReceivePaymentOutline,
+  BankcardOutline,
   SetOutline,
   TeamOutline,
   UnorderedListOutline,
@@ -28,6 +29,7 @@ import { useCustomerService } from '../header/customer-service';
 import { useShareDialog } from '../header/share-dialog';
 import { maskPhone } from '../profile/mask-phone';
 import { UserAvatar } from '../profile/user-avatar';
+import { ProofCard } from '../solvency/proof-card';
 
 /** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
 const SHORTCUTS: { to: string; key: string; icon: ReactNode; testId: string }[] = [
@@ -81,6 +83,8 @@ export default function MineScreen() {
         ))}
       </nav>
 
+      <ProofCard />
+
       <List mode="card" className="mine-list">
         <List.Item prefix={<UserOutline />} onClick={() => navigate('/user/information')}>
           {t('information.title')}
@@ -101,6 +105,9 @@ export default function MineScreen() {
         </List.Item>
         <List.Item prefix={<UserAddOutline />} onClick={openShare} data-testid="mine-share">
           {t('header.share')}
+        </List.Item>
+        <List.Item prefix={<BankcardOutline />} onClick={() => navigate('/solvency')} data-testid="mine-solvency">
+          {t('solvency.title')}
         </List.Item>
         <List.Item prefix={<InformationCircleOutline />} onClick={() => navigate('/index/about')}>
           {t('about.title')}
