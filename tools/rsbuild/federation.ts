@@ -49,7 +49,8 @@ export const shared = Object.fromEntries(
 
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
 
-const common: RsbuildConfig = {
+/** What every app (and the monolithic comparison build of bench:web) is built with. */
+export const commonConfig: RsbuildConfig = {
   plugins: [pluginReact()],
   source: {
     define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
@@ -71,15 +72,27 @@ const common: RsbuildConfig = {
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 };
 
+/** The shell's page: title, icon and meta tags. */
+export const shellHtml: RsbuildConfig['html'] = {
+  title: 'Rigshare',
+  // Without an icon link the browser asks for /favicon.ico, a 404 on every cold load.
+  favicon: './src/assets/favicon.svg',
+  meta: {
+    viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
+    'theme-color': '#0f5c4d',
+    description: 'Rigshare: rent mining machines and follow their returns.',
+  },
+};
+
 export interface ShellOptions {
   port: number;
 }
 
 export function shellConfig({ port }: ShellOptions) {
   return defineConfig({
-    ...common,
+    ...commonConfig,
     plugins: [
-      ...common.plugins!,
+      ...commonConfig.plugins!,
       pluginModuleFederation({
         name: 'rigshare_shell',
         // Remotes are registered at runtime from remotes.json; none are known at build time.
@@ -89,16 +102,7 @@ export function shellConfig({ port }: ShellOptions) {
         dts: false,
       }),
     ],
-    html: {
-      title: 'Rigshare',
-      // Without an icon link the browser asks for /favicon.ico, a 404 on every cold load.
-      favicon: './src/assets/favicon.svg',
-      meta: {
-        viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
-        'theme-color': '#0f5c4d',
-        description: 'Rigshare: rent mining machines and follow their returns.',
-      },
-    },
+    html: shellHtml,
     server: { port },
   });
 }
@@ -137,9 +141,9 @@ function routePathsPlugin(paths: readonly string[], screens: readonly string[]):
 
 export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
   return defineConfig({
-    ...common,
+    ...commonConfig,
     plugins: [
-      ...common.plugins!,
+      ...commonConfig.plugins!,
       pluginModuleFederation({
         name: `rigshare_${name}`,
         exposes: { './routes': './src/routes.tsx' },
@@ -150,7 +154,7 @@ export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
     // Chunks load from the remote's own origin, wherever the manifest was fetched from.
-    output: { ...common.output, assetPrefix: 'auto' },
+    output: { ...commonConfig.output, assetPrefix: 'auto' },
     server: { port, cors: true },
   });
 }
