@@ -7,7 +7,7 @@ import { store } from '@rigshare/session';
 import { App } from './app/app';
 import { ReloadNotice } from './app/reload-notice';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { registerRemoteEntries } from './app/remote-registry';
+import { loadRemoteModule, registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
 import { toastNotifier } from './app/toast-notifier';
@@ -17,16 +17,26 @@ setApiNotifier(toastNotifier());
 // The unread badge (tab bar, header) reads the server cache before any remote is loaded.
 installServerApi();
 
+/** The home page's product list comes from this remote; a member opening home needs it at once. */
+const HOME_REMOTE = 'products';
+const opensHome = () => ['', '#', '#/', '#/index'].includes(location.hash);
+
 async function start() {
   const root = createRoot(document.getElementById('root')!);
+  // The two deployment documents load while i18next starts, not after it.
+  const runtime = loadRuntimeConfig();
+  runtime.catch(() => undefined);
   await initI18n(store.getState().session.languageType);
   await registerNamespace('shell', (lng) => import(`../locales/${lng}/shell.json`));
   document.documentElement.lang = store.getState().session.languageType;
   try {
-    const [config, remotes] = await loadRuntimeConfig();
+    const [config, remotes] = await runtime;
     configureApi(config.apiHosts);
     setRuntimeConfig(config);
     registerRemoteEntries(remotes.remotes);
+    // A signed-in member opening home: the products remote loads beside the shell's first render
+    // instead of after it (its failure is the widget's to show, as before).
+    if (store.getState().session.token && opensHome()) loadRemoteModule(HOME_REMOTE).catch(() => undefined);
   } catch (error) {
     console.error('Runtime configuration could not be loaded', error);
     reloadOnce('config');

@@ -13,7 +13,8 @@
  * logs in through the login screen in the same Chromium (remote debugging port P+3) and Lighthouse
  * runs with the session left in local storage, the HTTP cache and service workers cleared.
  * Prints score, FCP, LCP, TBT, CLS, bytes, requests (and CORS preflights) per page and build, and the
- * JavaScript of each first load, federated against monolithic.
+ * JavaScript of each first load, federated against monolithic. BENCH_WEB_DETAILS=1 also prints the LCP
+ * element and the layout shifts of each run.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -114,6 +115,10 @@ async function measure(lighthouse: Lighthouse, context: BrowserContext, debugPor
     }
     const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepSession });
     const lhr = result!.lhr;
+    if (process.env.BENCH_WEB_DETAILS) {
+      // What decides the figures: the LCP element and the elements that shifted.
+      for (const id of ['largest-contentful-paint-element', 'layout-shifts']) console.log(url, id, JSON.stringify(lhr.audits[id]?.details).slice(0, 4000));
+    }
     const audit = (id: string) => lhr.audits[id];
     const requests = (audit('network-requests').details as unknown as { items: { resourceType?: string; url: string }[] }).items;
     const summary = (audit('resource-summary').details as unknown as { items: { resourceType: string; transferSize: number }[] }).items;
