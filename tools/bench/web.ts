@@ -118,6 +118,8 @@ async function measure(lighthouse: Lighthouse, context: BrowserContext, debugPor
     if (process.env.BENCH_WEB_DETAILS) {
       // What decides the figures: the LCP element and the elements that shifted.
       for (const id of ['largest-contentful-paint-element', 'layout-shifts']) console.log(url, id, JSON.stringify(lhr.audits[id]?.details).slice(0, 4000));
+      const items = (lhr.audits['network-requests'].details as unknown as { items: { url: string; transferSize: number; networkRequestTime: number; networkEndTime: number }[] }).items;
+      for (const item of items) console.log(`  ${Math.round(item.networkRequestTime)}-${Math.round(item.networkEndTime)} ms ${kb(item.transferSize)} ${item.url}`);
     }
     const audit = (id: string) => lhr.audits[id];
     const requests = (audit('network-requests').details as unknown as { items: { resourceType?: string; url: string }[] }).items;

@@ -141,7 +141,9 @@ export function shellConfig({ port }: ShellOptions) {
         name: 'rigshare_shell',
         // Remotes are registered at runtime from remotes.json; none are known at build time.
         remotes: {},
-        shared,
+        // The shell is always the first app in the page and provides every singleton: eager, they
+        // come in its entry file instead of a chain of small chunks the browser finds one by one.
+        shared: Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, eager: true }])),
         shareStrategy: 'loaded-first',
         dts: false,
       }),
