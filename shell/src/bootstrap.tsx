@@ -38,6 +38,12 @@ async function start() {
     // instead of after it (its failure is the widget's to show, as before).
     if (store.getState().session.token && opensHome()) loadRemoteModule(HOME_REMOTE).catch(() => undefined);
   } catch (error) {
+    if (!navigator.onLine) {
+      // Opened from the service worker's copy without a network: say so, start when it is back.
+      root.render(<ReloadNotice reason="offline" />);
+      window.addEventListener('online', () => location.reload(), { once: true });
+      return;
+    }
     console.error('Runtime configuration could not be loaded', error);
     reloadOnce('config');
     root.render(<ReloadNotice />);
@@ -50,4 +56,12 @@ async function start() {
   );
 }
 
-void start();
+/** The service worker (public/sw.js) keeps the shell's files so the app installs and opens offline. */
+function registerServiceWorker() {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  const register = () => navigator.serviceWorker.register('sw.js').catch((error) => console.warn('Service worker not registered', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+void start().then(registerServiceWorker);

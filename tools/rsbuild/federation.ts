@@ -126,6 +126,11 @@ export const shellHtml: RsbuildConfig['html'] = {
     'theme-color': '#0f5c4d',
     description: 'Rigshare: rent mining machines and follow their returns.',
   },
+  // Installable: the web manifest and its icons, and the service worker (shell/public/sw.js).
+  tags: [
+    { tag: 'link', attrs: { rel: 'manifest', href: 'manifest.webmanifest' } },
+    { tag: 'link', attrs: { rel: 'apple-touch-icon', href: 'icon-192.png' } },
+  ],
 };
 
 export interface ShellOptions {
