@@ -82,7 +82,7 @@ async function serveSameOrigin(port: number, apiPort: number, shellDist: string)
   }
   const statics = [{ root: shellDist, prefix: '/' }, ...REMOTE_NAMES.map((name) => ({ root: distOf(name), prefix: `/remotes/${name}/` }))];
   for (const [i, { root, prefix }] of statics.entries()) {
-    await app.register(fastifyStatic, { root, prefix, decorateReply: i === 0, cacheControl: false, etag: true, setHeaders: setCacheHeaders });
+    await app.register(fastifyStatic, { root, prefix, decorateReply: i === 0, cacheControl: false, etag: true, preCompressed: true, setHeaders: setCacheHeaders });
   }
   await app.listen({ port, host: HOST });
   return app;

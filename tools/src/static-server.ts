@@ -38,6 +38,8 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', allowe
     // Read the files on every request so a redeployed build is served without a restart.
     cacheControl: false,
     etag: true,
+    // The build's brotli/gzip copies (precompressPlugin in tools/rsbuild) when the browser takes them.
+    preCompressed: true,
     setHeaders: setCacheHeaders,
   });
   await app.listen({ port, host });
