@@ -10,6 +10,7 @@ import { loadRuntimeConfig } from './app/runtime-config';
 import { loadRemoteModule, registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
+import { LANDING_SCREENS } from './app/shell-routes';
 import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
 
@@ -26,8 +27,15 @@ async function start() {
   // The two deployment documents load while i18next starts, not after it.
   const runtime = loadRuntimeConfig();
   runtime.catch(() => undefined);
-  await initI18n(store.getState().session.languageType);
-  await registerNamespace('shell', (lng) => import(`../locales/${lng}/shell.json`));
+  // So is the screen the page lands on (home, or login without a session), not after the first render.
+  const signedIn = Boolean(store.getState().session.token);
+  if (signedIn && opensHome()) LANDING_SCREENS.home().catch(() => undefined);
+  if (!signedIn && (opensHome() || location.hash.startsWith('#/user/login'))) LANDING_SCREENS.login().catch(() => undefined);
+  const language = store.getState().session.languageType;
+  const shellCatalogue = import(`../locales/${language}/shell.json`);
+  shellCatalogue.catch(() => undefined);
+  await initI18n(language);
+  await registerNamespace('shell', (lng) => (lng === language ? shellCatalogue : import(`../locales/${lng}/shell.json`)));
   document.documentElement.lang = store.getState().session.languageType;
   try {
     const [config, remotes] = await runtime;
@@ -36,7 +44,7 @@ async function start() {
     registerRemoteEntries(remotes.remotes);
     // A signed-in member opening home: the products remote loads beside the shell's first render
     // instead of after it (its failure is the widget's to show, as before).
-    if (store.getState().session.token && opensHome()) loadRemoteModule(HOME_REMOTE).catch(() => undefined);
+    if (signedIn && opensHome()) loadRemoteModule(HOME_REMOTE).catch(() => undefined);
   } catch (error) {
     if (!navigator.onLine) {
       // Opened from the service worker's copy without a network: say so, start when it is back.
