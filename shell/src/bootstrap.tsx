@@ -7,9 +7,10 @@ import { store } from '@rigshare/session';
 import { App } from './app/app';
 import { ReloadNotice } from './app/reload-notice';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { registerRemoteEntries } from './app/remote-registry';
+import { loadRemoteModule, registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
+import { LANDING_SCREENS } from './app/shell-routes';
 import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
 
@@ -17,17 +18,40 @@ setApiNotifier(toastNotifier());
 // The unread badge (tab bar, header) reads the server cache before any remote is loaded.
 installServerApi();
 
+/** The home page's product list comes from this remote; a member opening home needs it at once. */
+const HOME_REMOTE = 'products';
+const opensHome = () => ['', '#', '#/', '#/index'].includes(location.hash);
+
 async function start() {
   const root = createRoot(document.getElementById('root')!);
-  await initI18n(store.getState().session.languageType);
-  await registerNamespace('shell', (lng) => import(`../locales/${lng}/shell.json`));
+  // The two deployment documents load while i18next starts, not after it.
+  const runtime = loadRuntimeConfig();
+  runtime.catch(() => undefined);
+  // So is the screen the page lands on (home, or login without a session), not after the first render.
+  const signedIn = Boolean(store.getState().session.token);
+  if (signedIn && opensHome()) LANDING_SCREENS.home().catch(() => undefined);
+  if (!signedIn && (opensHome() || location.hash.startsWith('#/user/login'))) LANDING_SCREENS.login().catch(() => undefined);
+  const language = store.getState().session.languageType;
+  const shellCatalogue = import(`../locales/${language}/shell.json`);
+  shellCatalogue.catch(() => undefined);
+  await initI18n(language);
+  await registerNamespace('shell', (lng) => (lng === language ? shellCatalogue : import(`../locales/${lng}/shell.json`)));
   document.documentElement.lang = store.getState().session.languageType;
   try {
-    const [config, remotes] = await loadRuntimeConfig();
+    const [config, remotes] = await runtime;
     configureApi(config.apiHosts);
     setRuntimeConfig(config);
     registerRemoteEntries(remotes.remotes);
+    // A signed-in member opening home: the products remote loads beside the shell's first render
+    // instead of after it (its failure is the widget's to show, as before).
+    if (signedIn && opensHome()) loadRemoteModule(HOME_REMOTE).catch(() => undefined);
   } catch (error) {
+    if (!navigator.onLine) {
+      // Opened from the service worker's copy without a network: say so, start when it is back.
+      root.render(<ReloadNotice reason="offline" />);
+      window.addEventListener('online', () => location.reload(), { once: true });
+      return;
+    }
     console.error('Runtime configuration could not be loaded', error);
     reloadOnce('config');
     root.render(<ReloadNotice />);
@@ -40,4 +64,12 @@ async function start() {
   );
 }
 
-void start();
+/** The service worker (public/sw.js) keeps the shell's files so the app installs and opens offline. */
+function registerServiceWorker() {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  const register = () => navigator.serviceWorker.register('sw.js').catch((error) => console.warn('Service worker not registered', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+void start().then(registerServiceWorker);

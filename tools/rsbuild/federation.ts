@@ -5,10 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
+import { antdMobileKit } from './antd-kit';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
@@ -43,14 +45,48 @@ const SINGLETONS = [
 const REACT_RANGE = `^${(JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version}`;
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
+const ANTD_VERSION = (JSON.parse(fs.readFileSync(require.resolve('antd-mobile/package.json'), 'utf8')) as { version: string }).version;
+
 export const shared = Object.fromEntries(
-  SINGLETONS.map((name) => [name, isReact(name) ? { singleton: true, requiredVersion: REACT_RANGE } : { singleton: true }]),
+  SINGLETONS.map((name) => [
+    name,
+    isReact(name)
+      ? { singleton: true, requiredVersion: REACT_RANGE }
+      : // The kit module has no package.json of its own: it carries antd-mobile's version.
+        name === 'antd-mobile'
+        ? { singleton: true, requiredVersion: `^${ANTD_VERSION}`, version: ANTD_VERSION }
+        : { singleton: true },
+  ]),
 );
 
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
 
-const common: RsbuildConfig = {
-  plugins: [pluginReact()],
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text file of the build,
+ * for servers that send a pre-compressed copy (the static servers here, nginx's gzip_static): better
+ * than what a server can afford per request (brotli 4 by default), and no compression work on serving.
+ */
+export function precompressPlugin(): RsbuildPlugin {
+  return {
+    name: 'rigshare:precompress',
+    setup(api) {
+      api.processAssets({ stage: 'optimize-transfer' }, ({ assets, sources, compilation }) => {
+        for (const [name, asset] of Object.entries(assets)) {
+          if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+          const buffer = asset.buffer();
+          if (buffer.length < 1024) continue;
+          const brotli = zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } });
+          compilation.emitAsset(`${name}.br`, new sources.RawSource(brotli));
+          compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+        }
+      });
+    },
+  };
+}
+
+/** What every app (and the monolithic comparison build of bench:web) is built with. */
+export const commonConfig: RsbuildConfig = {
+  plugins: [pluginReact(), precompressPlugin()],
   source: {
     define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   },
@@ -60,6 +96,7 @@ const common: RsbuildConfig = {
     alias: {
       'react-router$': path.join(reactRouterDist, 'index.mjs'),
       'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+      'antd-mobile$': antdMobileKit(),
     },
   },
   output: {
@@ -71,34 +108,48 @@ const common: RsbuildConfig = {
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 };
 
+/** The shell's page: title, icon and meta tags. */
+export const shellHtml: RsbuildConfig['html'] = {
+  title: 'Rigshare',
+  // Without an icon link the browser asks for /favicon.ico, a 404 on every cold load.
+  favicon: './src/assets/favicon.svg',
+  meta: {
+    viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
+    'theme-color': '#0f5c4d',
+    description: 'Rigshare: rent mining machines and follow their returns.',
+  },
+  // Installable: the web manifest and its icons, and the service worker (shell/public/sw.js).
+  tags: [
+    { tag: 'link', attrs: { rel: 'manifest', href: 'manifest.webmanifest' } },
+    { tag: 'link', attrs: { rel: 'apple-touch-icon', href: 'icon-192.png' } },
+  ],
+};
+
+/** Only browsers load these apps: the federation runtime drops its Node.js code paths. */
+const FEDERATION_EXPERIMENTS = { optimization: { target: 'web' as const } };
+
 export interface ShellOptions {
   port: number;
 }
 
 export function shellConfig({ port }: ShellOptions) {
   return defineConfig({
-    ...common,
+    ...commonConfig,
     plugins: [
-      ...common.plugins!,
+      ...commonConfig.plugins!,
       pluginModuleFederation({
         name: 'rigshare_shell',
         // Remotes are registered at runtime from remotes.json; none are known at build time.
         remotes: {},
-        shared,
+        // The shell is always the first app in the page and provides every singleton: eager, they
+        // come in its entry file instead of a chain of small chunks the browser finds one by one.
+        shared: Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, eager: true }])),
         shareStrategy: 'loaded-first',
         dts: false,
+        experiments: FEDERATION_EXPERIMENTS,
       }),
     ],
-    html: {
-      title: 'Rigshare',
-      // Without an icon link the browser asks for /favicon.ico, a 404 on every cold load.
-      favicon: './src/assets/favicon.svg',
-      meta: {
-        viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
-        'theme-color': '#0f5c4d',
-        description: 'Rigshare: rent mining machines and follow their returns.',
-      },
-    },
+    html: shellHtml,
     server: { port },
   });
 }
@@ -137,20 +188,21 @@ function routePathsPlugin(paths: readonly string[], screens: readonly string[]):
 
 export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
   return defineConfig({
-    ...common,
+    ...commonConfig,
     plugins: [
-      ...common.plugins!,
+      ...commonConfig.plugins!,
       pluginModuleFederation({
         name: `rigshare_${name}`,
         exposes: { './routes': './src/routes.tsx' },
         shared,
         shareStrategy: 'loaded-first',
         dts: false,
+        experiments: FEDERATION_EXPERIMENTS,
       }),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
     // Chunks load from the remote's own origin, wherever the manifest was fetched from.
-    output: { ...common.output, assetPrefix: 'auto' },
+    output: { ...commonConfig.output, assetPrefix: 'auto' },
     server: { port, cors: true },
   });
 }

@@ -16,6 +16,12 @@ export interface StaticServerOptions {
   allowedOrigins: string[];
 }
 
+/** Hashed build files are immutable for a year; HTML, JSON and the federation manifest never cached. */
+export function setCacheHeaders(reply: { header(name: string, value: string): unknown }, filePath: string): void {
+  const hashed = /[/\\]static[/\\]/.test(filePath) && /\.[0-9a-f]{8,}\./.test(filePath);
+  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 export async function startStaticServer({ root, port, host = '127.0.0.1', allowedOrigins }: StaticServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.addHook('onSend', async (request, reply) => {
@@ -32,10 +38,9 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', allowe
     // Read the files on every request so a redeployed build is served without a restart.
     cacheControl: false,
     etag: true,
-    setHeaders(reply, filePath) {
-      const hashed = /[/\\]static[/\\]/.test(filePath) && /\.[0-9a-f]{8,}\./.test(filePath);
-      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    // The build's brotli/gzip copies (precompressPlugin in tools/rsbuild) when the browser takes them.
+    preCompressed: true,
+    setHeaders: setCacheHeaders,
   });
   await app.listen({ port, host });
   return app;

@@ -4,11 +4,12 @@ import { LoadFailed } from '@rigshare/ui';
 /**
  * "Please try again after page refresh" (SPEC) for an area that failed, with a Retry button; or,
  * for a remote built against a contract this shell does not support, that the area is being
- * updated (Retry loads the page again, which picks up a new deployment).
+ * updated (Retry loads the page again, which picks up a new deployment); or, for the shell opened
+ * without a network (the service worker's copy), that the member is offline.
  */
-export function ReloadNotice({ retry = () => location.reload(), reason = 'failed' }: { retry?: () => void; reason?: 'failed' | 'updating' }) {
+export function ReloadNotice({ retry = () => location.reload(), reason = 'failed' }: { retry?: () => void; reason?: 'failed' | 'updating' | 'offline' }) {
   const { t } = useTranslation('shell');
-  const key = reason === 'updating' ? 'reload.updating' : 'reload';
+  const key = reason === 'failed' ? 'reload' : `reload.${reason}`;
   return (
     <div className="reload-notice" role="alert" data-testid="reload-notice" data-reason={reason}>
       <LoadFailed title={t(`${key}.title`)} message={t(`${key}.description`)} retry={retry} />

@@ -11,10 +11,16 @@ export interface ShellRoute {
   open?: boolean;
 }
 
+const loadHome = () => import('../features/home/home-screen');
+const loadLogin = () => import('../features/auth/login-screen');
+
+/** The screens a cold start lands on: bootstrap starts loading the one it will show with the app. */
+export const LANDING_SCREENS = { home: loadHome, login: loadLogin };
+
 /** The routes the shell owns (DESIGN.md section 3); remote routes come from remotes.json. */
 export const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/index', Component: lazy(() => import('../features/home/home-screen')), depth: 1 },
-  { path: '/user/login', Component: lazy(() => import('../features/auth/login-screen')), depth: 1, open: true },
+  { path: '/index', Component: lazy(loadHome), depth: 1 },
+  { path: '/user/login', Component: lazy(loadLogin), depth: 1, open: true },
   { path: '/register', Component: lazy(() => import('../features/auth/register-screen')), titleKey: 'register.title', depth: 2, open: true },
   // Same screen under the legacy path; open so a newcomer can reach it from the login page.
   { path: '/user/login/register', Component: lazy(() => import('../features/auth/register-screen')), titleKey: 'register.title', depth: 2, open: true },

@@ -49,7 +49,8 @@ export default function HomeScreen() {
   const { t } = useTranslation('shell');
   const token = useSelector((state: RootState) => state.session.token);
   const [banner, setBanner] = useState<Load<CarouselItem[]>>({ state: 'loading' });
-  const [notices, setNotices] = useState<string[]>([]);
+  // null while loading: the notice bar's place is kept, so the links and products below do not jump.
+  const [notices, setNotices] = useState<string[] | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -108,7 +109,8 @@ export default function HomeScreen() {
         )}
         {banner.state === 'ready' && <Banner items={banner.value} />}
       </section>
-      {notices.length > 0 && (
+      {notices === null && <div className="home-notice home-notice--reserved" aria-hidden="true" />}
+      {notices && notices.length > 0 && (
         <NoticeBar className="home-notice" color="info" content={notices.join('   ·   ')} data-testid="scroll-notice" />
       )}
       <nav className="quick-links" aria-label={t('home.quickLinks')}>

@@ -1,0 +1,26 @@
+/**
+ * The same shell and routes as ONE app, for `npm run bench:web`'s comparison: no federation, the
+ * remotes' route modules imported from the shell's bundle (runtime.ts replaces the federation
+ * runtime). Same React plugin, aliases, minification and chunk splitting as the federated apps.
+ */
+import path from 'node:path';
+import { defineConfig } from '@rsbuild/core';
+import { commonConfig, shellHtml } from '../../rsbuild/federation';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const runtime = path.join(__dirname, 'runtime.ts');
+
+export default defineConfig({
+  ...commonConfig,
+  root: path.join(ROOT, 'shell'),
+  resolve: {
+    ...commonConfig.resolve,
+    alias: {
+      ...commonConfig.resolve!.alias,
+      '@module-federation/enhanced/runtime$': runtime,
+      '@module-federation/retry-plugin$': runtime,
+    },
+  },
+  html: shellHtml,
+  output: { ...commonConfig.output, distPath: { root: process.env.MONOLITH_DIST ?? path.join(ROOT, 'tools', 'bench', 'monolith', 'dist') } },
+});

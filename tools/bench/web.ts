@@ -1,0 +1,213 @@
+/**
+ * npm run bench:web -- [--skip-build] [--runs N] [--port P]
+ *
+ * First load as a member's phone sees it. Builds the shell and the five remotes for production, and
+ * the same shell and routes as ONE app without federation (monolith/rsbuild.config.ts). Serves each
+ * build the way production does: one origin (P, default 4642; the monolith on P+1), hashed files
+ * immutable, HTML/JSON/manifests `no-cache`, brotli/gzip, the remotes under /remotes/<name>/ and the
+ * API under /api through a small proxy, so no request is cross-origin. The API runs on a scratch
+ * SQLite database (P+2) with the demo member.
+ *
+ * Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) then loads, N times each (default 1,
+ * the median run is printed), the login page and the home page after a real login: playwright-core
+ * logs in through the login screen in the same Chromium (remote debugging port P+3) and Lighthouse
+ * runs with the session left in local storage, the HTTP cache and service workers cleared.
+ * Prints score, FCP, LCP, TBT, CLS, bytes, requests (and CORS preflights) per page and build, and the
+ * JavaScript of each first load, federated against monolithic. BENCH_WEB_DETAILS=1 also prints the LCP
+ * element and the layout shifts of each run.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { startApiProcess, stopProcess } from '../src/api-process';
+import { remotesDocument, runtimeConfig } from '../src/runtime-documents';
+import { setCacheHeaders } from '../src/static-server';
+import { REMOTE_NAMES, ROOT, distOf, topologyFromEnv, type Topology } from '../src/topology';
+import { CHROMIUM_ARGS, field } from '../e2e/browser';
+import { DEMO } from '../e2e/session';
+
+const argValue = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = argValue('runs', 1);
+const PORT = argValue('port', 4642);
+const HOST = '127.0.0.1';
+const MONOLITH_DIST = path.join(os.tmpdir(), 'rigshare-bench-monolith');
+const NX_ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_ENV: 'production' };
+
+function build() {
+  const projects = ['@rigshare/shell', ...REMOTE_NAMES.map((name) => `@rigshare/${name}`)];
+  console.log(`building ${projects.join(', ')} ...`);
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--skip-nx-cache'], { cwd: ROOT, env: NX_ENV, stdio: 'ignore' });
+  console.log('building the monolithic comparison ...');
+  execFileSync(path.join(ROOT, 'node_modules', '.bin', 'rsbuild'), ['build', '-c', path.join(__dirname, 'monolith', 'rsbuild.config.ts')], {
+    cwd: ROOT,
+    env: { ...NX_ENV, MONOLITH_DIST },
+    stdio: 'ignore',
+  });
+}
+
+/** Forwards /api/* to the API untouched (method, headers, body, status), like a reverse proxy. */
+function proxyTo(apiPort: number, req: http.IncomingMessage, res: http.ServerResponse) {
+  const upstream = http.request({ host: HOST, port: apiPort, path: req.url, method: req.method, headers: req.headers }, (reply) => {
+    res.writeHead(reply.statusCode ?? 502, reply.headers);
+    reply.pipe(res);
+  });
+  upstream.on('error', () => res.writeHead(502).end());
+  req.pipe(upstream);
+}
+
+/** One origin: the shell at /, each remote under /remotes/<name>/, the API under /api. */
+async function serveSameOrigin(port: number, apiPort: number, shellDist: string): Promise<FastifyInstance> {
+  const origin = `http://${HOST}:${port}`;
+  const app = Fastify({
+    logger: false,
+    serverFactory: (handler) => http.createServer((req, res) => (req.url?.startsWith('/api/') ? proxyTo(apiPort, req, res) : handler(req, res))),
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // The deployment's two documents: every remote and every API host on this same origin.
+  const topology: Topology = { ...topologyFromEnv({}), host: HOST, apiPort: port };
+  const remotes = remotesDocument(topology);
+  for (const remote of remotes.remotes) remote.manifest = `${origin}/remotes/${remote.name}/mf-manifest.json`;
+  const documents: Record<string, unknown> = { 'remotes.json': remotes, 'config.json': runtimeConfig(topology) };
+  for (const [file, body] of Object.entries(documents)) {
+    app.get(`/${file}`, async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(body));
+  }
+  const statics = [{ root: shellDist, prefix: '/' }, ...REMOTE_NAMES.map((name) => ({ root: distOf(name), prefix: `/remotes/${name}/` }))];
+  for (const [i, { root, prefix }] of statics.entries()) {
+    await app.register(fastifyStatic, { root, prefix, decorateReply: i === 0, cacheControl: false, etag: true, preCompressed: true, setHeaders: setCacheHeaders });
+  }
+  await app.listen({ port, host: HOST });
+  return app;
+}
+
+interface PageFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  requests: number;
+  preflights: number;
+  scriptBytes: number;
+}
+
+type Lighthouse = (typeof import('lighthouse'))['default'];
+
+async function measure(lighthouse: Lighthouse, context: BrowserContext, debugPort: number, url: string, keepSession: boolean): Promise<PageFigures> {
+  const runs: PageFigures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (keepSession) {
+      // Lighthouse's own reset would also clear local storage (the session): clear the rest here.
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
+      await page.close();
+    }
+    const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepSession });
+    const lhr = result!.lhr;
+    if (process.env.BENCH_WEB_DETAILS) {
+      // What decides the figures: the LCP element and the elements that shifted.
+      for (const id of ['largest-contentful-paint-element', 'layout-shifts']) console.log(url, id, JSON.stringify(lhr.audits[id]?.details).slice(0, 4000));
+      const items = (lhr.audits['network-requests'].details as unknown as { items: { url: string; transferSize: number; networkRequestTime: number; networkEndTime: number }[] }).items;
+      for (const item of items) console.log(`  ${Math.round(item.networkRequestTime)}-${Math.round(item.networkEndTime)} ms ${kb(item.transferSize)} ${item.url}`);
+    }
+    const audit = (id: string) => lhr.audits[id];
+    const requests = (audit('network-requests').details as unknown as { items: { resourceType?: string; url: string }[] }).items;
+    const summary = (audit('resource-summary').details as unknown as { items: { resourceType: string; transferSize: number }[] }).items;
+    runs.push({
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint').numericValue!,
+      lcp: audit('largest-contentful-paint').numericValue!,
+      tbt: audit('total-blocking-time').numericValue!,
+      cls: audit('cumulative-layout-shift').numericValue!,
+      bytes: audit('total-byte-weight').numericValue!,
+      requests: requests.length,
+      preflights: requests.filter((item) => item.resourceType === 'Preflight').length,
+      scriptBytes: summary.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+    });
+  }
+  runs.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
+  return runs[Math.floor(runs.length / 2)];
+}
+
+async function measureBuild(lighthouse: Lighthouse, origin: string, debugPort: number) {
+  const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-bench-chrome-'));
+  const context = await chromium.launchPersistentContext(userData, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const login = await measure(lighthouse, context, debugPort, `${origin}/#/user/login`, false);
+    // A real login through the screen; the shell keeps the session in local storage.
+    const page = await context.newPage();
+    await page.goto(`${origin}/#/user/login`);
+    await field(page, 'login-phone').fill(DEMO.phone);
+    await field(page, 'login-password').fill(DEMO.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
+    await page.close();
+    const home = await measure(lighthouse, context, debugPort, `${origin}/#/index`, true);
+    return { login, home };
+  } finally {
+    await context.close();
+    fs.rmSync(userData, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function row(name: string, f: PageFigures) {
+  return `| ${name} | ${f.score} | ${s(f.fcp)} | ${s(f.lcp)} | ${Math.round(f.tbt)} ms | ${f.cls.toFixed(3)} | ${kb(f.bytes)} | ${f.requests} | ${f.preflights} | ${kb(f.scriptBytes)} |`;
+}
+
+async function main() {
+  if (!process.argv.includes('--skip-build')) build();
+  const lighthouse = (await import('lighthouse')).default;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-bench-web-'));
+  const apiPort = PORT + 2;
+  const origins = [`http://${HOST}:${PORT}`, `http://${HOST}:${PORT + 1}`];
+  const api = await startApiProcess({
+    port: apiPort,
+    corsOrigins: origins,
+    stdio: 'ignore',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SHARE_BASE_URL: `${origins[0]}/#/login/registerbym?code=` },
+  });
+  const servers = [await serveSameOrigin(PORT, apiPort, distOf('shell')), await serveSameOrigin(PORT + 1, apiPort, MONOLITH_DIST)];
+  try {
+    const federated = await measureBuild(lighthouse, origins[0], PORT + 3);
+    const monolith = await measureBuild(lighthouse, origins[1], PORT + 3);
+    console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})\n`);
+    console.log('| Page | Score | FCP | LCP | TBT | CLS | Bytes | Requests | Preflights | JS |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log(row('login (federated)', federated.login));
+    console.log(row('home after login (federated)', federated.home));
+    console.log(row('login (monolith)', monolith.login));
+    console.log(row('home after login (monolith)', monolith.home));
+    for (const page of ['login', 'home'] as const) {
+      const fed = federated[page].scriptBytes;
+      const mono = monolith[page].scriptBytes;
+      console.log(`first-load JS, ${page}: federated ${kb(fed)}, monolith ${kb(mono)}, federation costs ${(((fed - mono) / mono) * 100).toFixed(1)}% more`);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+    await stopProcess(api);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
