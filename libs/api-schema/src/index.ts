@@ -6,3 +6,4 @@ export * from './system';
 export * from './messages';
 export * from './community';
 export * from './team';
+export * from './admin';
