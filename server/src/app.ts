@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   // The staff console's API: its own sessions (TOTP), one role guard for every route (features/staff).
+  app.decorate('adminRouteTable', []);
   await app.register(staffRoutes, { prefix: '/admin' });
 
   if (options.config.jobsIntervalMs > 0) {

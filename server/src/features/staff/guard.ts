@@ -35,6 +35,7 @@ export const mayRun = (role: StaffRole, roles: readonly StaffRole[]) => role ===
  * member's token gets 403 and no token or a dead one gets 401. Nothing runs before this check.
  */
 export function registerStaffGuard(app: FastifyInstance): void {
+  // The table itself is decorated on the root instance (app.ts), so tests and tools see it.
   if (!app.hasDecorator('adminRouteTable')) app.decorate('adminRouteTable', []);
   app.decorateRequest('staff', null);
   app.decorateRequest('staffTokenHash', null);
