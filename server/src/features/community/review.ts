@@ -74,6 +74,7 @@ export async function reviewPost(db: Db, input: { id: number; at: Date } & Acted
       before: 'Pending',
       after: input.decision === 'pass' ? 'Passed' : 'Failed',
       reason,
+      details: reason,
       at: input.at,
     });
     const date = post.created_at.slice(0, 10);

@@ -174,7 +174,7 @@ export async function reviewSubmission(
       before: 'Pending',
       after: status,
       reason: status === 'Failed' ? reason : null,
-      details: rewardId ? `reward:${rewardId}` : null,
+      details: status === 'Failed' ? reason : rewardId ? `reward:${rewardId}` : null,
       at: input.at,
     });
     const what = row.kind === 'joingroup' ? 'pushJoinGroup' : 'pushVideoShare';
