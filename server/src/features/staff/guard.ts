@@ -45,7 +45,8 @@ export function registerStaffGuard(app: FastifyInstance): void {
       app.adminRouteTable.push({ method, url: route.url, roles: route.config?.staffRoles ?? null });
     }
   });
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // onRequest: before the body is parsed or validated, so a refused caller learns nothing about the route's input.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const roles = request.routeOptions.config.staffRoles;
     if (roles === undefined) return;
     const { deps } = app;
