@@ -23,6 +23,7 @@ const FEATURE_DEPENDENCIES = {
   community: ['files', 'messages'],
   team: ['community', 'files', 'messages'],
   solvency: [],
+  staff: ['accounts', 'community', 'messages', 'team', 'wallet'],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './community';
 export * from './team';
 export * from './solvency';
+export * from './admin';

@@ -21,6 +21,7 @@ import { MEMBER_COMMANDS } from './member-commands';
 import { SOLVENCY_COMMANDS } from './solvency-commands';
 import { TEAM_COMMANDS } from './team-commands';
 import { MESSAGES_COMMANDS } from './messages-commands';
+import { STAFF_COMMANDS } from './staff-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
@@ -34,6 +35,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['team rewards and the rewards budget', TEAM_COMMANDS],
   ['news and notices', MESSAGES_COMMANDS],
   ['solvency page, docs/solvency.md', SOLVENCY_COMMANDS],
+  ['staff console accounts, docs/staff.md', STAFF_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 
