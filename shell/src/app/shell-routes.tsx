@@ -29,6 +29,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/user/securitycenter', Component: lazy(() => import('../features/security/security-center-screen')), titleKey: 'security.title', depth: 2 },
   { path: '/user/loginPwd', Component: lazy(() => import('../features/security/login-password-screen')), titleKey: 'loginPassword.title', depth: 3 },
   { path: '/user/system', Component: lazy(() => import('../features/settings/system-screen')), titleKey: 'system.title', depth: 2 },
+  // Staff log in here before the shell fetches the console (a staff session is apart from a member's).
+  { path: '/console/login', Component: lazy(() => import('../features/staff/staff-login-screen')), titleKey: 'staffLogin.title', depth: 2, open: true },
   { path: '/nopermission', Component: lazy(() => import('../features/errors/no-permission-screen')), titleKey: 'noPermission.title', depth: 2, open: true },
 ];
 
