@@ -22,6 +22,7 @@ const FEATURE_DEPENDENCIES = {
   wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
   community: ['files', 'messages'],
   team: ['community', 'files', 'messages'],
+  staff: ['accounts', 'community', 'messages', 'team', 'wallet'],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

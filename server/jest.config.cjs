@@ -1,3 +1,3 @@
 const withEsmPackages = require('../tools/jest/esm-packages.cjs');
 
-module.exports = withEsmPackages({ ...require('../jest.preset.cjs'), testTimeout: 30000 }, ['kysely', 'cookie', 'typebox', 'content-disposition']);
+module.exports = withEsmPackages({ ...require('../jest.preset.cjs'), testTimeout: 30000 }, ['kysely', 'cookie', 'typebox', 'content-disposition', '@scure/base', '@noble/hashes']);

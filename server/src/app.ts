@@ -17,6 +17,7 @@ import { messageRoutes } from './features/messages';
 import { orderRoutes } from './features/orders';
 import { productRoutes } from './features/products';
 import { healthRoutes, systemRoutes } from './features/system';
+import { staffRoutes } from './features/staff';
 import { teamRoutes } from './features/team';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
 import { startJobs } from './jobs/scheduler';
@@ -67,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerContract(app);
   await app.register(cors, {
     origin: options.config.corsOrigins,
-    methods: ['GET', 'POST', 'OPTIONS'],
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Language', 'X-Access-Token', 'Content-Type'],
     maxAge: 600,
   });
@@ -107,6 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/assets' },
   );
+
+  // The staff console's API: its own sessions (TOTP), one role guard for every route (features/staff).
+  app.decorate('adminRouteTable', []);
+  await app.register(staffRoutes, { prefix: '/admin' });
 
   if (options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;

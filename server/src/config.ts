@@ -57,6 +57,15 @@ export interface Config {
   readyChainLagMs: number;
   /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
   sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
+  /** The staff console (issue #12, docs/staff.md). */
+  staff: {
+    /** FOUR_EYES_THRESHOLD_USDT (default 1000): a withdrawal above it needs two different staff approvals. */
+    fourEyesThreshold: bigint;
+    /** STAFF_IDLE_MINUTES (default 30): a staff session ends after this long without a request. */
+    idleMinutes: number;
+    /** STAFF_TOTP_KEY: encrypts staff TOTP secrets at rest (AES-256-GCM); unset stores them unencrypted. */
+    totpKey: string | null;
+  };
   /** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket when S3_BUCKET is set (storage/file-storage.ts). */
   storage: StorageConfig;
 }
@@ -190,6 +199,9 @@ export const EnvSchema = Type.Object({
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
   SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
+  FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
+  STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
+  STAFF_TOTP_KEY: text('At least 32 characters: encrypts staff TOTP secrets at rest'),
   S3_BUCKET: text('Uploaded files go to this S3-compatible bucket; DATA_DIR/files when unset'),
   S3_ENDPOINT: text('The S3-compatible store (MinIO, ...); AWS when unset', { pattern: URL_PATTERN }),
   S3_REGION: text('Region of the bucket (default us-east-1)'),
@@ -203,7 +215,7 @@ type Env = Static<typeof EnvSchema>;
 export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL'] as const;
 
 /** Never echoed in an error: credentials, or a private key pasted by mistake. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+const SECRET = new Set(['STAFF_TOTP_KEY', 'DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 const Headers = Type.Record(Type.String(), Type.String());
 const Links = Type.Array(Type.Object({ name: Type.String(), url: Type.String() }));
@@ -325,6 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     seed: e.SEED ?? (production ? 'reference' : 'demo'),
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    staff: {
+      fourEyesThreshold: parseAmount(e.FOUR_EYES_THRESHOLD_USDT ?? '1000'),
+      idleMinutes: e.STAFF_IDLE_MINUTES!,
+      totpKey: e.STAFF_TOTP_KEY ?? null,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS!,
     readyJobLagMs: e.READY_JOB_LAG_MS ?? Math.max(3 * jobsIntervalMs, 5 * 60_000),
     readyChainLagMs: e.READY_CHAIN_LAG_MS ?? Math.max(20 * (e.CHAIN_POLL_MS ?? 3000), 5 * 60_000),

@@ -72,7 +72,10 @@ describe('npm run admin (SQLite)', () => {
     }
     expect(await admin(dir, 'withdraw:approve', '--help')).toEqual({
       code: 0,
-      out: 'usage:\n  admin withdraw:approve <id> --tx <hash> | --ref <reference>\nMarks a pending withdrawal paid (USDT: the tx hash; bank: the reference)\n',
+      out:
+        'usage:\n  admin withdraw:approve <id> --tx <hash> | --ref <reference> --by <staff login>\n' +
+        'Approves a pending withdrawal (USDT: the tx hash; bank: the reference) as a finance or admin staff member; ' +
+        'above FOUR_EYES_THRESHOLD_USDT a second, different one must approve too, and that approval pays it\n',
     });
     expect(await admin(dir, 'refund', '1')).toMatchObject({ code: 2, out: expect.stringContaining('Unknown command: refund') });
   });
@@ -103,8 +106,24 @@ describe('npm run admin (SQLite)', () => {
       const list = await admin(wdir, 'withdraw:list');
       expect(list.out).toContain(`#${w1.id} `);
       expect(list.out).toContain(`pay 95.00 USDT to BEP20 ${address}`);
-      expect((await admin(wdir, 'withdraw:approve', String(w1.id))).code).toBe(1);
-      const approved = await admin(wdir, 'withdraw:approve', String(w1.id), '--tx', '0x' + 'cd'.repeat(32));
+      // Staff accounts of the console act on the command line too (--by), under the same four-eyes rule.
+      for (const [login, role] of [['cashier', 'finance'], ['cashier2', 'finance'], ['reader', 'support']]) {
+        const created = await runAdmin(wdir, ['staff:create', login, '--role', role], { STAFF_PASSWORD: 'a-long-staff-password' });
+        expect(created).toMatchObject({ code: 0, out: expect.stringContaining(`otpauth://totp/Rigshare%20staff:${login}?secret=`) });
+      }
+      expect((await runAdmin(wdir, ['staff:create', 'weak', '--role', 'finance'], { STAFF_PASSWORD: 'short' })).code).toBe(1);
+      const tx = '0x' + 'cd'.repeat(32);
+      const fourEyes = { FOUR_EYES_THRESHOLD_USDT: '50' };
+      const approve = (...args: string[]) => runAdmin(wdir, ['withdraw:approve', String(w1.id), ...args], fourEyes);
+      expect(await approve('--tx', tx)).toEqual({ code: 1, out: 'Say which staff member acts: --by <staff login>\n' });
+      expect(await approve('--tx', tx, '--by', 'reader')).toEqual({ code: 1, out: 'reader is support; this needs finance or admin\n' });
+      expect((await approve('--by', 'cashier')).code).toBe(1);
+      expect(await approve('--tx', tx, '--by', 'cashier')).toEqual({
+        code: 0,
+        out: `withdrawal #${w1.id}: approval 1 of 2 recorded (cashier); a different finance staff member must approve to pay it\n`,
+      });
+      expect(await approve('--tx', tx, '--by', 'cashier')).toMatchObject({ code: 1, out: expect.stringContaining('already approved by cashier') });
+      const approved = await approve('--by', 'cashier2');
       expect(approved).toEqual({ code: 0, out: `withdrawal #${w1.id} Succeeded: 95.00 USDT paid, fee 5.00\n` });
       const rejected = await admin(wdir, 'withdraw:reject', String(w2.id), '--reason', 'Address flagged');
       expect(rejected).toEqual({ code: 0, out: `withdrawal #${w2.id} Failed: 50.00 USDT returned to the member\n` });

@@ -251,3 +251,9 @@ export function asMember(token: string, headers: Record<string, string> = {}): R
 export function getAs(ctx: TestContext, url: string, token: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return ctx.app.inject({ method: 'GET', url, headers: asMember(token, headers) });
 }
+
+/**
+ * Who acts in a test that calls a staff service directly (as the command line does), and a four-eyes
+ * threshold no test amount reaches: one approval pays.
+ */
+export const AS_STAFF = { by: 'test-staff', fourEyesThreshold: 10n ** 15n } as const;

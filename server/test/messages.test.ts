@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { notifyMember, publishNews, replyToFeedback, unpublishNews } from '../src/features/messages';
 import { OperatorError } from '../src/ledger/operator';
-import { asMember, getAs, lastSmsCode, MANY_MEMBERS, PNG_1X1, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { AS_STAFF, asMember, getAs, lastSmsCode, MANY_MEMBERS, PNG_1X1, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const HOUR = 3_600_000;
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -61,9 +61,9 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     const b = await withdraw(m, '6');
     expect(await unread(m)).toBe(0);
 
-    await rejectWithdrawal(ctx.db, { id: b.id, reason: 'Address check failed', at: ctx.clock() });
+    await rejectWithdrawal(ctx.db, { id: b.id, reason: 'Address check failed', at: ctx.clock(), ...AS_STAFF });
     expect(await unread(m)).toBe(1);
-    await approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock() });
+    await approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
     expect(await unread(m)).toBe(2);
 
     const list = (await get(m, '/api/push/record?pageNum=1&pageSize=10')).json().data;
@@ -90,8 +90,8 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     const created = (
       await postAs(m, '/api/assets/user/cashrecharge', { bankId: String(channels[0].id), amount: '1000', reference: 'UTR12345678', requestId: `msg-${process.pid}-${++requestSeq}` })
     ).json().data;
-    await Promise.all([confirmDeposit(ctx.db, { id: created.id, at: ctx.clock() }), confirmDeposit(ctx.db, { id: created.id, at: ctx.clock() })]);
-    await confirmDeposit(ctx.db, { id: created.id, at: ctx.clock() });
+    await Promise.all([confirmDeposit(ctx.db, { id: created.id, at: ctx.clock(), ...AS_STAFF }), confirmDeposit(ctx.db, { id: created.id, at: ctx.clock(), ...AS_STAFF })]);
+    await confirmDeposit(ctx.db, { id: created.id, at: ctx.clock(), ...AS_STAFF });
     const list = (await get(m, '/api/push/record')).json().data;
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ kind: 'wallet', title: 'Deposit credited', content: '12.01923 USDT was credited to your balance.', read: false });
@@ -194,8 +194,8 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect(textOnly.json()).toMatchObject({ code: 200, data: { content: ELEVEN_WORDS, phone: null, attachment: false } });
     expect((await ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload: feedbackForm({ content: ELEVEN_WORDS }).payload, headers: feedbackForm({}).headers })).statusCode).toBe(401);
 
-    await replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'We found it, it arrives today.', at: ctx.clock() });
-    await expect(replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'Again', at: ctx.clock() })).rejects.toThrow(/already has a reply/);
+    await replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'We found it, it arrives today.', at: ctx.clock(), ...AS_STAFF });
+    await expect(replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'Again', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/already has a reply/);
     const list = (await get(m, '/api/push/feedback/list')).json().data;
     expect(list.total).toBe(2);
     expect(list.list[0]).toMatchObject({ id: textOnly.json().data.id, reply: 'We found it, it arrives today.', replyTime: expect.any(String) });

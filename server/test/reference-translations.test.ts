@@ -3,7 +3,7 @@ import { migrateTo, migrateToLatest } from '../src/db/migrations';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/db/seed';
 import { confirmDeposit } from '../src/features/wallet';
 import { adjust } from '../src/ledger/operator';
-import { asMember, getAs, login, post, startApp, type TestContext, testDatabases } from './helpers';
+import { AS_STAFF, asMember, getAs, login, post, startApp, type TestContext, testDatabases } from './helpers';
 
 /**
  * Issue 8 item 19: reference data the seed and the migrations write (recharge channel names, the demo
@@ -59,7 +59,7 @@ describe.each(testDatabases())('seeded reference data in the reader language on 
     const reference = 'UTR 4821 ஆஷா';
     const created = await post(ctx.app, '/api/assets/user/cashrecharge', { bankId: '1', amount: '1000', reference, requestId: 'item19-recharge' }, asMember(token));
     expect(created.json()).toMatchObject({ code: 200 });
-    await confirmDeposit(ctx.db, { id: created.json().data.id, at: ctx.clock() });
+    await confirmDeposit(ctx.db, { id: created.json().data.id, at: ctx.clock(), ...AS_STAFF });
     const staffReason = 'Goodwill for ticket #42 (Asha)';
     await adjust(ctx.db, { phone: DEMO_PHONE, amount: '2', reason: staffReason, direction: 'credit', at: ctx.clock() });
 

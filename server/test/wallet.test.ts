@@ -4,7 +4,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/with
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { asMember, getAs, lastSmsCode, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { AS_STAFF, asMember, getAs, lastSmsCode, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 const HOUR = 3_600_000;
@@ -217,7 +217,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect((await get('/api/assets/user/record?type=Nonsense', m.token)).statusCode).toBe(400);
     expect((await get('/api/assets/user/record?status=Nonsense', m.token)).statusCode).toBe(400);
     expect((await get('/api/assets/user/withrecord', m.token)).json().data.total).toBe(1);
-    await rejectWithdrawal(ctx.db, { id: ok.json().data.id, reason: 'Cleanup', at: ctx.clock() });
+    await rejectWithdrawal(ctx.db, { id: ok.json().data.id, reason: 'Cleanup', at: ctx.clock(), ...AS_STAFF });
   });
 
   it("a new member's first fund password, address and bank card start no hold: the first withdrawal goes at once", async () => {
@@ -253,7 +253,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
       expect((await balance(m)).withdrawHoldUntil).toBe(new Date(ctx.clock().getTime() + 24 * HOUR).toISOString());
       expect((await withdraw(m, { amount: '1', payPassword: reply ? '123456' : '123457' })).json().code).toBe(403);
     }
-    for (const w of [usdtWithdrawal, bankWithdrawal]) await rejectWithdrawal(ctx.db, { id: w.json().data.id, reason: 'Cleanup', at: ctx.clock() });
+    for (const w of [usdtWithdrawal, bankWithdrawal]) await rejectWithdrawal(ctx.db, { id: w.json().data.id, reason: 'Cleanup', at: ctx.clock(), ...AS_STAFF });
   });
 
   it('holds withdrawals after a login-password change and after a reset', async () => {
@@ -275,7 +275,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const again = await withdraw({ ...m, token }, { amount: '2' });
     expect(again.json()).toMatchObject({ code: 403 });
     const list = (await get('/api/assets/user/withrecord', token)).json().data.list;
-    for (const w of list) await rejectWithdrawal(ctx.db, { id: w.id, reason: 'Cleanup', at: ctx.clock() });
+    for (const w of list) await rejectWithdrawal(ctx.db, { id: w.id, reason: 'Cleanup', at: ctx.clock(), ...AS_STAFF });
   });
 
   it('20 concurrent withdrawals of 10 with 50 available hold exactly 50', async () => {
@@ -289,7 +289,7 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const list = (await get('/api/assets/user/withrecord?pageSize=100', m.token)).json().data;
     expect(list.total).toBe(5);
     expect(list.list.every((w: { status: string }) => w.status === 'Pending')).toBe(true);
-    for (const w of list.list) await approveWithdrawal(ctx.db, { id: w.id, txHash: TX, at: ctx.clock() });
+    for (const w of list.list) await approveWithdrawal(ctx.db, { id: w.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
     expect(await balance(m)).toMatchObject({ available: '0', held: '0' });
   });
 
@@ -302,12 +302,12 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const b = (await withdraw(m, { amount: '6', channel: 'BANK' })).json().data;
     expect(await balance(m)).toMatchObject({ available: usdt('4'), held: usdt('16') });
 
-    await expect(approveWithdrawal(ctx.db, { id: a.id, at: ctx.clock() })).rejects.toThrow(OperatorError);
-    await expect(approveWithdrawal(ctx.db, { id: a.id, txHash: '0x12', at: ctx.clock() })).rejects.toThrow(OperatorError);
-    const approved = await approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock() });
+    await expect(approveWithdrawal(ctx.db, { id: a.id, at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(OperatorError);
+    await expect(approveWithdrawal(ctx.db, { id: a.id, txHash: '0x12', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(OperatorError);
+    const approved = await approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
     expect(approved).toMatchObject({ status: 'Succeeded', txHash: TX, reference: null });
-    await expect(approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock() })).rejects.toThrow(/already Succeeded/);
-    await expect(rejectWithdrawal(ctx.db, { id: a.id, reason: 'Late', at: ctx.clock() })).rejects.toThrow(/already Succeeded/);
+    await expect(approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/already Succeeded/);
+    await expect(rejectWithdrawal(ctx.db, { id: a.id, reason: 'Late', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/already Succeeded/);
     const paid = await platformAccountId(ctx.db.kysely, 'platform.withdrawals_paid');
     const fees = await platformAccountId(ctx.db.kysely, 'platform.fees');
     const balanceOf = async (id: number) =>
@@ -315,8 +315,8 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect((await balanceOf(paid)) - BigInt(paidBefore)).toBe(parseAmount('9.5'));
     expect((await balanceOf(fees)) - BigInt(feesBefore)).toBe(parseAmount('0.5'));
 
-    await expect(rejectWithdrawal(ctx.db, { id: b.id, reason: ' ', at: ctx.clock() })).rejects.toThrow(/reason/);
-    const rejected = await rejectWithdrawal(ctx.db, { id: b.id, reason: 'Account name does not match', at: ctx.clock() });
+    await expect(rejectWithdrawal(ctx.db, { id: b.id, reason: ' ', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/reason/);
+    const rejected = await rejectWithdrawal(ctx.db, { id: b.id, reason: 'Account name does not match', at: ctx.clock(), ...AS_STAFF });
     expect(rejected).toMatchObject({ status: 'Failed', reason: 'Account name does not match' });
     expect(await balance(m)).toMatchObject({ available: usdt('10'), held: '0' });
     expect(await memberBalances(ctx.db.kysely, m.id)).toMatchObject({ 'member.available': parseAmount('10'), 'member.held': 0n });
@@ -369,15 +369,15 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     const third = (await recharge({ amount: '832' })).json().data;
 
     // Confirmed twice, at once and later: credited once.
-    const [c1, c2] = await Promise.all([confirmDeposit(ctx.db, { id: created.data.id, at: ctx.clock() }), confirmDeposit(ctx.db, { id: created.data.id, at: ctx.clock() })]);
+    const [c1, c2] = await Promise.all([confirmDeposit(ctx.db, { id: created.data.id, at: ctx.clock(), ...AS_STAFF }), confirmDeposit(ctx.db, { id: created.data.id, at: ctx.clock(), ...AS_STAFF })]);
     expect([c1.alreadyConfirmed, c2.alreadyConfirmed].sort()).toEqual([false, true]);
-    expect((await confirmDeposit(ctx.db, { id: created.data.id, at: ctx.clock() })).alreadyConfirmed).toBe(true);
+    expect((await confirmDeposit(ctx.db, { id: created.data.id, at: ctx.clock(), ...AS_STAFF })).alreadyConfirmed).toBe(true);
     expect(await balance(m)).toMatchObject({ available: '12019230' });
-    const rejected = await rejectDeposit(ctx.db, { id: naira.id, reason: 'No such payment', at: ctx.clock() });
+    const rejected = await rejectDeposit(ctx.db, { id: naira.id, reason: 'No such payment', at: ctx.clock(), ...AS_STAFF });
     expect(rejected.status).toBe('Failed');
-    await expect(confirmDeposit(ctx.db, { id: naira.id, at: ctx.clock() })).rejects.toThrow(OperatorError);
-    await expect(rejectDeposit(ctx.db, { id: created.data.id, reason: 'x', at: ctx.clock() })).rejects.toThrow(/already Arrived/);
-    await confirmDeposit(ctx.db, { id: third.id, at: ctx.clock() });
+    await expect(confirmDeposit(ctx.db, { id: naira.id, at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(OperatorError);
+    await expect(rejectDeposit(ctx.db, { id: created.data.id, reason: 'x', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/already Arrived/);
+    await confirmDeposit(ctx.db, { id: third.id, at: ctx.clock(), ...AS_STAFF });
     expect(await balance(m)).toMatchObject({ available: String(12019230 + 10000000) });
 
     const list = (await get('/api/assets/user/cashrecharge/list', m.token)).json().data;

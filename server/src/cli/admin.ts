@@ -20,6 +20,7 @@ import { LEDGER_COMMANDS } from './ledger-commands';
 import { MEMBER_COMMANDS } from './member-commands';
 import { TEAM_COMMANDS } from './team-commands';
 import { MESSAGES_COMMANDS } from './messages-commands';
+import { STAFF_COMMANDS } from './staff-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
 const GROUPS: [string, AdminCommand[]][] = [
@@ -32,6 +33,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
   ['news and notices', MESSAGES_COMMANDS],
+  ['staff console accounts, docs/staff.md', STAFF_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

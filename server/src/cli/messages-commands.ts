@@ -1,4 +1,5 @@
 import { allNews, openFeedback, publishNews, replyToFeedback, unpublishNews } from '../features/messages';
+import { operatorName } from '../audit';
 import { idArg, type AdminCommand } from './command';
 
 /** News (/news) and notices (/user/news) members read, and replies to their feedback. */
@@ -52,12 +53,12 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'feedback:reply',
-    usage: '<id> --text "..."',
+    usage: '<id> --text "..." [--by <name>]',
     summary: 'Replies to a feedback; the member sees it in their feedback list and gets a message',
     args: 1,
-    options: ['text'],
+    options: ['text', 'by'],
     async run(db, { args, options }) {
-      const f = await replyToFeedback(db.kysely, { id: idArg(args[0]), text: options.text, at: new Date() });
+      const f = await replyToFeedback(db.kysely, { id: idArg(args[0]), text: options.text, by: operatorName(options.by), at: new Date() });
       console.log(`feedback #${f.id} answered`);
       return 0;
     },

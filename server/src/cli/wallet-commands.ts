@@ -1,5 +1,8 @@
 import { formatAmount } from '@rigshare/domain';
 import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawals, rejectDeposit, rejectWithdrawal } from '../features/wallet';
+import { operatorName } from '../audit';
+import { loadConfig } from '../config';
+import { staffForCommand } from '../features/staff';
 import { idArg, type AdminCommand } from './command';
 
 /** Staff decisions on withdrawals and cash deposits. */
@@ -23,24 +26,44 @@ export const WALLET_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'withdraw:approve',
-    usage: '<id> --tx <hash> | --ref <reference>',
-    summary: 'Marks a pending withdrawal paid (USDT: the tx hash; bank: the reference)',
+    usage: '<id> --tx <hash> | --ref <reference> --by <staff login>',
+    summary: 'Approves a pending withdrawal (USDT: the tx hash; bank: the reference) as a finance or admin staff member; above FOUR_EYES_THRESHOLD_USDT a second, different one must approve too, and that approval pays it',
     args: 1,
-    options: ['tx', 'ref'],
+    options: ['tx', 'ref', 'by'],
     async run(db, { args, options }) {
-      const w = await approveWithdrawal(db, { id: idArg(args[0]), txHash: options.tx, reference: options.ref, at: new Date() });
-      console.log(`withdrawal #${w.id} Succeeded: ${formatAmount(BigInt(w.net))} USDT paid, fee ${formatAmount(BigInt(w.fee))}`);
+      const staff = await staffForCommand(db.kysely, options.by, ['finance']);
+      const threshold = loadConfig().staff.fourEyesThreshold;
+      const w = await approveWithdrawal(db, {
+        id: idArg(args[0]),
+        txHash: options.tx,
+        reference: options.ref,
+        fourEyesThreshold: threshold,
+        by: staff.login,
+        actorRole: staff.role,
+        at: new Date(),
+      });
+      if (w.status === 'Pending') {
+        console.log(`withdrawal #${w.id}: approval ${w.approvals.length} of ${w.approvalsNeeded} recorded (${staff.login}); a different finance staff member must approve to pay it`);
+      } else {
+        console.log(`withdrawal #${w.id} Succeeded: ${formatAmount(BigInt(w.net))} USDT paid, fee ${formatAmount(BigInt(w.fee))}`);
+      }
       return 0;
     },
   },
   {
     name: 'withdraw:reject',
-    usage: '<id> --reason "..."',
+    usage: '<id> --reason "..." [--by <name>]',
     summary: 'Refuses a pending withdrawal and returns the amount to the member',
     args: 1,
-    options: ['reason'],
+    options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const w = await rejectWithdrawal(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
+      const w = await rejectWithdrawal(db, {
+        id: idArg(args[0]),
+        reason: options.reason,
+        fourEyesThreshold: loadConfig().staff.fourEyesThreshold,
+        by: operatorName(options.by),
+        at: new Date(),
+      });
       console.log(`withdrawal #${w.id} Failed: ${formatAmount(BigInt(w.amount))} USDT returned to the member`);
       return 0;
     },
@@ -64,11 +87,12 @@ export const WALLET_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'deposit:confirm',
-    usage: '<id>',
+    usage: '<id> [--by <name>]',
     summary: 'Confirms a cash deposit arrived and credits it (once)',
     args: 1,
-    async run(db, { args }) {
-      const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), at: new Date() });
+    options: ['by'],
+    async run(db, { args, options }) {
+      const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
       console.log(
         alreadyConfirmed
           ? `deposit #${deposit.id} was already confirmed, nothing changed`
@@ -79,12 +103,12 @@ export const WALLET_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'deposit:reject',
-    usage: '<id> --reason "..."',
+    usage: '<id> --reason "..." [--by <name>]',
     summary: 'Refuses a pending cash deposit; nothing is credited',
     args: 1,
-    options: ['reason'],
+    options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, at: new Date() });
+      const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, by: operatorName(options.by), at: new Date() });
       console.log(`deposit #${d.id} Failed, nothing credited`);
       return 0;
     },

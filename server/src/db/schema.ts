@@ -49,6 +49,41 @@ export interface Database {
   member_time_zones: MemberTimeZonesTable;
   news: NewsTable;
   feedback: FeedbackTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
+}
+
+/** Staff accounts (migration 0023): apart from members; the TOTP secret is stored encrypted. */
+export interface StaffTable {
+  id: Generated<number>;
+  login: string;
+  password_hash: string;
+  role: string;
+  totp_secret: string;
+  totp_last_step: Generated<number>;
+  enrolled: Generated<number>;
+  disabled: Generated<number>;
+  created_at: string;
+}
+
+/** Staff sessions (migration 0023): the token's sha256; idle expiry slides with last_seen_at. */
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+/** One staff approval of a withdrawal (migration 0023): once per staff member; four-eyes needs two. */
+export interface WithdrawalApprovalsTable {
+  id: Generated<number>;
+  withdrawal_id: number;
+  staff_login: string;
+  tx_hash: string | null;
+  reference: string | null;
+  created_at: string;
 }
 
 /** Community posts (migration 0012): content as sent, review state 0/1/2, staff mark when staff posted. */
@@ -102,6 +137,11 @@ export interface AuditLogTable {
   target: string;
   details: string | null;
   created_at: string;
+  member_id: number | null;
+  before_state: string | null;
+  after_state: string | null;
+  reason: string | null;
+  source_address: string | null;
 }
 
 /** One daily sign-in (migration 0017): unique per member and calendar day of the member's time zone. */

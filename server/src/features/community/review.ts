@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../ledger/operator';
 import { notifyMember } from '../messages';
-import { writeAudit } from '../../audit';
+import { writeAudit, type ActedBy } from '../../audit';
 import { checkPost } from './service';
 
 /**
@@ -43,7 +43,7 @@ export async function pendingPosts(db: Db): Promise<PendingPost[]> {
 export type ReviewDecision = { decision: 'pass' } | { decision: 'fail'; reason: string | undefined };
 
 /** Passes or fails a Pending post (a decided post is refused); the member gets a message, staff an audit row. */
-export async function reviewPost(db: Db, input: { id: number; by: string; at: Date } & ReviewDecision): Promise<{ id: number; status: number }> {
+export async function reviewPost(db: Db, input: { id: number; at: Date } & ActedBy & ReviewDecision): Promise<{ id: number; status: number }> {
   const reason = input.decision === 'fail' ? (input.reason ?? '').trim() : null;
   if (input.decision === 'fail' && !reason) throw new OperatorError('A reason is required to fail a post (--reason "...")');
   if (reason && reason.length > FAIL_REASON_MAX) throw new OperatorError(`The reason is longer than ${FAIL_REASON_MAX} characters`);
@@ -66,8 +66,14 @@ export async function reviewPost(db: Db, input: { id: number; by: string; at: Da
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Post #${input.id} was reviewed meanwhile; nothing changed`);
     await writeAudit(trx, {
       actor: by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
       action: input.decision === 'pass' ? 'post.pass' : 'post.fail',
       target: `post:${input.id}`,
+      memberId: post.user_id,
+      before: 'Pending',
+      after: input.decision === 'pass' ? 'Passed' : 'Failed',
+      reason,
       details: reason,
       at: input.at,
     });

@@ -12,6 +12,7 @@ import { memberRowsPage } from '../../db/member-page';
 import type { Database, FeedbackTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
+import { writeAudit, type ActedBy } from '../../audit';
 import { detectImageMime } from '../files';
 import { notifyMember } from './service';
 
@@ -138,7 +139,7 @@ export async function openFeedback(db: Kysely<Database>) {
 }
 
 /** Staff's reply, shown to the member as written; the member also gets a message. One reply per feedback. */
-export async function replyToFeedback(db: Kysely<Database>, input: { id: number; text: string | undefined; at: Date }): Promise<Feedback> {
+export async function replyToFeedback(db: Kysely<Database>, input: { id: number; text: string | undefined; at: Date } & ActedBy): Promise<Feedback> {
   const text = (input.text ?? '').trim();
   if (!text || text.length > 2000) throw new OperatorError('A reply of 1 to 2000 characters is required: --text "..."');
   return db.transaction().execute(async (trx) => {
@@ -153,6 +154,17 @@ export async function replyToFeedback(db: Kysely<Database>, input: { id: number;
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new OperatorError(`Feedback ${input.id} was answered meanwhile`);
+    await writeAudit(trx, {
+      actor: input.by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
+      action: 'feedback.reply',
+      target: `feedback:${input.id}`,
+      memberId: row.user_id,
+      before: null,
+      after: text,
+      at: input.at,
+    });
     await notifyMember(trx, { userId: row.user_id, kind: 'system', titleKey: 'pushFeedbackRepliedTitle', bodyKey: 'pushFeedbackRepliedBody', params: { reply: text }, at: input.at });
     return view(updated);
   });

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
 import { rewardSettings } from '../../jobs/team-rewards';
 import { OperatorError } from '../../ledger/operator';
-import { writeAudit } from '../../audit';
+import { writeAudit, type ActedBy } from '../../audit';
 import { decodedImageType } from '../community';
 import { storeImage } from '../files';
 import { notifyMember } from '../messages';
@@ -131,7 +131,7 @@ export async function pendingSubmissions(k: Kysely<Database>): Promise<PendingSu
  */
 export async function reviewSubmission(
   db: Db,
-  input: { id: number; by: string; at: Date; decision: 'pass' | 'fail'; reason?: string },
+  input: { id: number; at: Date; decision: 'pass' | 'fail'; reason?: string } & ActedBy,
 ): Promise<{ id: number; status: 'Passed' | 'Failed'; rewardId: number | null }> {
   const by = input.by.trim();
   if (!by) throw new OperatorError('Say who reviews (--by <name>)');
@@ -166,8 +166,14 @@ export async function reviewSubmission(
     }
     await writeAudit(trx, {
       actor: by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
       action: `${row.kind}.${input.decision}`,
       target: `submission:${input.id}`,
+      memberId: row.user_id,
+      before: 'Pending',
+      after: status,
+      reason: status === 'Failed' ? reason : null,
       details: status === 'Failed' ? reason : rewardId ? `reward:${rewardId}` : null,
       at: input.at,
     });

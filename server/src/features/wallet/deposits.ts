@@ -7,6 +7,7 @@ import { AppError, onField } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
+import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
@@ -122,7 +123,7 @@ export async function pendingDeposits(db: Kysely<Database>) {
  * Credits a pending deposit once: deposits_clearing -> member.available under deposit:<id>, status Arrived.
  * Confirming an Arrived deposit again changes nothing (`alreadyConfirmed`).
  */
-export async function confirmDeposit(db: Db, input: { id: number; at: Date }): Promise<{ deposit: DepositView; alreadyConfirmed: boolean }> {
+export async function confirmDeposit(db: Db, input: { id: number; at: Date } & ActedBy): Promise<{ deposit: DepositView; alreadyConfirmed: boolean }> {
   const alreadyConfirmed = await db.kysely.transaction().execute(async (trx) => {
     const first = await findDeposit(trx, input.id);
     if (!first) throw new OperatorError(`No deposit ${input.id}`);
@@ -146,6 +147,18 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date }): P
       .executeTakeFirst();
     // A reject committed in between: roll the credit back.
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
+    await writeAudit(trx, {
+      actor: input.by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
+      action: 'recharge.confirm',
+      target: `recharge:${row.id}`,
+      memberId: row.user_id,
+      before: 'Pending',
+      after: 'Arrived',
+      details: `transfer:${transfers[0].id}`,
+      at: input.at,
+    });
     await notifyMember(trx, {
       userId: row.user_id,
       kind: 'wallet',
@@ -160,21 +173,35 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date }): P
 }
 
 /** Marks a pending deposit Failed with the staff member's reason; moves nothing. */
-export async function rejectDeposit(db: Db, input: { id: number; reason: string | undefined; at: Date }): Promise<DepositView> {
+export async function rejectDeposit(db: Db, input: { id: number; reason: string | undefined; at: Date } & ActedBy): Promise<DepositView> {
   const reason = (input.reason ?? '').trim();
   if (!reason) throw new OperatorError('A reason is required: --reason "..."');
   if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
   const row = await findDeposit(db.kysely, input.id);
   if (!row) throw new OperatorError(`No deposit ${input.id}`);
-  const updated = await db.kysely
-    .updateTable('cash_deposits')
-    .set({ status: 'Failed', decided_at: input.at.toISOString(), reason })
-    .where('id', '=', input.id)
-    .where('status', '=', 'Pending')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    const now = (await findDeposit(db.kysely, input.id))!;
-    throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
-  }
+  await db.kysely.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('cash_deposits')
+      .set({ status: 'Failed', decided_at: input.at.toISOString(), reason })
+      .where('id', '=', input.id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      const now = (await findDeposit(trx, input.id))!;
+      throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
+    }
+    await writeAudit(trx, {
+      actor: input.by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
+      action: 'recharge.reject',
+      target: `recharge:${input.id}`,
+      memberId: row.user_id,
+      before: 'Pending',
+      after: 'Failed',
+      reason,
+      at: input.at,
+    });
+  });
   return depositView((await findDeposit(db.kysely, input.id))!);
 }

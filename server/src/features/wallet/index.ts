@@ -1,4 +1,4 @@
 /** The wallet feature's public module. */
 export { confirmDeposit, pendingDeposits, rejectDeposit } from './deposits';
 export { fundPasswordRoutes, walletFeatureRoutes } from './routes';
-export { approveWithdrawal, pendingWithdrawals, rejectWithdrawal } from './withdrawals';
+export { approvalsNeeded, approveWithdrawal, pendingWithdrawals, pendingWithdrawalsWithApprovals, rejectWithdrawal, type WithdrawalDecision } from './withdrawals';

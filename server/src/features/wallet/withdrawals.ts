@@ -8,6 +8,7 @@ import { translate } from '../../i18n';
 import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
+import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
@@ -224,11 +225,63 @@ async function lockPending(trx: Kysely<Database>, db: Db, id: number, extra: (tr
   return { row, accounts };
 }
 
-/** Pays a pending withdrawal: held -> withdrawals_paid (net) and held -> fees (fee); Succeeded with the tx hash or reference. */
-export async function approveWithdrawal(db: Db, input: { id: number; txHash?: string; reference?: string; at: Date }): Promise<WithdrawalView> {
-  const txHash = input.txHash?.trim() || null;
-  const reference = input.reference?.trim() || null;
-  if ((txHash === null) === (reference === null)) throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
+export interface WithdrawalApprovalView {
+  staff: string;
+  at: string;
+}
+
+/** A staff decision on a withdrawal: its state, the approvals so far and how many it needs. */
+export type WithdrawalDecision = WithdrawalView & { approvals: WithdrawalApprovalView[]; approvalsNeeded: number };
+
+/** Above the four-eyes threshold a withdrawal needs two different staff members' approvals; at or below it, one. */
+export const approvalsNeeded = (amount: bigint, fourEyesThreshold: bigint) => (amount > fourEyesThreshold ? 2 : 1);
+
+function approvalsOf(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('withdrawal_approvals').selectAll().where('withdrawal_id', 'in', ids).orderBy('id').execute();
+}
+
+async function decision(db: Kysely<Database>, id: number, fourEyesThreshold: bigint): Promise<WithdrawalDecision> {
+  const row = (await findWithdrawal(db, id))!;
+  const approvals = await approvalsOf(db, [id]);
+  return {
+    ...withdrawalView(row),
+    approvals: approvals.map((a) => ({ staff: a.staff_login, at: a.created_at })),
+    approvalsNeeded: approvalsNeeded(toMicro(row.amount), fourEyesThreshold),
+  };
+}
+
+/** The pending withdrawals with their approvals so far (the console's list). */
+export async function pendingWithdrawalsWithApprovals(db: Kysely<Database>, fourEyesThreshold: bigint) {
+  const rows = await pendingWithdrawals(db);
+  const approvals = await approvalsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    approvalsNeeded: approvalsNeeded(toMicro(r.amount), fourEyesThreshold),
+    approvals: approvals.filter((a) => a.withdrawal_id === r.id).map((a) => ({ staff: a.staff_login, at: a.created_at })),
+  }));
+}
+
+/**
+ * One staff approval of a pending withdrawal, with the chain tx hash or bank reference. At or below the
+ * four-eyes threshold it pays at once; above it the first approval is recorded (with its hash or
+ * reference, which the second approval confirms, never re-types differently) and the second approval,
+ * by a different staff member, pays it. Paying moves held -> withdrawals_paid (net) and held -> fees
+ * (fee), Succeeded. The withdrawal's ledger accounts are locked first, so concurrent approvals run one
+ * after the other: of two, exactly one pays, and the same staff member twice is refused.
+ */
+export async function approveWithdrawal(
+  db: Db,
+  input: { id: number; txHash?: string; reference?: string; at: Date; fourEyesThreshold: bigint } & ActedBy,
+): Promise<WithdrawalDecision> {
+  let txHash = input.txHash?.trim() || null;
+  let reference = input.reference?.trim() || null;
+  const by = input.by.trim();
+  if (!by) throw new OperatorError('Say which staff member approves (--by <staff login>)');
+  if (txHash !== null && reference !== null) throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
   if (txHash !== null && !/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new OperatorError('A transaction hash is 0x and 64 hexadecimal characters');
   if (reference !== null && reference.length > 100) throw new OperatorError('The reference is limited to 100 characters');
   await db.kysely.transaction().execute(async (trx) => {
@@ -245,6 +298,40 @@ export async function approveWithdrawal(db: Db, input: { id: number; txHash?: st
       },
       input.at,
     );
+    const needed = approvalsNeeded(toMicro(row.amount), input.fourEyesThreshold);
+    const earlier = await approvalsOf(trx, [row.id]);
+    if (earlier.some((a) => a.staff_login === by)) {
+      throw new OperatorError(`Withdrawal ${row.id} was already approved by ${by}; a different staff member must give the second approval`);
+    }
+    const first = earlier[0];
+    if (first) {
+      // The second pair of eyes confirms the payment the first approval recorded.
+      if ((txHash !== null && txHash !== first.tx_hash) || (reference !== null && reference !== first.reference)) {
+        throw new OperatorError(`Withdrawal ${row.id} was first approved with ${first.tx_hash ?? first.reference}; the second approval confirms that, not another payment`);
+      }
+      txHash = first.tx_hash;
+      reference = first.reference;
+    } else if ((txHash === null) === (reference === null)) {
+      throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
+    }
+    await trx
+      .insertInto('withdrawal_approvals')
+      .values({ withdrawal_id: row.id, staff_login: by, tx_hash: txHash, reference, created_at: input.at.toISOString() })
+      .execute();
+    const pays = earlier.length + 1 >= needed;
+    await writeAudit(trx, {
+      actor: by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
+      action: pays ? 'withdrawal.approve' : 'withdrawal.approve_first',
+      target: `withdrawal:${row.id}`,
+      memberId: row.user_id,
+      before: 'Pending',
+      after: pays ? 'Succeeded' : 'Pending',
+      details: `${txHash ? `tx ${txHash}` : `ref ${reference}`}; approval ${earlier.length + 1} of ${needed}`,
+      at: input.at,
+    });
+    if (!pays) return;
     const fee = toMicro(row.fee);
     const net = toMicro(row.net);
     const op = `withdraw-approve:${row.id}`;
@@ -267,11 +354,14 @@ export async function approveWithdrawal(db: Db, input: { id: number; txHash?: st
       at: input.at,
     });
   });
-  return withdrawalView((await findWithdrawal(db.kysely, input.id))!);
+  return decision(db.kysely, input.id, input.fourEyesThreshold);
 }
 
 /** Refuses a pending withdrawal: held -> available (the full amount, a "Withdrawal Failed" record); Failed with the reason. */
-export async function rejectWithdrawal(db: Db, input: { id: number; reason: string | undefined; at: Date }): Promise<WithdrawalView> {
+export async function rejectWithdrawal(
+  db: Db,
+  input: { id: number; reason: string | undefined; at: Date; fourEyesThreshold: bigint } & ActedBy,
+): Promise<WithdrawalDecision> {
   const reason = staffReason(input.reason);
   await db.kysely.transaction().execute(async (trx) => {
     const { row, accounts } = await lockPending(trx, db, input.id, async () => [], input.at);
@@ -290,6 +380,19 @@ export async function rejectWithdrawal(db: Db, input: { id: number; reason: stri
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+    await writeAudit(trx, {
+      actor: input.by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
+      action: 'withdrawal.reject',
+      target: `withdrawal:${row.id}`,
+      memberId: row.user_id,
+      before: 'Pending',
+      after: 'Failed',
+      reason,
+      details: `transfer:${transfers[0].id}`,
+      at: input.at,
+    });
     await notifyMember(trx, {
       userId: row.user_id,
       kind: 'wallet',
@@ -299,5 +402,5 @@ export async function rejectWithdrawal(db: Db, input: { id: number; reason: stri
       at: input.at,
     });
   });
-  return withdrawalView((await findWithdrawal(db.kysely, input.id))!);
+  return decision(db.kysely, input.id, input.fourEyesThreshold);
 }

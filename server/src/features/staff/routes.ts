@@ -1,0 +1,172 @@
+import { adminSchemas as schemas } from '@rigshare/api-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { OperatorError } from '../../ledger/operator';
+import { typed } from '../../plugins/contract';
+import { ok } from '../../plugins/envelope';
+import { pendingPosts, reviewPost } from '../community';
+import { openFeedback, replyToFeedback } from '../messages';
+import { pendingSubmissions, reviewSubmission } from '../team';
+import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawalsWithApprovals, rejectDeposit, rejectWithdrawal } from '../wallet';
+import { endStaffSession, enrolmentUri, loginStaff } from './accounts';
+import { assertStaffLoginAllowed, recordStaffLoginFailure } from './login-limits';
+import { auditLog, dashboard } from './overview';
+import { qrDataUrl } from './totp';
+import { registerStaffGuard, routeOf } from './guard';
+
+/** One page of a list the service returns whole (pending queues are short: they are worked down). */
+const pageOf = <T>(rows: T[], q: { pageNum: number; pageSize: number }) => ({ total: rows.length, list: rows.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize) });
+
+/** A service's refusal (the same text the command line prints) as the console's answer: 404 for a missing object, else 409. */
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OperatorError) throw new AppError(/^No /.test(error.message) ? 404 : 409, 'staffActionRefused', { reason: error.message });
+    throw error;
+  }
+}
+
+/**
+ * The staff console's API under /admin: login with a TOTP code, then the staff actions, each calling the
+ * service the command line calls (one implementation per action) with the staff member, role and address
+ * for the audit row. Paths, methods and roles come from ADMIN_ROUTES in libs/api-schema.
+ */
+export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
+  registerStaffGuard(fastify);
+  const app = typed(fastify);
+  const { deps } = app;
+  const db = deps.db;
+  const actor = (request: FastifyRequest) => ({ by: request.staff!.login, actorRole: request.staff!.role, sourceAddress: request.ip });
+
+  app.post(routeOf('enrolment').url, { config: routeOf('enrolment').config, schema: schemas.enrolment }, async (request) => {
+    const { login, password } = request.body;
+    await assertStaffLoginAllowed(deps, request.ip, login);
+    const uri = await enrolmentUri(db.kysely, { login, password, totpKey: deps.config.staff.totpKey });
+    if (uri === null) {
+      await recordStaffLoginFailure(deps, request.ip, login);
+      throw new AppError(401, 'staffLoginFailed');
+    }
+    return ok(request, { otpauthUri: uri, qrDataUrl: await qrDataUrl(uri) });
+  });
+
+  app.post(routeOf('login').url, { config: routeOf('login').config, schema: schemas.login }, async (request) => {
+    const { login, password, code } = request.body;
+    await assertStaffLoginAllowed(deps, request.ip, login);
+    const session = await loginStaff(db.kysely, { login, password, code, totpKey: deps.config.staff.totpKey, sourceAddress: request.ip, at: deps.clock() });
+    if (!session) {
+      await recordStaffLoginFailure(deps, request.ip, login);
+      throw new AppError(401, 'staffLoginFailed');
+    }
+    return ok(request, { token: session.token, staff: { login: session.staff.login, role: session.staff.role }, idleMinutes: deps.config.staff.idleMinutes });
+  });
+
+  app.delete(routeOf('logout').url, { config: routeOf('logout').config, schema: schemas.logout }, async (request) => {
+    await endStaffSession(db.kysely, { tokenHash: request.staffTokenHash!, staff: request.staff!, sourceAddress: request.ip, at: deps.clock() });
+    return ok(request, null);
+  });
+
+  app.get(routeOf('me').url, { config: routeOf('me').config, schema: schemas.me }, async (request) => ok(request, { login: request.staff!.login, role: request.staff!.role }));
+
+  app.get(routeOf('dashboard').url, { config: routeOf('dashboard').config, schema: schemas.dashboard }, async (request) => ok(request, await dashboard(db.kysely, deps.clock())));
+
+  // ---- recharges (cash deposits) ----
+  app.get(routeOf('recharges').url, { config: routeOf('recharges').config, schema: schemas.recharges }, async (request) => {
+    const rows = await pendingDeposits(db.kysely);
+    const list = rows.map((d) => ({
+      id: d.id,
+      phone: d.phone,
+      channel: d.channel,
+      currency: d.currency,
+      amount: String(d.amount),
+      usdtAmount: String(d.usdt_amount),
+      reference: d.reference,
+      createdAt: d.created_at,
+    }));
+    return ok(request, pageOf(list, request.query));
+  });
+  app.post(routeOf('rechargeConfirm').url, { config: routeOf('rechargeConfirm').config, schema: schemas.rechargeConfirm }, async (request) => {
+    const r = await refusing(() => confirmDeposit(db, { id: request.params.id, at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: r.deposit.id, status: r.deposit.status, alreadyConfirmed: r.alreadyConfirmed });
+  });
+  app.post(routeOf('rechargeReject').url, { config: routeOf('rechargeReject').config, schema: schemas.rechargeReject }, async (request) => {
+    const d = await refusing(() => rejectDeposit(db, { id: request.params.id, reason: request.body.reason, at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: d.id, status: d.status, alreadyConfirmed: false });
+  });
+
+  // ---- withdrawals ----
+  const threshold = deps.config.staff.fourEyesThreshold;
+  const decisionView = (w: Awaited<ReturnType<typeof approveWithdrawal>>) => ({
+    id: w.id,
+    status: w.status as 'Pending' | 'Succeeded' | 'Failed',
+    approvals: w.approvals,
+    approvalsNeeded: w.approvalsNeeded,
+    txHash: w.txHash,
+    reference: w.reference,
+    reason: w.reason,
+  });
+  app.get(routeOf('withdrawals').url, { config: routeOf('withdrawals').config, schema: schemas.withdrawals }, async (request) => {
+    const rows = await pendingWithdrawalsWithApprovals(db.kysely, threshold);
+    const list = rows.map((w) => ({
+      id: w.id,
+      phone: w.phone,
+      channel: w.channel,
+      amount: String(w.amount),
+      fee: String(w.fee),
+      net: String(w.net),
+      payoutTo: w.payout_to,
+      createdAt: w.created_at,
+      approvalsNeeded: w.approvalsNeeded,
+      approvals: w.approvals,
+    }));
+    return ok(request, pageOf(list, request.query));
+  });
+  app.post(routeOf('withdrawalApprove').url, { config: routeOf('withdrawalApprove').config, schema: schemas.withdrawalApprove }, async (request) => {
+    const { txHash, reference } = request.body;
+    const w = await refusing(() => approveWithdrawal(db, { id: request.params.id, txHash, reference, fourEyesThreshold: threshold, at: deps.clock(), ...actor(request) }));
+    return ok(request, decisionView(w));
+  });
+  app.post(routeOf('withdrawalReject').url, { config: routeOf('withdrawalReject').config, schema: schemas.withdrawalReject }, async (request) => {
+    const w = await refusing(() => rejectWithdrawal(db, { id: request.params.id, reason: request.body.reason, fourEyesThreshold: threshold, at: deps.clock(), ...actor(request) }));
+    return ok(request, decisionView(w));
+  });
+
+  // ---- community posts ----
+  app.get(routeOf('posts').url, { config: routeOf('posts').config, schema: schemas.posts }, async (request) => ok(request, pageOf(await pendingPosts(db), request.query)));
+  app.post(routeOf('postPass').url, { config: routeOf('postPass').config, schema: schemas.postPass }, async (request) => {
+    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: p.id, status: 'Passed' as const });
+  });
+  app.post(routeOf('postFail').url, { config: routeOf('postFail').config, schema: schemas.postFail }, async (request) => {
+    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: p.id, status: 'Failed' as const });
+  });
+
+  // ---- join-group screenshots and video links ----
+  app.get(routeOf('submissions').url, { config: routeOf('submissions').config, schema: schemas.submissions }, async (request) => {
+    const rows = await pendingSubmissions(db.kysely);
+    return ok(request, pageOf(rows.map((r) => ({ ...r, kind: r.kind as 'joingroup' | 'video' })), request.query));
+  });
+  app.post(routeOf('submissionPass').url, { config: routeOf('submissionPass').config, schema: schemas.submissionPass }, async (request) => {
+    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: r.id, status: r.status });
+  });
+  app.post(routeOf('submissionFail').url, { config: routeOf('submissionFail').config, schema: schemas.submissionFail }, async (request) => {
+    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: r.id, status: r.status });
+  });
+
+  // ---- feedback ----
+  app.get(routeOf('feedback').url, { config: routeOf('feedback').config, schema: schemas.feedback }, async (request) => {
+    const rows = await openFeedback(db.kysely);
+    const list = rows.map((f) => ({ id: f.id, phone: f.phone, content: f.content, attachment: f.attachment, createdAt: f.created_at }));
+    return ok(request, pageOf(list, request.query));
+  });
+  app.post(routeOf('feedbackReply').url, { config: routeOf('feedbackReply').config, schema: schemas.feedbackReply }, async (request) => {
+    const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actor(request) }));
+    return ok(request, { id: f.id });
+  });
+
+  // ---- audit log ----
+  app.get(routeOf('audit').url, { config: routeOf('audit').config, schema: schemas.audit }, async (request) => ok(request, await auditLog(db.kysely, request.query)));
+}

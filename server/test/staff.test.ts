@@ -1,0 +1,308 @@
+import { ADMIN_ROUTES, STAFF_ROLES, type StaffRole } from '@rigshare/api-schema';
+import { parseAmount } from '@rigshare/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { generateSync } from 'otplib';
+import { createStaff, revokeStaffSessions } from '../src/features/staff';
+import { checkLedger } from '../src/ledger/check';
+import { asMember, lastSmsCode, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = 'staff-password-123';
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const TX = '0x' + 'cd'.repeat(32);
+const MINUTE = 60_000;
+let seq = 0;
+
+/** The staff console's server side: TOTP login, sliding sessions, the role guard, four-eyes and the audit log. */
+describe.each(testDatabases())('staff console API on %s', (_name, database) => {
+  let ctx: TestContext;
+  const secrets = new Map<string, string>();
+  /** One live session per staff login, opened in beforeAll. */
+  const tokens = new Map<string, string>();
+
+  async function newStaff(role: StaffRole, login = `${role}-${++seq}`) {
+    const r = await createStaff(ctx.db.kysely, { login, role, password: PASSWORD, totpKey: ctx.config.staff.totpKey, by: 'test-operator', at: ctx.clock() });
+    secrets.set(login, new URL(r.otpauthUri).searchParams.get('secret')!);
+    return login;
+  }
+  const codeFor = (login: string) => generateSync({ secret: secrets.get(login)!, epoch: Math.floor(ctx.clock().getTime() / 1000) });
+  const loginAs = (login: string, fields: Partial<{ password: string; code: string }> = {}) =>
+    post(ctx.app, '/admin/session', { login, password: PASSWORD, code: fields.code ?? codeFor(login), ...fields });
+  /** A new session: the clock moves to the next 30 s step first (a code is accepted once). */
+  async function session(login: string): Promise<string> {
+    ctx.advance(31_000);
+    const res = await loginAs(login);
+    expect(res.json()).toMatchObject({ code: 200 });
+    return res.json().data.token;
+  }
+  const call = (method: string, url: string, token: string | null, payload?: Record<string, string>) =>
+    ctx.app.inject({ method: method as 'GET', url, headers: token ? asMember(token) : {}, ...(payload ? { payload } : {}) });
+  const asStaff = (login: string, method: string, url: string, payload?: Record<string, string>) => call(method, url, tokens.get(login)!, payload);
+
+  beforeAll(async () => {
+    ctx = await startApp(database, {
+      ...MANY_MEMBERS,
+      staff: { fourEyesThreshold: parseAmount('50'), idleMinutes: 30, totpKey: 'a test key of at least thirty-two characters' },
+      team: { groupUrl: 'https://t.me/rigshare-test', videoSites: ['youtube.com'] },
+    });
+    for (const role of STAFF_ROLES) {
+      const login = await newStaff(role, role);
+      tokens.set(login, await session(login));
+    }
+    await newStaff('finance', 'finance2');
+    tokens.set('finance2', await session('finance2'));
+  });
+  afterAll(() => ctx.close());
+
+  /** A member with a balance, a withdrawal address and fund password 123456, past the security hold. */
+  async function readyMember(balance: string): Promise<TestMember> {
+    const m = await signedInMember(ctx, balance);
+    const as = asMember(m.token);
+    expect((await post(ctx.app, '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS }, as)).json().code).toBe(200);
+    expect((await post(ctx.app, '/api/user/auth/paypwd-code', await solveCaptcha(ctx), as)).json().code).toBe(200);
+    const smsCode = await lastSmsCode(ctx, m.phone);
+    expect((await post(ctx.app, '/api/user/auth/update-paypwd', { smsCode, payPassword: '123456', confirmPayPassword: '123456' }, as)).json().code).toBe(200);
+    ctx.advance(24 * 3_600_000 + MINUTE);
+    // The staff sessions idled meanwhile: open them again.
+    for (const login of tokens.keys()) tokens.set(login, await session(login));
+    return m;
+  }
+  async function withdrawal(m: TestMember, amount: string): Promise<number> {
+    const res = await post(ctx.app, '/api/assets/user/withdraw', { channel: 'USDT', amount, payPassword: '123456', requestId: `staff-${process.pid}-${++seq}` }, asMember(m.token));
+    expect(res.json()).toMatchObject({ code: 200 });
+    return res.json().data.id;
+  }
+  async function recharge(m: TestMember): Promise<number> {
+    const channels = (await call('GET', '/api/assets/system/pay/config/banks', m.token)).json().data;
+    const res = await post(ctx.app, '/api/assets/user/cashrecharge', { bankId: String(channels[0].id), amount: '1000', reference: 'UTR12345678', requestId: `staff-${process.pid}-${++seq}` }, asMember(m.token));
+    expect(res.json()).toMatchObject({ code: 200 });
+    return res.json().data.id;
+  }
+  async function pendingPost(m: TestMember): Promise<number> {
+    expect((await post(ctx.app, '/api/comment/square/addText', { content: `A rig report number ${++seq} from the farm` }, asMember(m.token))).json().code).toBe(200);
+    return (await ctx.db.kysely.selectFrom('posts').select('id').where('user_id', '=', m.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  }
+  async function videoSubmission(m: TestMember): Promise<number> {
+    expect((await post(ctx.app, '/api/user/shareLink/submit', { url: `https://www.youtube.com/watch?v=v${++seq}` }, asMember(m.token))).json().code).toBe(200);
+    return (await ctx.db.kysely.selectFrom('reward_submissions').select('id').where('user_id', '=', m.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  }
+  async function feedback(m: TestMember): Promise<number> {
+    const boundary = '----staffTest';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nMy withdrawal from yesterday has not arrived yet, please check it today.\r\n--${boundary}--\r\n`;
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...asMember(m.token) } });
+    expect(res.json()).toMatchObject({ code: 200 });
+    return (await ctx.db.kysely.selectFrom('feedback').select('id').where('user_id', '=', m.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  }
+  const auditRows = async (query: string) => (await asStaff('admin', 'GET', `/admin/audit?pageSize=100&${query}`)).json().data;
+
+  it('TOTP: enrolment shows the URI and a QR code until one code confirms it; a wrong password and a wrong code answer the same; a code works once', async () => {
+    const login = await newStaff('support');
+    const enrol = await post(ctx.app, '/admin/enrolment', { login, password: PASSWORD });
+    expect(enrol.json()).toMatchObject({ code: 200, data: { otpauthUri: expect.stringContaining(`secret=${secrets.get(login)}`) } });
+    expect(enrol.json().data.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect((await post(ctx.app, '/admin/enrolment', { login, password: 'wrong-password-1' })).json()).toEqual({ code: 401, msg: 'Wrong login, password or code', data: null });
+
+    ctx.advance(31_000);
+    const wrongPassword = await loginAs(login, { password: 'wrong-password-1' });
+    const wrongCode = await loginAs(login, { code: codeFor(login) === '000000' ? '111111' : '000000' });
+    const noSuchLogin = await loginAs('nobody-here', { code: '123456' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongCode.json()).toEqual(wrongPassword.json());
+    expect(noSuchLogin.json()).toEqual(wrongPassword.json());
+
+    const ok = await loginAs(login);
+    expect(ok.json()).toMatchObject({ code: 200, data: { staff: { login, role: 'support' }, idleMinutes: 30 } });
+    expect((await call('GET', '/admin/me', ok.json().data.token)).json().data).toEqual({ login, role: 'support' });
+    // The same code again (a replay within its step) is refused; enrolment is over.
+    expect((await loginAs(login)).json()).toEqual(wrongPassword.json());
+    expect((await post(ctx.app, '/admin/enrolment', { login, password: PASSWORD })).json()).toEqual(wrongPassword.json());
+    const rows = (await auditRows(`staff=${login}`)).list.map((r: { action: string }) => r.action);
+    expect(rows).toEqual(['staff.enrol']);
+    // The secret is stored encrypted, never as the base32 text.
+    const stored = await ctx.db.kysely.selectFrom('staff').select('totp_secret').where('login', '=', login).executeTakeFirstOrThrow();
+    expect(stored.totp_secret).not.toContain(secrets.get(login));
+  });
+
+  it('login failures are rate-limited per login: after five, even the right code is refused for the window', async () => {
+    const login = await newStaff('content');
+    ctx.advance(31_000);
+    for (let i = 0; i < 5; i++) expect((await loginAs(login, { password: `wrong-password-${i}` })).statusCode).toBe(401);
+    expect((await loginAs(login)).statusCode).toBe(429);
+    ctx.advance(15 * MINUTE);
+    expect((await loginAs(login)).json().code).toBe(200);
+  });
+
+  it('a session ends after 30 minutes without a request, slides with each request, and is revocable', async () => {
+    const login = await newStaff('support');
+    const token = await session(login);
+    ctx.advance(29 * MINUTE);
+    expect((await call('GET', '/admin/me', token)).statusCode).toBe(200);
+    ctx.advance(29 * MINUTE);
+    expect((await call('GET', '/admin/me', token)).statusCode).toBe(200);
+    ctx.advance(30 * MINUTE + 1000);
+    expect((await call('GET', '/admin/me', token)).json()).toMatchObject({ code: 401 });
+
+    const second = await session(login);
+    expect((await call('DELETE', '/admin/session', second)).json().code).toBe(200);
+    expect((await call('GET', '/admin/me', second)).statusCode).toBe(401);
+
+    const third = await session(login);
+    const fourth = await session(login);
+    // The two live ones, and the one that idled out (revoked too, so it can never come back).
+    expect(await revokeStaffSessions(ctx.db.kysely, { login, by: 'test-operator', at: ctx.clock() })).toBe(3);
+    expect((await call('GET', '/admin/me', third)).statusCode).toBe(401);
+    expect((await call('GET', '/admin/me', fourth)).statusCode).toBe(401);
+  });
+
+  it('role matrix from the route table: every /admin route x every role, a member token and no token', async () => {
+    const table = ctx.app.adminRouteTable;
+    // Every route of the contract is registered, with the contract's roles, and nothing else is under /admin.
+    expect(table.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.values(ADMIN_ROUTES).map((r) => `${r.method} ${r.url}`).sort());
+    for (const r of table) {
+      const contract = Object.values(ADMIN_ROUTES).find((c) => c.method === r.method && c.url === r.url)!;
+      expect(r.roles).toEqual(contract.roles);
+    }
+
+    const m = await readyMember('100');
+    const targets = { withdrawals: await withdrawal(m, '10'), recharges: await recharge(m), posts: await pendingPost(m), submissions: await videoSubmission(m), feedback: await feedback(m) };
+    const snapshot = async () => ({
+      audit: Number((await ctx.db.kysely.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      transfers: Number((await ctx.db.kysely.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      withdrawal: (await ctx.db.kysely.selectFrom('withdrawals').select('status').where('id', '=', targets.withdrawals).executeTakeFirstOrThrow()).status,
+      recharge: (await ctx.db.kysely.selectFrom('cash_deposits').select('status').where('id', '=', targets.recharges).executeTakeFirstOrThrow()).status,
+      post: Number((await ctx.db.kysely.selectFrom('posts').select('status').where('id', '=', targets.posts).executeTakeFirstOrThrow()).status),
+      submission: (await ctx.db.kysely.selectFrom('reward_submissions').select('status').where('id', '=', targets.submissions).executeTakeFirstOrThrow()).status,
+      feedback: (await ctx.db.kysely.selectFrom('feedback').select('reply').where('id', '=', targets.feedback).executeTakeFirstOrThrow()).reply,
+    });
+    const before = await snapshot();
+    const body = { reason: 'Matrix check', text: 'Matrix reply', txHash: TX };
+    /** The route's URL with the id of a real pending object (refused calls must leave it as it is), or a missing one. */
+    const urlOf = (url: string, real: boolean) => {
+      const area = url.split('/')[2] as keyof typeof targets;
+      return url.replace(':id', String(real ? targets[area] : 2_000_000_000));
+    };
+
+    let checked = 0;
+    for (const route of table.filter((r) => r.roles !== null)) {
+      const payload = route.method === 'POST' ? body : undefined;
+      for (const role of STAFF_ROLES) {
+        const allowed = role === 'admin' || route.roles!.includes(role);
+        let res: LightMyRequestResponse;
+        if (allowed) {
+          // An allowed call runs on a missing object (or, for logout, a session of its own), so it changes nothing here.
+          const token = route.method === 'DELETE' ? await session(role) : tokens.get(role)!;
+          res = await call(route.method, urlOf(route.url, false), token, payload);
+          expect({ route: `${route.method} ${route.url}`, role, status: [401, 403].includes(res.statusCode) }).toEqual({ route: `${route.method} ${route.url}`, role, status: false });
+        } else {
+          res = await call(route.method, urlOf(route.url, true), tokens.get(role)!, payload);
+          expect({ route: `${route.method} ${route.url}`, role, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, role, status: 403 });
+        }
+        checked++;
+      }
+      const member = await call(route.method, urlOf(route.url, true), m.token, payload);
+      expect({ route: `${route.method} ${route.url}`, member: member.json() }).toEqual({ route: `${route.method} ${route.url}`, member: { code: 403, msg: 'Your staff role does not allow this', data: null } });
+      const anonymous = await call(route.method, urlOf(route.url, true), null, payload);
+      expect({ route: `${route.method} ${route.url}`, anonymous: anonymous.statusCode }).toEqual({ route: `${route.method} ${route.url}`, anonymous: 401 });
+    }
+    expect(checked).toBe(table.filter((r) => r.roles !== null).length * STAFF_ROLES.length);
+    // The refused calls and the allowed calls on missing objects changed nothing but the logout audit rows.
+    const after = await snapshot();
+    expect({ ...after, audit: 0 }).toEqual({ ...before, audit: 0 });
+    expect(after.audit - before.audit).toBe(STAFF_ROLES.length * 2 /* login + logout per role */);
+  });
+
+  it('four-eyes: above the threshold two different finance staff must approve; concurrent approvals give exactly one outcome', async () => {
+    const m = await readyMember('400');
+    const small = await withdrawal(m, '20');
+    const approve = (login: string, id: number, fields: Record<string, string> = { txHash: TX }) => asStaff(login, 'POST', `/admin/withdrawals/${id}/approve`, fields);
+
+    // At or below the threshold one approval pays.
+    expect((await approve('finance', small)).json()).toMatchObject({ code: 200, data: { status: 'Succeeded', approvalsNeeded: 1, txHash: TX } });
+
+    // The same staff member twice at once: one approval recorded, the other refused; still waiting.
+    const big = await withdrawal(m, '100');
+    const same = await Promise.all([approve('finance', big), approve('finance', big)]);
+    expect(same.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(same.find((r) => r.statusCode === 200)!.json().data).toMatchObject({ status: 'Pending', approvalsNeeded: 2, approvals: [{ staff: 'finance' }] });
+    expect(same.find((r) => r.statusCode === 409)!.json().msg).toMatch(/already approved by finance/);
+    const listed = (await asStaff('finance2', 'GET', '/admin/withdrawals')).json().data.list.find((w: { id: number }) => w.id === big);
+    expect(listed).toMatchObject({ approvalsNeeded: 2, approvals: [{ staff: 'finance' }] });
+
+    // Two different staff at once on an approved-once withdrawal: exactly one pays, the other finds it paid.
+    const two = await Promise.all([approve('finance2', big, {}), approve('admin', big, {})]);
+    expect(two.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(two.find((r) => r.statusCode === 200)!.json().data).toMatchObject({ status: 'Succeeded', txHash: TX });
+    expect(two.find((r) => r.statusCode === 409)!.json().msg).toMatch(/already Succeeded/);
+    // Paid: a further approval or a rejection changes nothing.
+    expect((await approve('admin', big)).statusCode).toBe(409);
+    expect((await asStaff('finance2', 'POST', `/admin/withdrawals/${big}/reject`, { reason: 'Too late' })).statusCode).toBe(409);
+
+    // From fresh, two different staff at once: one records the first approval, the other pays.
+    const third = await withdrawal(m, '100');
+    const fresh = await Promise.all([approve('finance', third), approve('finance2', third)]);
+    expect(fresh.map((r) => r.json().data.status).sort()).toEqual(['Pending', 'Succeeded']);
+    const legs = await ctx.db.kysely.selectFrom('ledger_transfers').select('id').where('operation_key', 'in', [`withdraw-approve:${big}`, `withdraw-approve:${third}`]).execute();
+    expect(legs.length).toBe(4); // net and fee of each, once
+
+    // A second approval may not name another payment than the first.
+    const fourth = await withdrawal(m, '100');
+    expect((await approve('finance', fourth)).json().data.status).toBe('Pending');
+    expect((await approve('finance2', fourth, { txHash: '0x' + 'ef'.repeat(32) })).json()).toMatchObject({ code: 409 });
+    expect((await asStaff('finance2', 'POST', `/admin/withdrawals/${fourth}/reject`, { reason: 'Address check failed' })).json().data).toMatchObject({ status: 'Failed' });
+
+    const records = (await call('GET', '/api/assets/user/withrecord', m.token)).json().data.list;
+    expect(records.filter((w: { status: string }) => w.status === 'Succeeded').map((w: { txHash: string }) => w.txHash)).toEqual([TX, TX, TX]);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('every staff action writes one audit row: who, role, action, member, before and after, reason, address; rows cannot be changed', async () => {
+    const m = await readyMember('100');
+    const [rc1, rc2] = [await recharge(m), await recharge(m)];
+    const [w1, w2] = [await withdrawal(m, '10'), await withdrawal(m, '10')];
+    const [p1, p2] = [await pendingPost(m), await pendingPost(m)];
+    const s1 = await videoSubmission(m);
+    const f1 = await feedback(m);
+    const steps: [string, string, Record<string, string> | undefined, string][] = [
+      ['finance', `/admin/recharges/${rc1}/confirm`, {}, 'recharge.confirm'],
+      ['finance', `/admin/recharges/${rc2}/reject`, { reason: 'No such payment' }, 'recharge.reject'],
+      ['finance', `/admin/withdrawals/${w1}/approve`, { reference: 'BANK-REF-1' }, 'withdrawal.approve'],
+      ['admin', `/admin/withdrawals/${w2}/reject`, { reason: 'Address check failed' }, 'withdrawal.reject'],
+      ['content', `/admin/posts/${p1}/pass`, {}, 'post.pass'],
+      ['content', `/admin/posts/${p2}/fail`, { reason: 'Advertising' }, 'post.fail'],
+      ['content', `/admin/submissions/${s1}/fail`, { reason: 'Not our app' }, 'video.fail'],
+      ['support', `/admin/feedback/${f1}/reply`, { text: 'It arrives today.' }, 'feedback.reply'],
+    ];
+    for (const [login, url, payload, action] of steps) {
+      const res = await asStaff(login, 'POST', url, payload);
+      expect({ url, code: res.json().code }).toEqual({ url, code: 200 });
+      const rows = (await auditRows(`member=${m.id}&action=${action}`)).list;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ staff: login, role: login, action, member: m.id, sourceAddress: '127.0.0.1', before: action === 'feedback.reply' ? null : 'Pending' });
+      if (payload && 'reason' in payload) expect(rows[0].reason).toBe(payload.reason);
+    }
+    // Filters: by staff and by time; the member's post shows the reason it failed.
+    expect((await auditRows(`member=${m.id}&staff=content`)).total).toBe(3);
+    expect((await auditRows(`member=${m.id}&from=${encodeURIComponent(new Date(ctx.clock().getTime() + MINUTE).toISOString())}`)).total).toBe(0);
+    // Refused by a role: no row. Append-only in the database itself.
+    expect((await asStaff('support', 'POST', `/admin/posts/${p1}/fail`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await auditRows(`member=${m.id}&action=post.fail`)).total).toBe(1);
+    await expect(ctx.db.kysely.updateTable('audit_log').set({ actor: 'someone-else' }).execute()).rejects.toThrow(/append-only/);
+    await expect(ctx.db.kysely.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('the dashboard counts what waits and shows the pool, the budget and what members are owed', async () => {
+    const m = await readyMember('50');
+    await recharge(m);
+    const d = (await asStaff('support', 'GET', '/admin/dashboard')).json().data;
+    const pendingRecharges = Number((await ctx.db.kysely.selectFrom('cash_deposits').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'Pending').executeTakeFirstOrThrow()).n);
+    expect(d.pending.recharges).toBe(pendingRecharges);
+    const accounts = await ctx.db.kysely.selectFrom('ledger_accounts').select(['kind', 'balance']).execute();
+    const sum = (kinds: string[]) => accounts.filter((x) => kinds.includes(x.kind)).reduce((t, x) => t + BigInt(x.balance), 0n).toString();
+    expect(d.liabilities).toBe(sum(['member.available', 'member.held', 'member.pending_income']));
+    expect(BigInt(d.liabilities)).toBeGreaterThanOrEqual(parseAmount('50'));
+    expect(d.revenuePool.balance).toBe(sum(['platform.revenue_pool']));
+    expect(d.rewardsBudget.balance).toBe(sum(['platform.rewards_budget']));
+  });
+});
