@@ -4,11 +4,13 @@
  * the member then sees paid with the tx hash; a content staff member fails a post with a reason the
  * author reads. Real API, real built shell and console remote.
  */
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { field, launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
+import { ROOT } from '../src/topology';
 
 const STAFF_PASSWORD = 'Console-pass-2026';
 const PIN = '135790';
@@ -65,12 +67,16 @@ async function staffLogin(page: Page, login: string): Promise<void> {
   await field(page, 'staff-password').fill(STAFF_PASSWORD);
   await page.getByTestId('staff-enrol').click();
   await page.getByTestId('staff-enrolment').locator('img').waitFor();
+  if (login === 'cashier') await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/console-enrolment.png') });
   const uri = (await page.getByTestId('staff-otpauth').textContent())!.trim();
   const secret = new URL(uri).searchParams.get('secret')!;
   await field(page, 'staff-code').fill(generateSync({ secret }));
   await page.getByTestId('staff-login-submit').click();
   await page.waitForFunction(() => location.hash === '#/console');
 }
+
+/** A link of the console's section bar (the dashboard's cards link to the same places). */
+const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true });
 
 async function staffPage(): Promise<Page> {
   return (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -120,18 +126,20 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   await staffLogin(staff, 'cashier');
   await staff.getByTestId('console-staff').getByText('cashier').waitFor();
   // Finance sees money sections, not the content or admin ones.
-  await expect(staff.getByRole('link', { name: 'Reviews' }).count()).resolves.toBe(0);
-  await expect(staff.getByRole('link', { name: 'Audit log' }).count()).resolves.toBe(0);
+  await expect(section(staff, 'Reviews').count()).resolves.toBe(0);
+  await expect(section(staff, 'Audit log').count()).resolves.toBe(0);
 
-  await staff.getByRole('link', { name: 'Recharges' }).click();
+  await section(staff, 'Recharges').click();
   const rechargeRow = staff.getByTestId('recharges-row').filter({ hasText: reference });
   await rechargeRow.getByTestId('recharge-confirm').click();
   await rechargeRow.waitFor({ state: 'detached' });
   const credited = stack.db.prepare('SELECT status FROM cash_deposits WHERE reference = ?').get(reference) as { status: string };
   expect(credited.status).not.toBe('Pending');
 
-  await staff.getByRole('link', { name: 'Withdrawals' }).click();
+  await section(staff, 'Withdrawals').click();
   const withdrawalRow = staff.getByTestId('withdrawals-row').filter({ hasText: ADDRESS });
+  await withdrawalRow.waitFor();
+  await staff.screenshot({ path: path.join(ROOT, 'docs/screenshots/console-withdrawals.png') });
   await withdrawalRow.getByTestId('withdrawal-approve').click();
   await answerDialog(staff, TX_HASH);
   await withdrawalRow.waitFor({ state: 'detached' });
@@ -154,7 +162,7 @@ it('content staff fail a post with a reason that its author reads', async () => 
   createStaff('editor', 'content');
   const staff = await staffPage();
   await staffLogin(staff, 'editor');
-  await staff.getByRole('link', { name: 'Reviews' }).click();
+  await section(staff, 'Reviews').click();
   const row = staff.getByTestId('posts-row').filter({ hasText: 'best deal ever' });
   await row.getByTestId('post-fail').click();
   await answerDialog(staff, 'Advertising is not allowed');
