@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/antd-render';
-import { configureApi, installServerApi, setApiNotifier } from '@rigshare/api-client';
+import { configureApi, configureStaffApi, installServerApi, setApiNotifier } from '@rigshare/api-client';
 import { initI18n, registerNamespace } from '@rigshare/i18n';
 import { store } from '@rigshare/session';
 import { App } from './app/app';
@@ -40,6 +40,7 @@ async function start() {
   try {
     const [config, remotes] = await runtime;
     configureApi(config.apiHosts);
+    configureStaffApi(config.apiHosts);
     setRuntimeConfig(config);
     registerRemoteEntries(remotes.remotes);
     // A signed-in member opening home: the products remote loads beside the shell's first render

@@ -8,5 +8,5 @@ module.exports = withEsmPackages(
     testMatch: ['<rootDir>/**/*.test.ts'],
     testTimeout: 120_000,
   },
-  ['content-disposition'],
+  ['content-disposition', '@scure/base', '@noble/hashes'],
 );

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RemotesDocument, RuntimeConfig } from '@rigshare/contract';
 import { SERVICE_HOSTS } from '@rigshare/domain';
-import { REMOTE_NAMES, distOf, originOf, type RemoteName, type Topology } from './topology';
+import { REMOTE_NAMES, STAFF_REMOTES, distOf, originOf, type RemoteName, type Topology } from './topology';
 
 /** Where each app's build is, when one is deployed from another folder (e.g. an older release). */
 export type DistFolders = Partial<Record<'shell' | RemoteName, string>>;
@@ -31,6 +31,7 @@ export function remotesDocument(t: Topology, dists: DistFolders = {}): RemotesDo
         paths,
         ...(screens ? { screens } : {}),
         ...(contract ? { contract: contract.version } : {}),
+        ...(STAFF_REMOTES.includes(name) ? { audience: 'staff' as const } : {}),
       };
     }),
   };
@@ -39,7 +40,8 @@ export function remotesDocument(t: Topology, dists: DistFolders = {}): RemotesDo
 export function runtimeConfig(t: Topology, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const api = originOf(t.host, t.apiPort);
   return {
-    apiHosts: Object.fromEntries(SERVICE_HOSTS.map((host) => [host, `${api}/api/${host}`])),
+    // Members' service hosts, and the staff API (/admin) the console calls.
+    apiHosts: { ...Object.fromEntries(SERVICE_HOSTS.map((host) => [host, `${api}/api/${host}`])), admin: `${api}/admin` },
     operatorName: env.OPERATOR_NAME ?? 'Rigshare Operations Ltd.',
     androidDownloadUrl: env.ANDROID_DOWNLOAD_URL ?? '',
   };

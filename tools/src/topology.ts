@@ -3,8 +3,10 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
-export const REMOTE_NAMES = ['products', 'wallet', 'team', 'community', 'messages'] as const;
+export const REMOTE_NAMES = ['products', 'wallet', 'team', 'community', 'messages', 'console'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** Remotes for staff only: registered by the shell after a staff login, never downloaded by members. */
+export const STAFF_REMOTES: readonly RemoteName[] = ['console'];
 
 export interface Topology {
   host: string;

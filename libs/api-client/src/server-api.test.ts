@@ -77,7 +77,7 @@ it('puts the API into the one store, once, and asks the server once for data sev
   await expect(a.unwrap()).resolves.toEqual({ available: 100 });
   await b;
   expect(seen).toEqual(['GET /api/assets/wallet/summary']);
-  expect(Object.keys(store.getState())).toEqual(['session', 'serverData']);
+  expect(Object.keys(store.getState())).toEqual(['session', 'staff', 'serverData']);
   a.unsubscribe();
   b.unsubscribe();
 });

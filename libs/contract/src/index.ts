@@ -49,6 +49,11 @@ export interface RemoteEntry {
   screens?: string[];
   /** The contract version the remote's build states (its `contract.json`); none means version 1. */
   contract?: number;
+  /**
+   * Who the remote is for: `staff` remotes (the console) are registered only once a staff member has
+   * logged in, so a member's page never downloads them. Absent: members.
+   */
+  audience?: 'staff';
 }
 
 export interface RemotesDocument {

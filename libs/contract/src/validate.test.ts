@@ -26,6 +26,12 @@ describe('remotes.json', () => {
     const bad = { remotes: [{ ...good.remotes[0], screens: ['/user/balance'] }] };
     expect(() => parseRemotesDocument(bad)).toThrow('remote "products" has "screens" that are not among its paths');
   });
+  it('keeps a staff audience and refuses any other', () => {
+    const staff = { remotes: [{ ...good.remotes[0], audience: 'staff' }] };
+    expect(parseRemotesDocument(staff).remotes[0].audience).toBe('staff');
+    expect(parseRemotesDocument(good).remotes[0].audience).toBeUndefined();
+    expect(() => parseRemotesDocument({ remotes: [{ ...good.remotes[0], audience: 'public' }] })).toThrow('remote "products" has an "audience" other than "staff"');
+  });
   it('refuses a remote listed twice and a missing list', () => {
     expect(() => parseRemotesDocument({ remotes: [good.remotes[0], good.remotes[0]] })).toThrow('listed twice');
     expect(() => parseRemotesDocument({})).toThrow('expected { "remotes": [...] }');

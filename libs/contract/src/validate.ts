@@ -38,7 +38,9 @@ export function parseRemotesDocument(value: unknown): RemotesDocument {
     if (contract !== undefined && !(Number.isInteger(contract) && (contract as number) >= 1)) {
       throw new RuntimeDocumentError('remotes.json', `remote "${name}" has a "contract" that is not a version number`);
     }
-    const stated = contract === undefined ? {} : { contract: contract as number };
+    const { audience } = entry;
+    if (audience !== undefined && audience !== 'staff') throw new RuntimeDocumentError('remotes.json', `remote "${name}" has an "audience" other than "staff"`);
+    const stated = { ...(contract === undefined ? {} : { contract: contract as number }), ...(audience === 'staff' ? { audience: 'staff' as const } : {}) };
     if (screens === undefined) return { name, manifest, paths: paths as string[], ...stated };
     if (!Array.isArray(screens) || !screens.every((p) => typeof p === 'string' && (paths as string[]).includes(p))) {
       throw new RuntimeDocumentError('remotes.json', `remote "${name}" has "screens" that are not among its paths`);

@@ -15,7 +15,7 @@ const SAME_EVERYWHERE = ['Rigshare', 'USDT', 'BEP20', 'BNB', 'USD', 'IFSC', 'VIP
 /** Words a language really writes as English does; each entry is a checked, deliberate choice. */
 const COGNATES: Record<string, string[]> = {
   'it-IT': ['Password'],
-  'fr-FR': ['Messages', 'Version'],
+  'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Pages'],
   'de-DE': ['Team', 'Name', 'Version'],
 };
 

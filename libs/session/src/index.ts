@@ -1,3 +1,4 @@
 export * from './session-slice';
 export * from './storage-keys';
 export * from './store';
+export * from './staff-slice';

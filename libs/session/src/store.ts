@@ -2,12 +2,13 @@ import { combineSlices, configureStore, createDynamicMiddleware, createListenerM
 import { DEFAULT_LOCALE, isLocaleTag } from '@rigshare/domain';
 import { emptySession, languageChanged, loggedIn, loggedOut, sessionSlice } from './session-slice';
 import { clearStoredSession, readStored, writeStored } from './storage-keys';
+import { persistStaffSession, staffLoggedIn, staffLoggedOut, staffSlice } from './staff-slice';
 
 /**
  * The one store in the page. Remotes add their own slices with `rootReducer.inject(slice)`
  * (RTK 2 `combineSlices`), so the shell never imports remote state.
  */
-export const rootReducer = combineSlices(sessionSlice);
+export const rootReducer = combineSlices(sessionSlice, staffSlice);
 
 /** Keeps local storage in step with the session (SPEC.md: login sets the timezone, logout clears). */
 const persistence = createListenerMiddleware();
@@ -21,6 +22,8 @@ persistence.startListening({
   },
 });
 persistence.startListening({ actionCreator: loggedOut, effect: () => clearStoredSession() });
+persistence.startListening({ actionCreator: staffLoggedIn, effect: ({ payload }) => persistStaffSession(payload) });
+persistence.startListening({ actionCreator: staffLoggedOut, effect: () => persistStaffSession(null) });
 persistence.startListening({
   actionCreator: languageChanged,
   effect: ({ payload }) => writeStored('language', payload),
@@ -56,3 +59,4 @@ export type AppDispatch = AppStore['dispatch'];
 
 export const selectSession = (state: RootState) => state.session;
 export const selectIsLoggedIn = (state: RootState) => Boolean(state.session.token);
+export const selectStaffSession = (state: RootState) => state.staff.session;

@@ -3,6 +3,7 @@ import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-
 import { useTranslation } from 'react-i18next';
 import { store } from '@rigshare/session';
 import { AuthGuard } from './auth-guard';
+import { StaffGuard } from './staff-guard';
 import { CloseDialogsOnNavigation } from './close-dialogs-on-navigation';
 import { AreaBoundary } from './area-boundary';
 import { RemoteScreen } from './remote-screen';
@@ -66,9 +67,15 @@ export function App() {
                     key={path}
                     path={path}
                     element={
-                      <AuthGuard>
-                        <RemoteScreen remote={remote.name} />
-                      </AuthGuard>
+                      remote.audience === 'staff' ? (
+                        <StaffGuard>
+                          <RemoteScreen remote={remote.name} />
+                        </StaffGuard>
+                      ) : (
+                        <AuthGuard>
+                          <RemoteScreen remote={remote.name} />
+                        </AuthGuard>
+                      )
                     }
                   />
                 )),

@@ -28,17 +28,33 @@ export const federationName = (name: string) => `rigshare_${name}`;
 
 let pluginsRegistered = false;
 
+let staffRegistered = false;
+
+const toFederation = (list: readonly RemoteEntry[]) => list.map((remote) => ({ name: federationName(remote.name), entry: remote.manifest }));
+
+/**
+ * Registers the members' remotes with the federation runtime. Staff remotes (the console) are known by
+ * their paths only, so their routes can send a visitor to the staff login, but the runtime learns where
+ * they are only from `registerStaffRemotes`, after a staff login: a member's page never loads them.
+ */
 export function registerRemoteEntries(list: RemoteEntry[]): void {
   entries = list;
+  staffRegistered = false;
   if (!pluginsRegistered) {
     registerPlugins([RetryPlugin({ fetch: { retryTimes: MANIFEST_RETRIES, retryDelay: 1000 } })]);
     pluginsRegistered = true;
   }
-  registerRemotes(
-    list.map((remote) => ({ name: federationName(remote.name), entry: remote.manifest })),
-    { force: true },
-  );
+  registerRemotes(toFederation(list.filter((remote) => remote.audience !== 'staff')), { force: true });
 }
+
+/** For a staff session: lets the runtime load the staff remotes. */
+export function registerStaffRemotes(): void {
+  if (staffRegistered) return;
+  staffRegistered = true;
+  registerRemotes(toFederation(entries.filter((remote) => remote.audience === 'staff')), { force: true });
+}
+
+export const isStaffRemote = (name: string): boolean => entries.some((remote) => remote.name === name && remote.audience === 'staff');
 
 export function remoteEntries(): readonly RemoteEntry[] {
   return entries;
@@ -62,6 +78,7 @@ export function hasScreen(to: string): boolean {
 export function loadRemoteModule(name: string): Promise<RemoteModule> {
   let promise = loads.get(name);
   if (!promise) {
+    if (isStaffRemote(name) && !staffRegistered) return Promise.reject(new Error(`Remote ${name} is for staff sessions only`));
     // A remote built against a contract this shell does not support is not loaded at all when its
     // remotes.json entry says so, and not set up or rendered when its module says so (a remote
     // redeployed without a new remotes.json): its area shows the fallback instead.

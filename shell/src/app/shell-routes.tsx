@@ -37,6 +37,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/user/system', Component: lazy(() => import('../features/settings/system-screen')), titleKey: 'system.title', depth: 2 },
   // The public solvency page (docs/solvency.md): visitors see it without logging in.
   { path: '/solvency', Component: lazy(() => import('../features/solvency/solvency-screen')), titleKey: 'solvency.title', depth: 2, open: true },
+  // Staff log in here before the shell fetches the console (a staff session is apart from a member's).
+  { path: '/console/login', Component: lazy(() => import('../features/staff/staff-login-screen')), titleKey: 'staffLogin.title', depth: 2, open: true },
   { path: '/nopermission', Component: lazy(() => import('../features/errors/no-permission-screen')), titleKey: 'noPermission.title', depth: 2, open: true },
 ];
 

@@ -1,0 +1,5 @@
+import { remoteConfig } from '../../tools/rsbuild/federation';
+import { OWNED_PATHS } from './src/paths';
+import remote from './src/routes';
+
+export default remoteConfig({ name: 'console', port: 3006, paths: OWNED_PATHS, routes: remote.routes });

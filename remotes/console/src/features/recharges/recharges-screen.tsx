@@ -1,0 +1,88 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatAmount } from '@rigshare/domain';
+import type { AdminRecharge } from '@rigshare/api-schema';
+import { useConfirmRechargeMutation, useRechargesQuery, useRejectRechargeMutation } from '../../api/endpoints';
+import { askText } from '../layout/ask-text';
+import { ConsolePage } from '../layout/console-page';
+import { runAction } from '../layout/run-action';
+import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { When } from '../layout/when';
+import { allPages } from '../table/all-pages';
+import { DataTable } from '../table/data-table';
+
+const usdt = (micro: string) => formatAmount(BigInt(micro));
+
+/** `/console/recharges`: bank and cash recharges a member says they paid; confirm credits once, reject credits nothing. */
+export default function RechargesScreen() {
+  const { t } = useTranslation('console');
+  const [pageNum, setPageNum] = usePageNum('recharges');
+  const list = useRechargesQuery({ pageNum, pageSize: PAGE_SIZE });
+  const [confirm] = useConfirmRechargeMutation();
+  const [reject] = useRejectRechargeMutation();
+
+  const onConfirm = (row: AdminRecharge) =>
+    runAction(() => confirm(row.id).unwrap(), (r) => (r.alreadyConfirmed ? t('recharges.alreadyConfirmed', { id: r.id }) : t('recharges.confirmed', { id: r.id })));
+  const onReject = async (row: AdminRecharge) => {
+    const reason = await askText({ title: t('recharges.rejectTitle', { id: row.id }), label: t('actions.reason'), confirm: t('actions.reject'), cancel: t('actions.cancel') });
+    if (reason) await runAction(() => reject({ id: row.id, reason }).unwrap(), (r) => t('recharges.rejected', { id: r.id }));
+  };
+
+  const columns: ColumnDef<AdminRecharge, unknown>[] = [
+    { accessorKey: 'id', header: t('columns.id') },
+    { accessorKey: 'phone', header: t('columns.member') },
+    { accessorKey: 'channel', header: t('columns.channel') },
+    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${usdt(row.original.amount)} ${row.original.currency}` },
+    { id: 'usdt', accessorFn: (r) => Number(r.usdtAmount), header: t('columns.credit'), cell: ({ row }) => `${usdt(row.original.usdtAmount)} USDT` },
+    { accessorKey: 'reference', header: t('columns.reference') },
+    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="console-actions">
+          <Button size="mini" color="primary" onClick={() => void onConfirm(row.original)} data-testid="recharge-confirm">
+            {t('actions.confirm')}
+          </Button>
+          <Button size="mini" color="danger" fill="outline" onClick={() => void onReject(row.original)} data-testid="recharge-reject">
+            {t('actions.reject')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <ConsolePage route="recharges">
+      <DataTable
+        label={t('nav.recharges')}
+        testId="recharges"
+        columns={columns}
+        page={list.data}
+        isError={list.isError}
+        errorMessage={(list.error as { message?: string } | undefined)?.message}
+        retry={() => void list.refetch()}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNum}
+        empty={t('recharges.empty')}
+        csv={{
+          fileName: 'recharges.csv',
+          rows: () => allPages<AdminRecharge>('/recharges'),
+          columns: [
+            { header: 'id', value: (r) => r.id },
+            { header: 'phone', value: (r) => r.phone },
+            { header: 'channel', value: (r) => r.channel },
+            { header: 'currency', value: (r) => r.currency },
+            { header: 'amount', value: (r) => usdt(r.amount) },
+            { header: 'usdt', value: (r) => usdt(r.usdtAmount) },
+            { header: 'reference', value: (r) => r.reference },
+            { header: 'created_at', value: (r) => r.createdAt },
+          ],
+        }}
+      />
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { AdminPost, AdminSubmission } from '@rigshare/api-schema';
+import { useFailPostMutation, useFailSubmissionMutation, usePassPostMutation, usePassSubmissionMutation, usePostsQuery, useSubmissionsQuery } from '../../api/endpoints';
+import { askText } from '../layout/ask-text';
+import { ConsolePage } from '../layout/console-page';
+import { runAction } from '../layout/run-action';
+import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { When } from '../layout/when';
+import { DataTable } from '../table/data-table';
+
+/** Pass / fail buttons of one review; a fail asks for the reason its author will read. */
+function Decide({ id, pass, fail, testId }: { id: number; pass: (id: number) => Promise<unknown>; fail: (id: number, reason: string) => Promise<unknown>; testId: string }) {
+  const { t } = useTranslation('console');
+  const onFail = async () => {
+    const reason = await askText({ title: t('reviews.failTitle', { id }), label: t('reviews.reasonForAuthor'), confirm: t('actions.fail'), cancel: t('actions.cancel') });
+    if (reason) await runAction(() => fail(id, reason), () => t('reviews.failed', { id }));
+  };
+  return (
+    <div className="console-actions">
+      <Button size="mini" color="primary" onClick={() => void runAction(() => pass(id), () => t('reviews.passed', { id }))} data-testid={`${testId}-pass`}>
+        {t('actions.pass')}
+      </Button>
+      <Button size="mini" color="danger" fill="outline" onClick={() => void onFail()} data-testid={`${testId}-fail`}>
+        {t('actions.fail')}
+      </Button>
+    </div>
+  );
+}
+
+/** A member's link, shown only when it is http(s) (a `javascript:` URL never becomes a link). */
+function SafeLink({ href }: { href: string }) {
+  return /^https?:\/\//i.test(href) ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {href}
+    </a>
+  ) : (
+    <span>{href}</span>
+  );
+}
+
+function PostReviews() {
+  const { t } = useTranslation('console');
+  const [pageNum, setPageNum] = usePageNum('posts');
+  const list = usePostsQuery({ pageNum, pageSize: PAGE_SIZE });
+  const [pass] = usePassPostMutation();
+  const [fail] = useFailPostMutation();
+  const columns: ColumnDef<AdminPost, unknown>[] = [
+    { accessorKey: 'id', header: t('columns.id') },
+    { accessorKey: 'phone', header: t('columns.member') },
+    { accessorKey: 'name', header: t('columns.name') },
+    // Shown as text: markup a member typed is never rendered here.
+    { accessorKey: 'content', header: t('columns.content') },
+    { accessorKey: 'images', header: t('columns.images') },
+    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) => <Decide id={row.original.id} pass={(id) => pass(id).unwrap()} fail={(id, reason) => fail({ id, reason }).unwrap()} testId="post" />,
+    },
+  ];
+  return (
+    <DataTable
+      label={t('reviews.posts')}
+      testId="posts"
+      columns={columns}
+      page={list.data}
+      isError={list.isError}
+      errorMessage={(list.error as { message?: string } | undefined)?.message}
+      retry={() => void list.refetch()}
+      pageNum={pageNum}
+      pageSize={PAGE_SIZE}
+      onPage={setPageNum}
+      empty={t('reviews.noPosts')}
+    />
+  );
+}
+
+function SubmissionReviews() {
+  const { t } = useTranslation('console');
+  const [pageNum, setPageNum] = usePageNum('submissions');
+  const list = useSubmissionsQuery({ pageNum, pageSize: PAGE_SIZE });
+  const [pass] = usePassSubmissionMutation();
+  const [fail] = useFailSubmissionMutation();
+  const columns: ColumnDef<AdminSubmission, unknown>[] = [
+    { accessorKey: 'id', header: t('columns.id') },
+    { accessorKey: 'kind', header: t('columns.kind'), cell: ({ row }) => t(`reviews.kinds.${row.original.kind}`) },
+    { accessorKey: 'phone', header: t('columns.member') },
+    { accessorKey: 'link', header: t('columns.link'), cell: ({ row }) => <SafeLink href={row.original.link} /> },
+    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) => <Decide id={row.original.id} pass={(id) => pass(id).unwrap()} fail={(id, reason) => fail({ id, reason }).unwrap()} testId="submission" />,
+    },
+  ];
+  return (
+    <DataTable
+      label={t('reviews.submissions')}
+      testId="submissions"
+      columns={columns}
+      page={list.data}
+      isError={list.isError}
+      errorMessage={(list.error as { message?: string } | undefined)?.message}
+      retry={() => void list.refetch()}
+      pageNum={pageNum}
+      pageSize={PAGE_SIZE}
+      onPage={setPageNum}
+      empty={t('reviews.noSubmissions')}
+    />
+  );
+}
+
+/** `/console/reviews`: community posts, then join-group screenshots and video links, each passed or failed with a reason. */
+export default function ReviewsScreen() {
+  const { t } = useTranslation('console');
+  return (
+    <ConsolePage route="posts">
+      <h2 className="console-section-title">{t('reviews.posts')}</h2>
+      <PostReviews />
+      <h2 className="console-section-title">{t('reviews.submissions')}</h2>
+      <SubmissionReviews />
+    </ConsolePage>
+  );
+}

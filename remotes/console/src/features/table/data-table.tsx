@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { Button, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '@rigshare/domain';
+import { LoadFailed } from '@rigshare/ui';
+import { downloadCsv, type CsvColumn } from './csv';
+
+export interface DataTableProps<T> {
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  /** The server's page of rows; undefined while the first load runs. */
+  page: Page<T> | undefined;
+  isError: boolean;
+  errorMessage?: string;
+  retry: () => void;
+  pageNum: number;
+  pageSize: number;
+  onPage: (pageNum: number) => void;
+  empty: string;
+  /** CSV export of every row the list's filter matches (not only this page). */
+  csv?: { fileName: string; columns: CsvColumn<T>[]; rows: () => Promise<T[]> };
+  testId: string;
+}
+
+/**
+ * A staff list: the server pages it, the table sorts the page by any column (headers are buttons with
+ * aria-sort), and the CSV button exports every matching row. TanStack Table is headless: the markup is ours.
+ */
+export function DataTable<T>({ label, columns, page, isError, errorMessage, retry, pageNum, pageSize, onPage, empty, csv, testId }: DataTableProps<T>) {
+  const { t } = useTranslation('console');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [exporting, setExporting] = useState(false);
+  const table = useReactTable({
+    data: page?.list ?? [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+
+  if (isError) return <LoadFailed title={t('table.loadError')} message={errorMessage} retry={retry} />;
+  if (!page) return <Skeleton.Paragraph lineCount={5} animated />;
+
+  const pages = Math.max(1, Math.ceil(page.total / pageSize));
+  const exportCsv = async () => {
+    if (!csv) return;
+    setExporting(true);
+    try {
+      downloadCsv(csv.fileName, csv.columns, await csv.rows());
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="console-table" data-testid={testId}>
+      <div className="console-table__tools">
+        <span>{t('table.total', { count: page.total })}</span>
+        {csv && (
+          <Button size="small" loading={exporting} disabled={page.total === 0} onClick={() => void exportCsv()} data-testid={`${testId}-csv`}>
+            {t('table.csv')}
+          </Button>
+        )}
+      </div>
+      {page.list.length === 0 ? (
+        <p className="console-table__empty">{empty}</p>
+      ) : (
+        <div className="console-table__scroll">
+          <table aria-label={label}>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                        {header.column.getCanSort() ? (
+                          <button type="button" onClick={header.column.getToggleSortingHandler()}>
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} data-testid={`${testId}-row`}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="console-table__pager" aria-label={t('table.pages')}>
+          <Button size="small" disabled={pageNum <= 1} onClick={() => onPage(pageNum - 1)}>
+            {t('table.previous')}
+          </Button>
+          <span>{t('table.pageOf', { page: pageNum, pages })}</span>
+          <Button size="small" disabled={pageNum >= pages} onClick={() => onPage(pageNum + 1)}>
+            {t('table.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

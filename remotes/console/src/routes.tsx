@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
+import { installStaffApi } from '@rigshare/api-client';
+
+/**
+ * The staff console. The shell registers this remote only after a staff login (remotes.json marks it
+ * `audience: staff`), so a member's page never downloads it; the server checks the role on every call.
+ */
+const remote: RemoteModule = {
+  name: 'console',
+  contractVersion: CONTRACT_VERSION,
+  namespace: 'console',
+  routes: [
+    { path: '/console', Component: lazy(() => import('./features/dashboard/dashboard-screen')), titleKey: 'titles.dashboard', depth: 1 },
+    { path: '/console/recharges', Component: lazy(() => import('./features/recharges/recharges-screen')), titleKey: 'titles.recharges', depth: 2 },
+    { path: '/console/withdrawals', Component: lazy(() => import('./features/withdrawals/withdrawals-screen')), titleKey: 'titles.withdrawals', depth: 2 },
+    { path: '/console/reviews', Component: lazy(() => import('./features/reviews/reviews-screen')), titleKey: 'titles.reviews', depth: 2 },
+    { path: '/console/feedback', Component: lazy(() => import('./features/feedback/feedback-screen')), titleKey: 'titles.feedback', depth: 2 },
+    { path: '/console/audit', Component: lazy(() => import('./features/audit/audit-screen')), titleKey: 'titles.audit', depth: 2 },
+  ],
+  loadTranslations: (lng) => import(`../locales/${lng}/console.json`),
+  // The screens read the /admin API through the staff API (never the member's serverApi).
+  setup: () => installStaffApi(),
+};
+
+export default remote;

@@ -1,0 +1,173 @@
+/**
+ * Issue 12 as staff live it: a member's page never downloads the console; a finance staff member enrols
+ * the authenticator app, logs in with its code, confirms a bank recharge and approves a withdrawal that
+ * the member then sees paid with the tx hash; a content staff member fails a post with a reason the
+ * author reads. Real API, real built shell and console remote.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generateSync } from 'otplib';
+import { field, launchBrowser } from './browser';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+import { ROOT } from '../src/topology';
+
+const STAFF_PASSWORD = 'Console-pass-2026';
+const PIN = '135790';
+const ADDRESS = '0x2222222222222222222222222222222222222222';
+const TX_HASH = `0x${'c3'.repeat(32)}`;
+
+let stack: Stack;
+let browser: Browser;
+let member: BrowserContext;
+let memberPage: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  member = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  memberPage = await member.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** A call to the API with the member page's session (what the member's screens send). */
+function call<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
+  return memberPage.evaluate(
+    async ({ api, method, url, fields }) => {
+      const headers: Record<string, string> = { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '' };
+      const init: RequestInit = { method, headers };
+      if (method === 'POST') {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        init.body = new URLSearchParams(fields).toString();
+      }
+      return (await fetch(`${api}/api${url}`, init)).json();
+    },
+    { api: stack.apiOrigin, method, url, fields },
+  );
+}
+
+/** Creates a staff account from the command line, as the operator does. */
+function createStaff(login: string, role: string): void {
+  process.env.STAFF_PASSWORD = STAFF_PASSWORD;
+  try {
+    expect(stack.admin('staff:create', login, '--role', role, '--by', 'e2e')).toContain('otpauth://');
+  } finally {
+    delete process.env.STAFF_PASSWORD;
+  }
+}
+
+/** The staff login screen: enrol the authenticator from the QR code's URI, then log in with its current code. */
+async function staffLogin(page: Page, login: string): Promise<void> {
+  await page.goto(`${stack.shellUrl}#/console/login`);
+  await field(page, 'staff-login').fill(login);
+  await field(page, 'staff-password').fill(STAFF_PASSWORD);
+  await page.getByTestId('staff-enrol').click();
+  await page.getByTestId('staff-enrolment').locator('img').waitFor();
+  if (login === 'cashier') await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/console-enrolment.png') });
+  const uri = (await page.getByTestId('staff-otpauth').textContent())!.trim();
+  const secret = new URL(uri).searchParams.get('secret')!;
+  await field(page, 'staff-code').fill(generateSync({ secret }));
+  await page.getByTestId('staff-login-submit').click();
+  await page.waitForFunction(() => location.hash === '#/console');
+}
+
+/** A link of the console's section bar (the dashboard's cards link to the same places). */
+const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true });
+
+async function staffPage(): Promise<Page> {
+  return (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+}
+
+/** Answers the console's one-line dialog (a tx hash, a reason) and confirms it. */
+async function answerDialog(page: Page, text: string): Promise<void> {
+  await page.getByTestId('console-ask-input').locator('input').fill(text);
+  await page.locator('.adm-dialog-footer').getByRole('button').last().click();
+}
+
+it("a member's pages never fetch the console's code", async () => {
+  const consoleOrigin = stack.remoteOrigin('console');
+  const fetched: string[] = [];
+  memberPage.on('request', (request) => {
+    if (request.url().startsWith(consoleOrigin)) fetched.push(request.url());
+  });
+  await loginThroughScreen(memberPage, stack.shellUrl, DEMO.phone, DEMO.password);
+  for (const path of ['/index', '/projects', '/dynamic', '/index/friend', '/mine', '/user/balance']) {
+    await memberPage.goto(`${stack.shellUrl}#${path}`);
+    await memberPage.locator('.app-main').waitFor();
+    await memberPage.waitForLoadState('networkidle');
+  }
+  // A member who opens a console path is sent to the staff login, still without the console's code.
+  await memberPage.goto(`${stack.shellUrl}#/console/withdrawals`);
+  await memberPage.waitForFunction(() => location.hash.startsWith('#/console/login'));
+  await memberPage.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+});
+
+it('finance staff log in with TOTP, confirm a bank recharge and approve a withdrawal the member sees paid with its tx hash', async () => {
+  // The member's side: a bank recharge waiting for staff, and a USDT withdrawal of 10.
+  const banks = await call<{ id: number }[]>('GET', '/assets/system/pay/config/banks');
+  const reference = `UTR${Date.now()}`;
+  expect((await call('POST', '/assets/user/cashrecharge', { bankId: String(banks.data[0].id), amount: '1000', reference, requestId: `e2e-console-rc-${Date.now()}` })).code).toBe(200);
+  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
+  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
+  expect((await call('POST', '/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
+  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
+  expect((await call('POST', '/user/auth/update-paypwd', { smsCode: /\b(\d{6})\b/.exec(sms.body)![1], payPassword: PIN, confirmPayPassword: PIN })).code).toBe(200);
+  expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
+  const withdrawal = await call<{ id: number }>('POST', '/assets/user/withdraw', { channel: 'USDT', amount: '10', payPassword: PIN, requestId: `e2e-console-wd-${Date.now()}` });
+  expect(withdrawal.code).toBe(200);
+
+  createStaff('cashier', 'finance');
+  const staff = await staffPage();
+  await staffLogin(staff, 'cashier');
+  await staff.getByTestId('console-staff').getByText('cashier').waitFor();
+  // Finance sees money sections, not the content or admin ones.
+  await expect(section(staff, 'Reviews').count()).resolves.toBe(0);
+  await expect(section(staff, 'Audit log').count()).resolves.toBe(0);
+
+  await section(staff, 'Recharges').click();
+  const rechargeRow = staff.getByTestId('recharges-row').filter({ hasText: reference });
+  await rechargeRow.getByTestId('recharge-confirm').click();
+  await rechargeRow.waitFor({ state: 'detached' });
+  const credited = stack.db.prepare('SELECT status FROM cash_deposits WHERE reference = ?').get(reference) as { status: string };
+  expect(credited.status).not.toBe('Pending');
+
+  await section(staff, 'Withdrawals').click();
+  const withdrawalRow = staff.getByTestId('withdrawals-row').filter({ hasText: ADDRESS });
+  await withdrawalRow.waitFor();
+  await staff.screenshot({ path: path.join(ROOT, 'docs/screenshots/console-withdrawals.png') });
+  await withdrawalRow.getByTestId('withdrawal-approve').click();
+  await answerDialog(staff, TX_HASH);
+  await withdrawalRow.waitFor({ state: 'detached' });
+
+  // The member's withdrawal record: paid, with the hash staff entered.
+  await memberPage.goto(`${stack.shellUrl}#/user/allExtract`);
+  const record = memberPage.getByTestId('withdrawal-record').first();
+  await record.getByTestId('withdrawal-status').getByText('Succeeded').waitFor();
+  await record.getByText(TX_HASH.slice(0, 10), { exact: false }).first().waitFor();
+
+  const audit = stack.db.prepare("SELECT actor, action FROM audit_log WHERE actor = 'cashier' ORDER BY id").all() as { actor: string; action: string }[];
+  expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['recharge.confirm', 'withdrawal.approve']));
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('content staff fail a post with a reason that its author reads', async () => {
+  const post = await call<{ id: number }>('POST', '/comment/square/addText', { content: 'Look at my rig, best deal ever: buy now at example.net' });
+  expect(post.code).toBe(200);
+
+  createStaff('editor', 'content');
+  const staff = await staffPage();
+  await staffLogin(staff, 'editor');
+  await section(staff, 'Reviews').click();
+  const row = staff.getByTestId('posts-row').filter({ hasText: 'best deal ever' });
+  await row.getByTestId('post-fail').click();
+  await answerDialog(staff, 'Advertising is not allowed');
+  await row.waitFor({ state: 'detached' });
+
+  await memberPage.goto(`${stack.shellUrl}#/user/dyrecord`);
+  await memberPage.getByText('Advertising is not allowed', { exact: false }).first().waitFor();
+});
