@@ -31,7 +31,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['exchange codes', EXCHANGE_COMMANDS],
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
-  ['news and notices', MESSAGES_COMMANDS],
+  ['news, notices, carousel, push messages and feedback (docs/messages.md)', MESSAGES_COMMANDS],
 ];
 const COMMANDS = new Map(GROUPS.flatMap(([, commands]) => commands.map((c) => [c.name, c] as const)));
 

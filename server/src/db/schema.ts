@@ -49,6 +49,7 @@ export interface Database {
   member_time_zones: MemberTimeZonesTable;
   news: NewsTable;
   feedback: FeedbackTable;
+  popup_views: PopupViewsTable;
 }
 
 /** Community posts (migration 0012): content as sent, review state 0/1/2, staff mark when staff posted. */
@@ -215,6 +216,14 @@ export interface FeedbackTable {
   reply: string | null;
   replied_at: string | null;
   created_at: string;
+}
+
+/** One pop-up notice shown to one member (migration 0021): unique per (member, notice). */
+export interface PopupViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  notice_id: number;
+  seen_at: string;
 }
 
 export interface UsersTable {
