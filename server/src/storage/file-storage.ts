@@ -99,6 +99,10 @@ export class S3FileStorage implements FileStorage {
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
+      // Checksums only where an operation requires them: otherwise the SDK (3.729+) sends a streamed body
+      // aws-chunked with a trailing checksum, which stores that do not speak it (older MinIO, Ceph, s3rver)
+      // keep as the object's bytes. Streams are sent with their length instead.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(config.accessKeyId ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
     });
   }
