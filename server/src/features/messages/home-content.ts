@@ -159,14 +159,28 @@ export async function publishCarousel(db: Kysely<Database>, input: CarouselInput
   });
 }
 
-export async function unpublishCarousel(db: Kysely<Database>, input: { id: number; by: string | undefined; at: Date }): Promise<void> {
+export type StaffAction = { id: number; by: string | undefined; at: Date };
+
+/** Published content staff can take down: its table, its audit name and how the operator calls it. */
+const UNPUBLISHABLE = {
+  news: { audit: 'news', called: 'news item or notice' },
+  carousel: { audit: 'carousel', called: 'carousel item' },
+  notices: { audit: 'notice', called: 'notice' },
+} as const;
+
+/** Hides a published row (never deletes it) and writes its audit row, in one transaction; an unpublished or missing row is refused. */
+export async function unpublish(db: Kysely<Database>, table: keyof typeof UNPUBLISHABLE, input: StaffAction): Promise<void> {
   const by = staffName(input.by);
+  const { audit, called } = UNPUBLISHABLE[table];
   await db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('carousel').set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published carousel item ${input.id}`);
-    await writeAudit(trx, { actor: by, action: 'carousel.unpublish', target: `carousel:${input.id}`, at: input.at });
+    const result = await trx.updateTable(table).set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published ${called} ${input.id}`);
+    await writeAudit(trx, { actor: by, action: `${audit}.unpublish`, target: `${audit}:${input.id}`, at: input.at });
   });
 }
+
+export const unpublishCarousel = (db: Kysely<Database>, input: StaffAction) => unpublish(db, 'carousel', input);
+export const unpublishNotice = (db: Kysely<Database>, input: StaffAction) => unpublish(db, 'notices', input);
 
 export async function allCarousel(db: Kysely<Database>) {
   return db.selectFrom('carousel').select(['id', 'title', 'image_url', 'link', 'sort_order', 'active']).orderBy('active', 'desc').orderBy('sort_order').orderBy('id').limit(100).execute();
@@ -198,15 +212,6 @@ export async function publishNotice(db: Kysely<Database>, input: NoticeInput): P
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { actor: by, action: `notice.publish`, target: `notice:${row.id}`, details: `${kind}: ${title || content}`.slice(0, 2000), at: input.at });
     return { id: row.id, kind };
-  });
-}
-
-export async function unpublishNotice(db: Kysely<Database>, input: { id: number; by: string | undefined; at: Date }): Promise<void> {
-  const by = staffName(input.by);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('notices').set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published notice ${input.id}`);
-    await writeAudit(trx, { actor: by, action: 'notice.unpublish', target: `notice:${input.id}`, at: input.at });
   });
 }
 

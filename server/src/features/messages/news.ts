@@ -6,6 +6,7 @@ import type { Database, NewsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
 import { staffName, writeAudit } from '../../audit';
+import { unpublish, type StaffAction } from './home-content';
 
 /**
  * News (the /news list) and notices (/user/news) staff publish from the command line
@@ -63,14 +64,7 @@ export async function publishNews(
   });
 }
 
-export async function unpublishNews(db: Kysely<Database>, input: { id: number; by: string | undefined; at: Date }): Promise<void> {
-  const by = staffName(input.by);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('news').set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published news item ${input.id}`);
-    await writeAudit(trx, { actor: by, action: 'news.unpublish', target: `news:${input.id}`, at: input.at });
-  });
-}
+export const unpublishNews = (db: Kysely<Database>, input: StaffAction) => unpublish(db, 'news', input);
 
 export async function allNews(db: Kysely<Database>): Promise<Selectable<NewsTable>[]> {
   return db.selectFrom('news').selectAll().orderBy('id', 'desc').limit(100).execute();
