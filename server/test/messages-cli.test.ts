@@ -65,6 +65,27 @@ describe('npm run admin -- carousel:* notice:* push:send news:* (SQLite)', () =>
     ]);
   });
 
+  it("saves a feedback's attachment from the file storage to a file", async () => {
+    const bytes = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1000, 3)]);
+    fs.mkdirSync(path.join(dir, 'files'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'files', 'fb-cli-test'), bytes);
+    const id = await query(async (db) => {
+      const member = await db.kysely.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .insertInto('feedback')
+        .values({ user_id: member.id, content: 'word '.repeat(12).trim(), phone: null, attachment: 'fb-cli-test', attachment_type: 'image/png', attachment_size: bytes.length, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const out = path.join(dir, 'saved.png');
+    expect(await runAdmin(dir, ['feedback:attachment', String(id), '--out', out])).toEqual({ code: 0, out: `feedback #${id}: image/png, ${bytes.length} bytes saved to ${out}\n` });
+    expect(fs.readFileSync(out).equals(bytes)).toBe(true);
+    const again = await runAdmin(dir, ['feedback:attachment', String(id), '--out', out]);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('nothing overwritten');
+  });
+
   it('refuses a wrong command line before anything runs, and a refused command writes no audit row', async () => {
     const before = (await audit()).length;
     // Both a member and --all, or neither: refused.

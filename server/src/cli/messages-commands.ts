@@ -3,6 +3,7 @@ import {
   allCarousel,
   allNews,
   allNotices,
+  feedbackAttachment,
   openFeedback,
   publishCarousel,
   publishNews,
@@ -13,7 +14,11 @@ import {
   unpublishNews,
   unpublishNotice,
 } from '../features/messages';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { loadConfig } from '../config';
 import { OperatorError } from '../ledger/operator';
+import { createFileStorage } from '../storage/file-storage';
 import { idArg, type AdminCommand } from './command';
 
 const oneLine = (text: string, max = 100) => {
@@ -159,6 +164,21 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       const rows = await openFeedback(db.kysely);
       if (rows.length === 0) console.log('no feedback waiting for a reply');
       for (const f of rows) console.log(`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`);
+      return 0;
+    },
+  },
+  {
+    name: 'feedback:attachment',
+    usage: '<id> --out <file>',
+    summary: "Saves a feedback's attached picture from the file storage (data folder or S3 bucket) to a file",
+    args: 1,
+    options: ['out'],
+    async run(db, { args, options }) {
+      if (!options.out) throw new OperatorError('Say where to save it: --out <file>');
+      if (fs.existsSync(options.out)) throw new OperatorError(`${options.out} exists; nothing overwritten`);
+      const file = await feedbackAttachment(db.kysely, createFileStorage(loadConfig().storage), idArg(args[0]));
+      await pipeline(file.body, fs.createWriteStream(options.out, { flags: 'wx' }));
+      console.log(`feedback #${args[0]}: ${file.mime}, ${file.size} bytes saved to ${options.out}`);
       return 0;
     },
   },

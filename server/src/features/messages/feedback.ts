@@ -169,3 +169,14 @@ export async function replyToFeedback(db: Kysely<Database>, input: { id: number;
     return view(updated);
   });
 }
+
+/** A feedback's attachment from the file storage, for staff (`feedback:attachment`); not served to anyone over HTTP. */
+export async function feedbackAttachment(db: Kysely<Database>, storage: FileStorage, id: number): Promise<{ mime: string; size: number; body: Readable }> {
+  const row = await db.selectFrom('feedback').select(['attachment', 'attachment_type', 'attachment_size']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new OperatorError(`No feedback ${id}`);
+  if (!row.attachment) throw new OperatorError(`Feedback ${id} has no attachment`);
+  // Attachments from before the file storage are files under DATA_DIR/feedback (a name with a dot).
+  const stored = row.attachment.includes('.') ? null : await storage.get(row.attachment);
+  if (!stored) throw new OperatorError(`The attachment of feedback ${id} is not in the file storage (older ones are in DATA_DIR/feedback/${row.attachment})`);
+  return { mime: row.attachment_type ?? 'application/octet-stream', size: row.attachment_size ?? stored.size ?? 0, body: stored.body };
+}

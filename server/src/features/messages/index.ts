@@ -3,4 +3,4 @@ export { homeContentRoutes, messageRoutes } from './routes';
 export { notifyMember, sendStaffMessage } from './service';
 export { allCarousel, allNotices, publishCarousel, publishNotice, unpublishCarousel, unpublishNotice } from './home-content';
 export { allNews, publishNews, unpublishNews } from './news';
-export { openFeedback, replyToFeedback } from './feedback';
+export { feedbackAttachment, openFeedback, replyToFeedback } from './feedback';
