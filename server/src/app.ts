@@ -13,7 +13,7 @@ import { agreementPdfRoutes } from './features/agreement-pdf';
 import { exchangeRoutes } from './features/exchange';
 import { fileRoutes } from './features/files';
 import { incomeRoutes, walletRoutes } from './features/income';
-import { messageRoutes } from './features/messages';
+import { homeContentRoutes, messageRoutes } from './features/messages';
 import { orderRoutes } from './features/orders';
 import { productRoutes } from './features/products';
 import { healthRoutes, systemRoutes } from './features/system';
@@ -84,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await user.register(accountRoutes);
       await user.register(fileRoutes);
       await user.register(systemRoutes);
+      await user.register(homeContentRoutes);
       await user.register(fundPasswordRoutes);
       await user.register(teamRoutes);
     },

@@ -89,6 +89,34 @@ describe.each(testDatabases())('uploaded files on %s', (_name, database) => {
       }
     });
 
+    it('a feedback attachment (here 6 MB) streams into the bucket; one that is not an image never reaches it', async () => {
+      const member = await signedInMember(ctx);
+      const picture = Buffer.concat([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#33cc66' } }).png().toBuffer(), Buffer.alloc(6 * 1024 * 1024, 7)]);
+      const send = (bytes: Buffer) => {
+        const b = '----rigshareFeedback' + Math.random().toString(16).slice(2);
+        const payload = Buffer.concat([
+          Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${'word '.repeat(12)}\r\n`),
+          Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`),
+          bytes,
+          Buffer.from(`\r\n--${b}--\r\n`),
+        ]);
+        return ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload, headers: { 'content-type': `multipart/form-data; boundary=${b}`, 'x-access-token': member.token } });
+      };
+      const sent = await send(picture);
+      expect(sent.json()).toMatchObject({ code: 200, data: { attachment: true } });
+      const row = await ctx.db.kysely.selectFrom('feedback').select(['attachment', 'attachment_size']).where('id', '=', sent.json().data.id).executeTakeFirstOrThrow();
+      const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: row.attachment! }));
+      expect(object.ContentType).toBe('image/png');
+      const got = Buffer.from(await object.Body!.transformToByteArray());
+      expect(got.equals(picture)).toBe(true);
+      expect(row.attachment_size).toBe(picture.length);
+
+      const keys = async () => (await fs.promises.readdir(path.join(s3dir, BUCKET), { recursive: true })).length;
+      const before = await keys();
+      expect((await send(Buffer.from('MZ not an image, whatever the name says'))).statusCode).toBe(415);
+      expect(await keys()).toBe(before);
+    });
+
     it('a file whose object is gone from the bucket is a 404, not a 500', async () => {
       const member = await signedInMember(ctx);
       const [avatar] = await uploadBoth(ctx, member);

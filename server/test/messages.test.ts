@@ -28,8 +28,7 @@ function feedbackForm(fields: Record<string, string>, file?: { bytes: Buffer; ty
 describe.each(testDatabases())('push messages on %s', (_name, database) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    // Feedback images go under DATA_DIR: a folder of this run's own.
-    ctx = await startApp(database, { ...MANY_MEMBERS, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-messages-')) });
+    ctx = await startApp(database, MANY_MEMBERS);
   });
   afterAll(async () => ctx.close());
 
@@ -37,6 +36,8 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
   const postAs = (m: TestMember, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     post(ctx.app, url, fields, { ...asMember(m.token), ...headers });
   const unread = async (m: TestMember) => (await get(m, '/api/push/unread')).json().data.count as number;
+  const auditOf = (targets: string[]) =>
+    ctx.db.kysely.selectFrom('audit_log').select(['actor', 'action', 'target', 'details']).where('target', 'in', targets).orderBy('id').execute();
 
   /** A member with `balance`, an address and fund password 123456, past the security hold. */
   async function readyMember(balance: string): Promise<TestMember> {
@@ -132,11 +133,11 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
   it('news and notices: published by staff, newest first, paged, each in its own list; unpublished ones are gone', async () => {
     const m = await signedInMember(ctx, null);
     const at = ctx.clock();
-    await expect(publishNews(ctx.db.kysely, { kind: 'news', title: ' ', content: 'x', at })).rejects.toThrow(OperatorError);
-    await expect(publishNews(ctx.db.kysely, { kind: 'popup', title: 'T', content: 'x', at })).rejects.toThrow(/--kind/);
-    const first = await publishNews(ctx.db.kysely, { kind: undefined, title: 'Pool maintenance', content: 'Line one\nLine two <b>as text</b>', at });
-    const second = await publishNews(ctx.db.kysely, { kind: 'news', title: 'New machines', content: 'S21 units are available.', at });
-    const notice = await publishNews(ctx.db.kysely, { kind: 'notice', title: 'Holiday hours', content: 'Withdrawals resume on Monday.', at });
+    await expect(publishNews(ctx.db.kysely, { kind: 'news', title: ' ', content: 'x', by: 'ann', at })).rejects.toThrow(OperatorError);
+    await expect(publishNews(ctx.db.kysely, { kind: 'popup', title: 'T', content: 'x', by: 'ann', at })).rejects.toThrow(/--kind/);
+    const first = await publishNews(ctx.db.kysely, { kind: undefined, title: 'Pool maintenance', content: 'Line one\nLine two <b>as text</b>', by: 'ann', at });
+    const second = await publishNews(ctx.db.kysely, { kind: 'news', title: 'New machines', content: 'S21 units are available.', by: 'ann', at });
+    const notice = await publishNews(ctx.db.kysely, { kind: 'notice', title: 'Holiday hours', content: 'Withdrawals resume on Monday.', by: 'bob', at });
 
     const page1 = (await get(m, '/api/push/news/list?pageNum=1&pageSize=1')).json().data;
     expect(page1.total).toBeGreaterThanOrEqual(2);
@@ -149,8 +150,16 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect((await get(m, '/api/push/news/list?kind=popup')).statusCode).toBe(400);
 
     expect((await get(m, `/api/push/config/queryNews?id=${first.id}`)).json().data).toMatchObject({ id: first.id, title: 'Pool maintenance' });
-    await unpublishNews(ctx.db.kysely, first.id);
-    await expect(unpublishNews(ctx.db.kysely, first.id)).rejects.toThrow(OperatorError);
+    await expect(unpublishNews(ctx.db.kysely, { id: first.id, by: ' ', at })).rejects.toThrow(/--by/);
+    await unpublishNews(ctx.db.kysely, { id: first.id, by: 'ann', at });
+    await expect(unpublishNews(ctx.db.kysely, { id: first.id, by: 'ann', at })).rejects.toThrow(OperatorError);
+    // One audit row per staff action, none for a refused one.
+    expect(await auditOf([`news:${first.id}`, `news:${second.id}`, `news:${notice.id}`])).toEqual([
+      { actor: 'ann', action: 'news.publish', target: `news:${first.id}`, details: 'news: Pool maintenance' },
+      { actor: 'ann', action: 'news.publish', target: `news:${second.id}`, details: 'news: New machines' },
+      { actor: 'bob', action: 'news.publish', target: `news:${notice.id}`, details: 'notice: Holiday hours' },
+      { actor: 'ann', action: 'news.unpublish', target: `news:${first.id}`, details: null },
+    ]);
     const gone = await get(m, `/api/push/config/queryNews?id=${first.id}`, { language: 'fr_FR' });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ code: 404, msg: "Cette actualité n'existe pas", data: null });
@@ -158,11 +167,15 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/push/news/list' })).statusCode).toBe(401);
   });
 
-  it('feedback: more than ten words, an optional image up to 20 MB streamed to the data folder, the reply shown to its member only', async () => {
+  it('feedback: more than ten words, an optional image up to 20 MB streamed to the file storage, the reply shown to its member only', async () => {
     const m = await signedInMember(ctx, null);
     const other = await signedInMember(ctx, null);
-    const dir = path.join(ctx.config.dataDir, 'feedback');
+    // The one file storage (here the local kind, in this run's folder; the S3 kind is the same interface).
+    expect(ctx.config.storage.kind).toBe('local');
+    const dir = (ctx.config.storage as { dir: string }).dir;
     const filesNow = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+    const spool = path.join(os.tmpdir(), 'rigshare-uploads');
+    const spooledNow = () => (fs.existsSync(spool) ? fs.readdirSync(spool).filter((f) => f.startsWith('fb-')).length : 0);
     const send = (fields: Record<string, string>, file?: { bytes: Buffer; type: string }, headers: Record<string, string> = {}) => {
       const body = feedbackForm(fields, file);
       return ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload: body.payload, headers: { ...body.headers, ...asMember(m.token), ...headers } });
@@ -180,7 +193,12 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     const tooBig = await send({ content: ELEVEN_WORDS }, { bytes: big, type: 'image/png' });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().msg).toBe('The attachment is too large, the limit is 20 MB');
+    const tooBigHi = await send({ content: ELEVEN_WORDS }, { bytes: big, type: 'image/png' }, { language: 'hi_IN' });
+    expect(tooBigHi.statusCode).toBe(413);
+    expect(tooBigHi.json().msg).not.toBe(tooBig.json().msg);
+    expect(tooBigHi.json().msg).toContain('20 MB');
     expect(filesNow()).toBe(before);
+    expect(spooledNow()).toBe(0);
     expect((await get(m, '/api/push/feedback/list')).json().data.total).toBe(0);
 
     // 3 MB (over the 2 MB avatar limit) is fine here.
@@ -190,12 +208,19 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     const row = await ctx.db.kysely.selectFrom('feedback').selectAll().where('id', '=', withImage.json().data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attachment_type: 'image/png', attachment_size: PNG_1X1.length + 3 * 1024 * 1024 });
     expect(fs.statSync(path.join(dir, row.attachment!)).size).toBe(row.attachment_size);
+    const stored = await ctx.app.deps.storage.get(row.attachment!);
+    expect(stored?.size).toBe(PNG_1X1.length + 3 * 1024 * 1024);
+    stored?.body.destroy();
+    expect(spooledNow()).toBe(0);
     const textOnly = await send({ content: `  ${ELEVEN_WORDS}  ` });
     expect(textOnly.json()).toMatchObject({ code: 200, data: { content: ELEVEN_WORDS, phone: null, attachment: false } });
     expect((await ctx.app.inject({ method: 'POST', url: '/api/push/feedback/create', payload: feedbackForm({ content: ELEVEN_WORDS }).payload, headers: feedbackForm({}).headers })).statusCode).toBe(401);
 
     await replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'We found it, it arrives today.', at: ctx.clock(), ...AS_STAFF });
     await expect(replyToFeedback(ctx.db.kysely, { id: textOnly.json().data.id, text: 'Again', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/already has a reply/);
+    expect(await auditOf([`feedback:${textOnly.json().data.id}`])).toEqual([
+      { actor: AS_STAFF.by, action: 'feedback.reply', target: `feedback:${textOnly.json().data.id}`, details: null },
+    ]);
     const list = (await get(m, '/api/push/feedback/list')).json().data;
     expect(list.total).toBe(2);
     expect(list.list[0]).toMatchObject({ id: textOnly.json().data.id, reply: 'We found it, it arrives today.', replyTime: expect.any(String) });

@@ -177,3 +177,86 @@ it('feedback: too short is refused on the field, then sent with a picture and li
   await page.reload();
   await page.getByTestId('feedback-reply').getByText('Thank you, fixed in the next release.').waitFor();
 });
+
+it('a pop-up notice staff publish shows once to the member, in any browser: the server remembers the view', async () => {
+  stack.admin('notice:publish', '--kind', 'popup', '--title', 'Pool paused tonight', '--content', 'Income screens pause from 02:00 to 02:10 UTC.', '--by', 'ann');
+  const popupReply = (p: Page) => p.waitForResponse((r) => r.url().includes('/sys/popup-notice') && r.request().method() === 'GET');
+
+  await page.goto(`${stack.shellUrl}#/index`);
+  const first = popupReply(page);
+  await page.reload();
+  await first;
+  const dialog = page.locator('.adm-dialog').filter({ hasText: 'Pool paused tonight' });
+  await dialog.getByText('Income screens pause from 02:00 to 02:10 UTC.').waitFor();
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
+  await dialog.locator('.adm-dialog-button').click();
+  await dialog.waitFor({ state: 'hidden' });
+  const views = () => stack.db.prepare('SELECT COUNT(*) AS n FROM popup_views WHERE user_id = (SELECT id FROM users WHERE phone = ?)').get(DEMO.phone) as { n: number };
+  expect(views()).toEqual({ n: 1 });
+
+  // Reloaded: the server offers nothing, so no dialog.
+  const again = popupReply(page);
+  await page.reload();
+  expect(await (await again).json()).toMatchObject({ code: 200, data: null });
+  await page.getByTestId('home-screen').waitFor();
+  await expect(page.locator('.adm-dialog').filter({ hasText: 'Pool paused tonight' }).count()).resolves.toBe(0);
+
+  // Another browser (a fresh context: no session storage shared), the same member: not shown again.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const otherPage = await other.newPage();
+  const otherReply = popupReply(otherPage);
+  await loginThroughScreen(otherPage, stack.shellUrl, DEMO.phone, DEMO.password);
+  expect(await (await otherReply).json()).toMatchObject({ code: 200, data: null });
+  await expect(otherPage.locator('.adm-dialog').filter({ hasText: 'Pool paused tonight' }).count()).resolves.toBe(0);
+  await other.close();
+  expect(views()).toEqual({ n: 1 });
+
+  // It can still be read in full on /index/alert.
+  await page.goto(`${stack.shellUrl}#/index/alert`);
+  await page.getByTestId('alert-popup').getByText('Pool paused tonight').waitFor();
+});
+
+it('about: "Already the latest version"; a newer version opens the dialog whose confirm goes to the download, with cancel only when not compulsory', async () => {
+  const shell = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell/locales/en-US/shell.json'), 'utf8'));
+  await page.goto(`${stack.shellUrl}#/index/about`);
+  await page.getByTestId('check-update').click();
+  await page.getByText(shell.update.latest).waitFor();
+
+  // The operator adds a release (the server answers platform ANDROID with a code above the app's 51).
+  const downUrl = `${stack.apiOrigin}/api/user/static/banner-rent.svg`;
+  const release = stack.db.prepare('INSERT INTO app_versions (platform, version, code, down_url, extra, compulsory, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  release.run('ANDROID', '0.5.2', 52, downUrl, 'Faster income screens.', 0, new Date().toISOString());
+  await page.waitForTimeout(1100); // the check button is debounced for 1 s
+  await page.getByTestId('check-update').click();
+  const optional = page.locator('.adm-dialog').filter({ hasText: 'New version 0.5.2' });
+  await optional.getByText('Faster income screens.').waitFor();
+  await expect(optional.locator('.adm-dialog-button').allTextContents()).resolves.toEqual(['Cancel', shell.update.download]);
+  const download = page.context().waitForEvent('page');
+  await optional.getByText(shell.update.download).click();
+  const opened = await download;
+  await opened.waitForLoadState('domcontentloaded').catch(() => undefined);
+  expect(opened.url()).toBe(downUrl);
+  await opened.close();
+  await optional.waitFor({ state: 'hidden' });
+  await page.waitForTimeout(1100);
+  await page.getByTestId('check-update').click();
+  await optional.getByText('Cancel').click();
+  await optional.waitFor({ state: 'hidden' });
+
+  // Compulsory: no cancel; the dialog stays after the download opens.
+  release.run('ANDROID', '0.6.0', 60, downUrl, 'Required security update.', 1, new Date().toISOString());
+  await page.waitForTimeout(1100);
+  await page.getByTestId('check-update').click();
+  const compulsory = page.locator('.adm-dialog').filter({ hasText: 'New version 0.6.0' });
+  await compulsory.getByText('Required security update.').waitFor();
+  await expect(compulsory.locator('.adm-dialog-button').allTextContents()).resolves.toEqual([shell.update.download]);
+  const second = page.context().waitForEvent('page');
+  await compulsory.getByText(shell.update.download).click();
+  const openedAgain = await second;
+  expect(openedAgain.url()).toBe(downUrl);
+  await openedAgain.close();
+  // Still there: the only way on is the download.
+  await page.waitForTimeout(500);
+  await expect(compulsory.getByText('Required security update.').isVisible()).resolves.toBe(true);
+  await expect(compulsory.getByText(shell.update.download).isVisible()).resolves.toBe(true);
+});

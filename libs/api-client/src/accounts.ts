@@ -89,7 +89,10 @@ export const accountsApi = {
   shareInfo: (options?: RequestOptions) => post<ShareInfo>('user', 'share/info', {}, options),
   sysInfo: () => get<SysInfo>('user', 'sys/info', { silent: true }),
   carousel: () => get<CarouselItem[]>('user', 'sys/carousel', { silent: true }),
+  /** The newest pop-up notice this member has not been shown (the server keeps track, per member). */
   popupNotice: () => get<PopupNotice | null>('user', 'sys/popup-notice', { silent: true }),
+  /** Tells the server the member was shown pop-up notice `id`, so it is not offered again. */
+  popupSeen: (id: number) => post<null>('user', 'sys/popup-notice/seen', { id }, { silent: true, quiet: true }),
   scrollNotice: () => get<string[]>('user', 'sys/scroll-notice', { silent: true }),
   links: () => get<LinkItem[]>('user', 'link/get', { silent: true }),
 };

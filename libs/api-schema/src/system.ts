@@ -1,5 +1,5 @@
 /** Files, app version, banners, notices, links and health (host /api/user and every host's /health). */
-import { Binary, errors, Nullable, Ok, Text, Type, type Static } from './common';
+import { AUTH, Binary, errors, Id, Nullable, Ok, Text, Type, type Static } from './common';
 
 const files = ['files'];
 const system = ['system'];
@@ -89,7 +89,22 @@ export const systemSchemas = {
   },
   sysInfo: { tags: system, summary: 'Operator and version', response: { 200: Ok(SysInfo), ...errors() } },
   carousel: { tags: system, summary: 'Home banners', response: { 200: Ok(Type.Array(Banner)), ...errors() } },
-  popupNotice: { tags: system, summary: 'The newest pop-up notice', response: { 200: Ok(Nullable(PopupNotice)), ...errors() } },
+  popupNotice: {
+    tags: system,
+    summary: 'The newest published pop-up notice the member has not been shown yet (null when none): once per notice per member',
+    response: { 200: Ok(Nullable(PopupNotice)), ...errors(...AUTH) },
+  },
+  popupSeen: {
+    tags: system,
+    summary: 'Record that the member was shown a pop-up notice, so it is not offered again (idempotent)',
+    body: Type.Object({ id: Id({ description: 'A published pop-up notice.' }) }),
+    response: { 200: Ok(Type.Null()), ...errors(401, 404) },
+  },
+  popupList: {
+    tags: system,
+    summary: 'Every published pop-up notice, newest first, seen or not (read again on /index/alert)',
+    response: { 200: Ok(Type.Array(PopupNotice)), ...errors(...AUTH) },
+  },
   scrollNotice: { tags: system, summary: 'The scrolling notices', response: { 200: Ok(Type.Array(Type.String())), ...errors() } },
   links: { tags: system, summary: 'Customer links', response: { 200: Ok(Type.Array(Link)), ...errors() } },
   health: { tags: system, summary: "A service host's health", response: { 200: Ok(Type.Object({ host: Type.String() }), '"ok"'), ...errors() } },

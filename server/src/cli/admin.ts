@@ -33,7 +33,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['exchange codes', EXCHANGE_COMMANDS],
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
-  ['news and notices', MESSAGES_COMMANDS],
+  ['news, notices, carousel, push messages and feedback (docs/messages.md)', MESSAGES_COMMANDS],
   ['solvency page, docs/solvency.md', SOLVENCY_COMMANDS],
   ['staff console accounts, docs/staff.md', STAFF_COMMANDS],
 ];

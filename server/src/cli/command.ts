@@ -6,6 +6,8 @@ import { OperatorError } from '../ledger/operator';
 export interface CommandInput {
   args: string[];
   options: Record<string, string | undefined>;
+  /** The command's flags that were given (`--all`). */
+  flags: Set<string>;
 }
 
 /** One operator command: its name, what it takes, and what it does. Output goes to the console. */
@@ -14,10 +16,12 @@ export interface AdminCommand {
   /** Arguments and options after the name, e.g. `<phone> <amount> --reason "..."`. */
   usage: string;
   summary: string;
-  /** How many positional arguments it takes. */
-  args: number;
+  /** How many positional arguments it takes: exactly n, or [at least, at most]. */
+  args: number | readonly [number, number];
   /** Its --options; each takes a value. */
   options?: string[];
+  /** Its --flags; each takes no value. */
+  flags?: string[];
   /** Exit code: 0 done, 1 refused or broken. */
   run(db: Db, input: CommandInput): Promise<number>;
 }
@@ -32,6 +36,7 @@ export const usageLine = (c: AdminCommand) => `  admin ${c.name}${c.usage ? ` ${
 export function parseCommand(command: AdminCommand, argv: string[]): CommandInput | null {
   const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
   for (const name of command.options ?? []) options[name] = { type: 'string' };
+  for (const name of command.flags ?? []) options[name] = { type: 'boolean' };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
@@ -39,11 +44,16 @@ export function parseCommand(command: AdminCommand, argv: string[]): CommandInpu
     throw new OperatorError(`${(error as Error).message}\nusage:\n${usageLine(command)}`);
   }
   if (parsed.values.help) return null;
-  if (parsed.positionals.length !== command.args) {
-    throw new OperatorError(`${command.name} takes ${command.args} argument(s), got ${parsed.positionals.length}\nusage:\n${usageLine(command)}`);
+  const [min, max] = typeof command.args === 'number' ? [command.args, command.args] : command.args;
+  const count = parsed.positionals.length;
+  if (count < min || count > max) {
+    const takes = min === max ? `${min}` : `${min} to ${max}`;
+    throw new OperatorError(`${command.name} takes ${takes} argument(s), got ${count}\nusage:\n${usageLine(command)}`);
   }
   const { help: _help, ...values } = parsed.values;
-  return { args: parsed.positionals, options: values as Record<string, string | undefined> };
+  const flags = new Set((command.flags ?? []).filter((name) => values[name] === true));
+  const optionValues = Object.fromEntries(Object.entries(values).filter(([name]) => !flags.has(name) && typeof values[name] === 'string'));
+  return { args: parsed.positionals, options: optionValues as Record<string, string | undefined>, flags };
 }
 
 export function idArg(value: string | undefined): number {

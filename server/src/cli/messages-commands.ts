@@ -1,28 +1,57 @@
-import { allNews, openFeedback, publishNews, replyToFeedback, unpublishNews } from '../features/messages';
 import { operatorName } from '../audit';
+import {
+  allCarousel,
+  allNews,
+  allNotices,
+  feedbackAttachment,
+  openFeedback,
+  publishCarousel,
+  publishNews,
+  publishNotice,
+  replyToFeedback,
+  sendStaffMessage,
+  unpublishCarousel,
+  unpublishNews,
+  unpublishNotice,
+} from '../features/messages';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { loadConfig } from '../config';
+import { OperatorError } from '../ledger/operator';
+import { createFileStorage } from '../storage/file-storage';
 import { idArg, type AdminCommand } from './command';
 
-/** News (/news) and notices (/user/news) members read, and replies to their feedback. */
+const oneLine = (text: string, max = 100) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/**
+ * What members read from staff: news (/news) and notices (/user/news), the home page's carousel,
+ * scrolling and pop-up notices, push messages, and replies to their feedback. Every command that
+ * changes something writes one audit row naming the operator (--by, else the login name).
+ */
 export const MESSAGES_COMMANDS: AdminCommand[] = [
   {
     name: 'news:publish',
-    usage: '--title "..." --content "..." [--kind news|notice]',
-    summary: 'Publishes a news item (default) or a notice; plain text, shown as written',
+    usage: '--title "..." --content "..." [--kind news|notice] [--by <name>]',
+    summary: 'Publishes a news item (default) or a notice; plain text, shown as written; audit row written',
     args: 0,
-    options: ['title', 'content', 'kind'],
+    options: ['title', 'content', 'kind', 'by'],
     async run(db, { options }) {
-      const item = await publishNews(db.kysely, { kind: options.kind, title: options.title, content: options.content, at: new Date() });
+      const item = await publishNews(db.kysely, { kind: options.kind, title: options.title, content: options.content, by: operatorName(options.by), at: new Date() });
       console.log(`${item.kind} #${item.id} published: ${item.title}`);
       return 0;
     },
   },
   {
     name: 'news:unpublish',
-    usage: '<id>',
-    summary: 'Hides a published news item or notice',
+    usage: '<id> [--by <name>]',
+    summary: 'Hides a published news item or notice; audit row written',
     args: 1,
-    async run(db, { args }) {
-      await unpublishNews(db.kysely, idArg(args[0]));
+    options: ['by'],
+    async run(db, { args, options }) {
+      await unpublishNews(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
       console.log(`news #${args[0]} unpublished`);
       return 0;
     },
@@ -40,6 +69,93 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     },
   },
   {
+    name: 'carousel:publish',
+    usage: '--title "..." --image <https URL|/api/user/static/<name>.svg> [--subtitle "..."] [--link <https URL|#/route>] [--sort <n>] [--translations <json>] [--by <name>]',
+    summary: 'Adds a banner to the home page carousel (lower --sort first); --translations {"hi-IN":{"title":"..."}}; audit row written',
+    args: 0,
+    options: ['title', 'subtitle', 'image', 'link', 'sort', 'translations', 'by'],
+    async run(db, { options }) {
+      const row = await publishCarousel(db.kysely, { title: options.title, subtitle: options.subtitle, image: options.image, link: options.link, sort: options.sort, translations: options.translations, by: operatorName(options.by), at: new Date() });
+      console.log(`carousel #${row.id} published: ${row.title}`);
+      return 0;
+    },
+  },
+  {
+    name: 'carousel:unpublish',
+    usage: '<id> [--by <name>]',
+    summary: 'Takes a banner off the home page carousel; audit row written',
+    args: 1,
+    options: ['by'],
+    async run(db, { args, options }) {
+      await unpublishCarousel(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      console.log(`carousel #${args[0]} unpublished`);
+      return 0;
+    },
+  },
+  {
+    name: 'carousel:list',
+    usage: '',
+    summary: 'Lists the carousel banners, published first, in the order members see them',
+    args: 0,
+    async run(db) {
+      const rows = await allCarousel(db.kysely);
+      if (rows.length === 0) console.log('no carousel banners');
+      for (const c of rows) console.log(`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`);
+      return 0;
+    },
+  },
+  {
+    name: 'notice:publish',
+    usage: '--kind scroll|popup --content "..." [--title "..." (popup)] [--translations <json>] [--by <name>]',
+    summary: 'Publishes a scrolling notice or a pop-up notice (each member sees a pop-up once) on the home page; audit row written',
+    args: 0,
+    options: ['kind', 'title', 'content', 'translations', 'by'],
+    async run(db, { options }) {
+      const row = await publishNotice(db.kysely, { kind: options.kind, title: options.title, content: options.content, translations: options.translations, by: operatorName(options.by), at: new Date() });
+      console.log(`${row.kind} notice #${row.id} published`);
+      return 0;
+    },
+  },
+  {
+    name: 'notice:unpublish',
+    usage: '<id> [--by <name>]',
+    summary: 'Takes a scrolling or pop-up notice off the home page; audit row written',
+    args: 1,
+    options: ['by'],
+    async run(db, { args, options }) {
+      await unpublishNotice(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      console.log(`notice #${args[0]} unpublished`);
+      return 0;
+    },
+  },
+  {
+    name: 'notice:list',
+    usage: '',
+    summary: 'Lists the latest 100 scrolling and pop-up notices',
+    args: 0,
+    async run(db) {
+      const rows = await allNotices(db.kysely);
+      if (rows.length === 0) console.log('no notices');
+      for (const n of rows) console.log(`#${n.id} ${n.created_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${oneLine(n.title ? `${n.title}: ${n.content}` : n.content)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'push:send',
+    usage: '<phone|id:<member id>> | --all  --title "..." --content "..." [--by <name>]',
+    summary: "Sends staff's message to one member or to every member (their messages and unread badge); audit row written",
+    args: [0, 1],
+    options: ['title', 'content', 'by'],
+    flags: ['all'],
+    async run(db, { args, options, flags }) {
+      if (flags.has('all') === (args.length === 1)) throw new OperatorError('Give one member (a phone or id:<member id>) or --all, not both');
+      const to = flags.has('all') ? 'all' : args[0];
+      const sent = await sendStaffMessage(db.kysely, { to, title: options.title, body: options.content, by: operatorName(options.by), at: new Date() });
+      console.log(`message sent to ${sent.count} member${sent.count === 1 ? '' : 's'} (${sent.target})`);
+      return 0;
+    },
+  },
+  {
     name: 'feedback:list',
     usage: '',
     summary: 'Lists feedback without a reply yet (oldest first)',
@@ -52,9 +168,24 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     },
   },
   {
+    name: 'feedback:attachment',
+    usage: '<id> --out <file>',
+    summary: "Saves a feedback's attached picture from the file storage (data folder or S3 bucket) to a file",
+    args: 1,
+    options: ['out'],
+    async run(db, { args, options }) {
+      if (!options.out) throw new OperatorError('Say where to save it: --out <file>');
+      if (fs.existsSync(options.out)) throw new OperatorError(`${options.out} exists; nothing overwritten`);
+      const file = await feedbackAttachment(db.kysely, createFileStorage(loadConfig().storage), idArg(args[0]));
+      await pipeline(file.body, fs.createWriteStream(options.out, { flags: 'wx' }));
+      console.log(`feedback #${args[0]}: ${file.mime}, ${file.size} bytes saved to ${options.out}`);
+      return 0;
+    },
+  },
+  {
     name: 'feedback:reply',
     usage: '<id> --text "..." [--by <name>]',
-    summary: 'Replies to a feedback; the member sees it in their feedback list and gets a message',
+    summary: 'Replies to a feedback; the member sees it in their feedback list and gets a message; audit row written',
     args: 1,
     options: ['text', 'by'],
     async run(db, { args, options }) {

@@ -56,6 +56,7 @@ export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
+  popup_views: PopupViewsTable;
 }
 
 /** A solvency snapshot (migration 0027): ledger totals and the Merkle sum root of the member leaves. */
@@ -302,6 +303,14 @@ export interface FeedbackTable {
   reply: string | null;
   replied_at: string | null;
   created_at: string;
+}
+
+/** One pop-up notice shown to one member (migration 0021): unique per (member, notice). */
+export interface PopupViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  notice_id: number;
+  seen_at: string;
 }
 
 export interface UsersTable {

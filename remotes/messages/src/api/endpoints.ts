@@ -48,8 +48,8 @@ export const messagesApi = serverApi.injectEndpoints({
       },
       invalidatesTags: ['Messages'],
     }),
-    /** The home page's popup notice and scrolling notices (published content, host user), read in full on /index/alert. */
-    popupNotice: build.query<PopupNotice | null, void>({ query: () => ({ host: 'user', path: 'sys/popup-notice' }) }),
+    /** The home page's pop-up notices (every published one, seen or not) and scrolling notices (published content, host user), read in full on /index/alert. */
+    popupNotices: build.query<PopupNotice[], void>({ query: () => ({ host: 'user', path: 'sys/queryPopUpRwList' }) }),
     scrollNotices: build.query<string[], void>({ query: () => ({ host: 'user', path: 'sys/scroll-notice' }) }),
     newsItem: build.query<NewsItem, number>({
       query: (id) => ({ host: 'push', path: 'config/queryNews', params: { id } }),
@@ -63,4 +63,4 @@ export interface FeedbackInput {
   file: File | null;
 }
 
-export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery, useFeedbackPageInfiniteQuery, useSendFeedbackMutation, usePopupNoticeQuery, useScrollNoticesQuery } = messagesApi;
+export const { useMessagePageInfiniteQuery, useMarkReadMutation, useNewsPageInfiniteQuery, useNewsItemQuery, useFeedbackPageInfiniteQuery, useSendFeedbackMutation, usePopupNoticesQuery, useScrollNoticesQuery } = messagesApi;

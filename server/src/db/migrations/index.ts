@@ -23,6 +23,7 @@ import { migration as m0017 } from './0017-sign-ins';
 import { migration as m0018 } from './0018-news';
 import { migration as m0019 } from './0019-feedback';
 import { migration as m0020 } from './0020-reward-submissions';
+import { migration as m0021 } from './0021-popup-views';
 import { migration as m0022 } from './0022-staff-audit';
 import { migration as m0023 } from './0023-staff-accounts';
 import { migration as m0027 } from './0027-solvency';
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0018,
   m0019,
   m0020,
+  m0021,
   m0022,
   m0023,
   m0027,

@@ -10,6 +10,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Paging } from '../../db/member-page';
 import { memberRowsPage } from '../../db/member-page';
 import type { Database, FeedbackTable } from '../../db/schema';
+import type { FileStorage } from '../../storage/file-storage';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
 import { writeAudit, type ActedBy } from '../../audit';
@@ -18,12 +19,14 @@ import { notifyMember } from './service';
 
 /**
  * A member's feedback: text of more than ten words (libs/domain), an optional phone and an optional
- * image of at most 20 MB. The image is streamed to DATA_DIR/feedback while its first bytes are checked
- * to be a PNG, JPEG, WebP or GIF (never held whole in memory); staff reply from the command line and
- * the member reads the reply in their feedback list (and gets a message).
+ * image of at most 20 MB. The upload is streamed to a spool file while its first bytes are checked to
+ * be a PNG, JPEG, WebP or GIF (never held whole in memory); only a complete, accepted image then goes to
+ * the file storage (DATA_DIR/files or the S3 bucket, storage/file-storage.ts), streamed again. Staff
+ * reply from the command line and the member reads the reply in their feedback list (and gets a message).
  */
 
 export interface StoredAttachment {
+  /** The storage key. */
   name: string;
   mime: string;
   size: number;
@@ -31,56 +34,62 @@ export interface StoredAttachment {
 
 const SNIFF_BYTES = 16;
 
-/** Streams one uploaded file to `dir`; refuses (and removes) what is not an image or was cut at the size limit. */
-export async function storeAttachment(dir: string, file: Readable & { truncated?: boolean }): Promise<StoredAttachment | null> {
-  fs.mkdirSync(dir, { recursive: true });
-  const name = `${crypto.randomUUID()}.img`;
-  const target = path.join(dir, name);
+/** A transform that passes bytes on once their first ones are a known image type, and counts them. */
+function imageSniffer() {
   let head = Buffer.alloc(0);
-  let mime: string | null = null;
-  let size = 0;
-  const sniff = new Transform({
+  const state = { mime: null as string | null, size: 0 };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (mime === null) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length < SNIFF_BYTES) return done();
-        mime = detectImageMime(head);
-        if (mime === null) return done(new AppError(415, 'unsupportedImage'));
-        const buffered = head;
-        head = Buffer.alloc(0);
-        return done(null, buffered);
-      }
-      done(null, chunk);
+      state.size += chunk.length;
+      if (state.mime !== null) return done(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < SNIFF_BYTES) return done();
+      state.mime = detectImageMime(head);
+      if (state.mime === null) return done(new AppError(415, 'unsupportedImage'));
+      const buffered = head;
+      head = Buffer.alloc(0);
+      done(null, buffered);
     },
     flush(done) {
-      if (mime === null && head.length > 0) {
-        mime = detectImageMime(head);
-        if (mime === null) return done(new AppError(415, 'unsupportedImage'));
+      if (state.mime === null && head.length > 0) {
+        state.mime = detectImageMime(head);
+        if (state.mime === null) return done(new AppError(415, 'unsupportedImage'));
         this.push(head);
       }
       done();
     },
   });
+  return { stream, state };
+}
+
+/**
+ * Streams one uploaded file into the storage; refuses what is not an image or was cut at the size
+ * limit, and then nothing reaches the storage. `spoolDir` holds the upload until it is known complete
+ * (the S3 store needs the length up front); the spool file is always removed. Null when the part was empty.
+ */
+export async function storeAttachment(storage: FileStorage, spoolDir: string, file: Readable & { truncated?: boolean }): Promise<StoredAttachment | null> {
+  await fs.promises.mkdir(spoolDir, { recursive: true });
+  const name = `fb-${crypto.randomUUID()}`;
+  const spool = path.join(spoolDir, `${name}.part`);
+  const sniff = imageSniffer();
   // Opened before anything can fail, so a refusal never races the file's creation and leaves it behind.
-  const out = fs.createWriteStream(target);
+  const out = fs.createWriteStream(spool);
   await once(out, 'open');
   try {
-    await pipeline(file, sniff, out);
-  } catch (error) {
-    out.destroy();
-    fs.rmSync(target, { force: true });
-    throw error;
+    try {
+      await pipeline(file, sniff.stream, out);
+    } catch (error) {
+      out.destroy();
+      throw error;
+    }
+    if (file.truncated) throw new AppError(413, 'attachmentTooLarge', { limit: '20 MB' });
+    const { mime, size } = sniff.state;
+    if (size === 0 || mime === null) return null;
+    await storage.putStream(name, fs.createReadStream(spool), mime, size);
+    return { name, mime, size };
+  } finally {
+    await fs.promises.rm(spool, { force: true });
   }
-  if (file.truncated) {
-    fs.rmSync(target, { force: true });
-    throw new AppError(413, 'attachmentTooLarge', { limit: '20 MB' });
-  }
-  if (size === 0 || mime === null) {
-    fs.rmSync(target, { force: true });
-    return null;
-  }
-  return { name, mime, size };
 }
 
 function view(row: Selectable<FeedbackTable>): Feedback {
@@ -168,4 +177,15 @@ export async function replyToFeedback(db: Kysely<Database>, input: { id: number;
     await notifyMember(trx, { userId: row.user_id, kind: 'system', titleKey: 'pushFeedbackRepliedTitle', bodyKey: 'pushFeedbackRepliedBody', params: { reply: text }, at: input.at });
     return view(updated);
   });
+}
+
+/** A feedback's attachment from the file storage, for staff (`feedback:attachment`); not served to anyone over HTTP. */
+export async function feedbackAttachment(db: Kysely<Database>, storage: FileStorage, id: number): Promise<{ mime: string; size: number; body: Readable }> {
+  const row = await db.selectFrom('feedback').select(['attachment', 'attachment_type', 'attachment_size']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new OperatorError(`No feedback ${id}`);
+  if (!row.attachment) throw new OperatorError(`Feedback ${id} has no attachment`);
+  // Attachments from before the file storage are files under DATA_DIR/feedback (a name with a dot).
+  const stored = row.attachment.includes('.') ? null : await storage.get(row.attachment);
+  if (!stored) throw new OperatorError(`The attachment of feedback ${id} is not in the file storage (older ones are in DATA_DIR/feedback/${row.attachment})`);
+  return { mime: row.attachment_type ?? 'application/octet-stream', size: row.attachment_size ?? stored.size ?? 0, body: stored.body };
 }

@@ -5,6 +5,8 @@ import type { Paging } from '../../db/member-page';
 import type { Database, NewsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
+import { staffName, writeAudit } from '../../audit';
+import { unpublish, type StaffAction } from './home-content';
 
 /**
  * News (the /news list) and notices (/user/news) staff publish from the command line
@@ -40,25 +42,29 @@ export async function newsDetail(db: Kysely<Database>, id: number): Promise<News
 
 // ---- staff (npm run admin -- news:publish | news:unpublish | news:list) ----
 
-export async function publishNews(db: Kysely<Database>, input: { kind: string | undefined; title: string | undefined; content: string | undefined; at: Date }): Promise<NewsItem> {
+export async function publishNews(
+  db: Kysely<Database>,
+  input: { kind: string | undefined; title: string | undefined; content: string | undefined; by: string | undefined; at: Date },
+): Promise<NewsItem> {
+  const by = staffName(input.by);
   const kind = (input.kind ?? 'news') as NewsKind;
   if (!NEWS_KINDS.includes(kind)) throw new OperatorError(`--kind is one of ${NEWS_KINDS.join(', ')}`);
   const title = (input.title ?? '').trim();
   const content = (input.content ?? '').trim();
   if (!title || title.length > NEWS_TITLE_MAX) throw new OperatorError(`A title of 1 to ${NEWS_TITLE_MAX} characters is required: --title "..."`);
   if (!content || content.length > NEWS_CONTENT_MAX) throw new OperatorError(`Content of 1 to ${NEWS_CONTENT_MAX} characters is required: --content "..."`);
-  const row = await db
-    .insertInto('news')
-    .values({ kind, title, content, published_at: input.at.toISOString() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return view(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('news')
+      .values({ kind, title, content, published_at: input.at.toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { actor: by, action: 'news.publish', target: `news:${row.id}`, details: `${kind}: ${title}`, at: input.at });
+    return view(row);
+  });
 }
 
-export async function unpublishNews(db: Kysely<Database>, id: number): Promise<void> {
-  const result = await db.updateTable('news').set({ active: 0 }).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published news item ${id}`);
-}
+export const unpublishNews = (db: Kysely<Database>, input: StaffAction) => unpublish(db, 'news', input);
 
 export async function allNews(db: Kysely<Database>): Promise<Selectable<NewsTable>[]> {
   return db.selectFrom('news').selectAll().orderBy('id', 'desc').limit(100).execute();

@@ -3,7 +3,9 @@ import type { LocaleTag, Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PushMessagesTable } from '../../db/schema';
 import { memberRowsPage, type Paging } from '../../db/member-page';
+import { staffName, writeAudit } from '../../audit';
 import { AppError } from '../../errors';
+import { OperatorError } from '../../ledger/operator';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 
 /**
@@ -83,4 +85,62 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number 
   }
   await query.where('is_read', '=', 0).execute();
   return unreadCount(db, userId);
+}
+
+// ---- staff (npm run admin -- push:send) ----
+
+export const PUSH_TITLE_MAX = 200;
+export const PUSH_BODY_MAX = 2000;
+
+/**
+ * Staff's own message to one member (`to`: a phone, or `id:<member id>`) or to every member (`to` 'all'),
+ * shown as written in every language. Every member is one INSERT ... SELECT, however many there are,
+ * and the audit row is in the same transaction. Returns how many members got it.
+ */
+export async function sendStaffMessage(
+  db: Kysely<Database>,
+  input: { to: string; title: string | undefined; body: string | undefined; by: string | undefined; at: Date },
+): Promise<{ count: number; target: string }> {
+  const by = staffName(input.by);
+  const title = (input.title ?? '').trim();
+  const body = (input.body ?? '').trim();
+  if (!title || title.length > PUSH_TITLE_MAX) throw new OperatorError(`A title of 1 to ${PUSH_TITLE_MAX} characters is required: --title "..."`);
+  if (!body || body.length > PUSH_BODY_MAX) throw new OperatorError(`Content of 1 to ${PUSH_BODY_MAX} characters is required: --content "..."`);
+  return db.transaction().execute(async (trx) => {
+    let count: number;
+    let target: string;
+    if (input.to === 'all') {
+      const result = await trx
+        .insertInto('push_messages')
+        .columns(['user_id', 'kind', 'title_key', 'body_key', 'params', 'title_text', 'body_text', 'is_read', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('users')
+            .select((s) => [
+              'users.id',
+              s.val('system').as('kind'),
+              s.val(null).as('title_key'),
+              s.val(null).as('body_key'),
+              s.val(null).as('params'),
+              s.val(title).as('title_text'),
+              s.val(body).as('body_text'),
+              s.val(0).as('is_read'),
+              s.val(input.at.toISOString()).as('created_at'),
+            ]),
+        )
+        .executeTakeFirst();
+      count = Number(result.numInsertedOrUpdatedRows ?? 0);
+      target = 'members:all';
+    } else {
+      const byId = /^id:([1-9][0-9]{0,9})$/.exec(input.to);
+      const users = trx.selectFrom('users').select('id');
+      const member = await (byId ? users.where('id', '=', Number(byId[1])) : users.where('phone', '=', input.to)).executeTakeFirst();
+      if (!member) throw new OperatorError(`No member ${input.to} (give a phone, id:<member id> or --all)`);
+      await notifyMember(trx, { userId: member.id, kind: 'system', title, body, at: input.at });
+      count = 1;
+      target = `member:${member.id}`;
+    }
+    await writeAudit(trx, { actor: by, action: 'push.send', target, details: `${title} (${count} member${count === 1 ? '' : 's'})`, at: input.at });
+    return { count, target };
+  });
 }

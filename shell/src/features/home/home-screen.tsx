@@ -10,7 +10,6 @@ import { hasScreen } from '../../app/remote-registry';
 import { RemoteWidget } from '../../app/remote-screen';
 import { HomeHeader } from '../header/home-header';
 import { checkForUpdateOnce } from '../header/version-update';
-import { shouldShowPopup, markPopupShown } from './popup-once';
 
 /** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
 const QUICK_LINKS = [
@@ -72,8 +71,9 @@ export default function HomeScreen() {
     let cancelled = false;
     accountsApi.popupNotice().then(
       ({ data }) => {
-        if (cancelled || !data || !shouldShowPopup(data.id)) return;
-        markPopupShown(data.id);
+        if (cancelled || !data) return;
+        // Once per notice per member: the server stops offering it once told it was shown.
+        void accountsApi.popupSeen(data.id).catch(() => undefined);
         Dialog.alert({
           title: data.title,
           content: <div className="popup-notice">{data.content}</div>,

@@ -1,21 +1,21 @@
 import { List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageEmpty } from '@rigshare/ui';
-import { usePopupNoticeQuery, useScrollNoticesQuery } from '../../api/endpoints';
+import { usePopupNoticesQuery, useScrollNoticesQuery } from '../../api/endpoints';
 import '../../messages.css';
 
 /**
- * `/index/alert`: the announcements the home page shows briefly (the popup notice and the scrolling
- * notices), in full, from the same published content.
+ * `/index/alert`: the announcements the home page shows briefly (the pop-up notices, each shown there
+ * once per member, and the scrolling notices), in full, from the same published content.
  */
 export default function AlertScreen() {
   const { t } = useTranslation('messages');
-  const popup = usePopupNoticeQuery();
+  const popups = usePopupNoticesQuery();
   const scroll = useScrollNoticesQuery();
-  if (popup.isError || scroll.isError) {
-    return <LoadFailed title={t('alert.loadError')} retry={() => void Promise.all([popup.refetch(), scroll.refetch()])} />;
+  if (popups.isError || scroll.isError) {
+    return <LoadFailed title={t('alert.loadError')} retry={() => void Promise.all([popups.refetch(), scroll.refetch()])} />;
   }
-  if (popup.data === undefined || scroll.data === undefined) {
+  if (popups.data === undefined || scroll.data === undefined) {
     return (
       <div className="messages-screen" aria-busy="true">
         <Skeleton.Title animated />
@@ -23,7 +23,7 @@ export default function AlertScreen() {
       </div>
     );
   }
-  if (!popup.data && scroll.data.length === 0) {
+  if (popups.data.length === 0 && scroll.data.length === 0) {
     return (
       <div className="messages-screen">
         <PageEmpty className="messages-empty" title={t('alert.emptyTitle')} />
@@ -32,12 +32,12 @@ export default function AlertScreen() {
   }
   return (
     <div className="messages-screen">
-      {popup.data && (
-        <article className="messages-card messages-article" data-testid="alert-popup">
-          <h1 className="messages-article__title">{popup.data.title}</h1>
-          <p className="messages-article__body">{popup.data.content}</p>
+      {popups.data.map((popup) => (
+        <article key={popup.id} className="messages-card messages-article" data-testid="alert-popup">
+          <h1 className="messages-article__title">{popup.title}</h1>
+          <p className="messages-article__body">{popup.content}</p>
         </article>
-      )}
+      ))}
       {scroll.data.length > 0 && (
         <List header={t('alert.scrollTitle')} className="messages-card" data-testid="alert-scroll">
           {scroll.data.map((text, index) => (
