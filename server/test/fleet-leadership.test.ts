@@ -75,7 +75,7 @@ if (!serverUrl) {
 
 describeOnPostgres('a fleet of two API processes on PostgreSQL', () => {
   const dbName = `rigshare_fleet_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-fleet-'));
+  let dataDir: string;
   let admin: Client;
   let databaseUrl: string;
   const instances: Instance[] = [];
@@ -84,6 +84,7 @@ describeOnPostgres('a fleet of two API processes on PostgreSQL', () => {
     (await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM job_runs WHERE job = 'accrual'")).rows[0].n;
 
   beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-fleet-test-'));
     const server = new Client({ connectionString: serverUrl });
     await server.connect();
     await server.query(`CREATE DATABASE ${dbName}`);
@@ -110,7 +111,7 @@ describeOnPostgres('a fleet of two API processes on PostgreSQL', () => {
     await server.connect();
     await server.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await server.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('runs each interval once, on one leader, and the other takes over within one interval of a kill -9', async () => {
