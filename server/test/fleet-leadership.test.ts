@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { LEADERSHIP_LOCK } from '../src/jobs/leadership';
+import { closedPort } from './captured-log';
 import { runAdmin } from './helpers';
 
 /**
@@ -19,17 +19,6 @@ const serverUrl = process.env.DATABASE_URL;
 const SERVER_DIR = path.resolve(__dirname, '..');
 const INTERVAL_MS = 2000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 interface Instance {
   child: ChildProcess;
   port: number;
@@ -39,7 +28,7 @@ interface Instance {
 
 /** One API process: `node --import tsx`, one process, so SIGKILL kills the one holding the lock. */
 async function startInstance(databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
+  const port = await closedPort(); // free until this instance listens on it
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JOBS_INTERVAL_MS: String(INTERVAL_MS), LOG_LEVEL: 'info', REDIS_URL: '' },
