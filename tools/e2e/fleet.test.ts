@@ -16,13 +16,11 @@ const describeInFleet = inFleet ? describe : describe.skip;
 describeInFleet('the fleet behind nginx', () => {
   let stack: Stack;
   let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  let context: BrowserContext | undefined;
   let requests: { url: string; method: string }[] = [];
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   }, 240_000);
 
   afterAll(async () => {
@@ -30,18 +28,22 @@ describeInFleet('the fleet behind nginx', () => {
     await stack?.close();
   });
 
-  beforeEach(async () => {
+  /** A fresh phone-sized page that records every request it makes; closed after the test. */
+  async function phonePage(): Promise<Page> {
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    page = await context.newPage();
     requests = [];
+    const page = await context.newPage();
     page.on('request', (request) => requests.push({ url: request.url(), method: request.method() }));
-  });
+    return page;
+  }
 
   afterEach(async () => {
-    await context.close();
+    await context?.close();
+    context = undefined;
   });
 
   it('a member uses the app on one origin: the page, every remote and the API come from nginx, with no CORS preflight', async () => {
+    const page = await phonePage();
     await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
     for (const route of ['/projects', '/user/balance', '/index/friend', '/dynamic', '/message']) {
       await page.goto(`${stack.shellUrl}#${route}`);
@@ -74,6 +76,7 @@ describeInFleet('the fleet behind nginx', () => {
   });
 
   it('a member does not notice when one API instance is killed with kill -9', async () => {
+    const page = await phonePage();
     await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
     const [first] = stack.fleet!.apis;
     const gone = new Promise((resolve) => first.once('exit', resolve));
