@@ -21,6 +21,7 @@ import { solvencyRoutes, startSolvencySnapshots } from './features/solvency';
 import { staffRoutes } from './features/staff';
 import { teamRoutes } from './features/team';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
+import { createLeadership, type Leadership } from './jobs/leadership';
 import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   smsSender?: SmsSender;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** Who runs the jobs in a fleet (main.ts shares it with the chain watcher); its own one when not given. */
+  leadership?: Leadership;
 }
 
 /** A hop count trusts that many proxies in front of the server (Fastify's types take it as a function). */
@@ -118,10 +121,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;
+    const leadership = options.leadership ?? createLeadership(options.db, app.log);
     app.addHook('onReady', async () => {
-      stop = startJobs(options.db, clock, options.config.jobsIntervalMs, app.log);
+      stop = startJobs(options.db, clock, options.config.jobsIntervalMs, app.log, leadership);
     });
-    app.addHook('onClose', async () => stop?.());
+    app.addHook('onClose', async () => {
+      stop?.();
+      if (!options.leadership) await leadership.stop();
+    });
   }
 
   if (options.config.solvency.intervalMs > 0 && options.config.jobsIntervalMs > 0) {

@@ -6,6 +6,7 @@ import { createDb } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { DEMO_PASSWORD, DEMO_PHONE, ROOT_INVITE_CODE, seedIfEmpty } from './db/seed';
 import { startChainWatcher } from './features/chain';
+import { createLeadership } from './jobs/leadership';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,14 +17,25 @@ async function main(): Promise<void> {
   // default with NODE_ENV=production, seeds products, banners and rates only.
   const seeded = await seedIfEmpty(db, new Date(), config.androidDownloadUrl, config.seed);
 
-  const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL || 'info' } });
+  // In a fleet on PostgreSQL one instance at a time runs the jobs and the chain watcher (an advisory
+  // lock, jobs/leadership.ts); on SQLite this process always does. It logs only from the first tick on.
+  const leadership = createLeadership(db, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
+  const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL || 'info' }, leadership });
   // USDT (BEP20) deposits: off (with one log line why) without CHAIN_RPC_URL or DEPOSIT_XPUB.
-  const chainWatcher = startChainWatcher(db, config.chain, () => new Date(), {
-    info: (message) => app.log.info(message),
-    warn: (message) => app.log.warn(message),
-    error: (message) => app.log.error(message),
-  });
+  const chainWatcher = startChainWatcher(
+    db,
+    config.chain,
+    () => new Date(),
+    {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+      error: (message) => app.log.error(message),
+    },
+    { shouldRun: () => leadership.isLeader() },
+  );
   app.addHook('onClose', async () => chainWatcher.stop());
+  // Gives the lead up at once (ending its session releases the lock), so another instance takes over.
+  app.addHook('onClose', async () => leadership.stop());
   app.addHook('onClose', async () => db.kysely.destroy());
   // Graceful shutdown: stop accepting connections, let the requests in flight finish (up to
   // SHUTDOWN_TIMEOUT_MS), close the database, exit 0. A second signal or the timeout exits 1 at once.

@@ -1,7 +1,7 @@
 /** What several browser tests do as a member: register and log in through the real screens. */
-import type Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { field } from './browser';
+import type { SqlAccess } from './stack';
 
 export const DEMO = { phone: '9000000001', password: 'Demo12345', inviteCode: 'RIGSHARE' };
 
@@ -26,7 +26,7 @@ export async function until(read: () => unknown, expected: unknown): Promise<voi
  * Completes the registration screen the page is on (its invite code already filled by the link) and waits for
  * the login screen. The image code and the SMS come from the operator side: the captcha table and the SMS outbox.
  */
-export async function registerThroughScreen(page: Page, db: Database.Database, phone: string, password: string): Promise<void> {
+export async function registerThroughScreen(page: Page, db: SqlAccess, phone: string, password: string): Promise<void> {
   await field(page, 'phone').fill(phone);
   await field(page, 'password').fill(password);
   await field(page, 'confirm-password').fill(password);

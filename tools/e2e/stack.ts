@@ -1,6 +1,9 @@
 /**
  * Starts what a member's browser talks to: the API (fresh SQLite database in a temp folder), the
  * shell and the five remotes, each served from its own port like separate deployments.
+ * With E2E_FLEET=1, the fleet instead (tools/src/fleet.ts): nginx on E2E_SHELL_PORT serving the shell,
+ * the remotes and the API on one origin, two compiled API instances (E2E_API_PORT and the next port)
+ * on a fresh PostgreSQL database (on the server of DATABASE_URL), and a Redis of their own (the port after).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +12,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
+import { psql, startFleet, type Fleet } from '../src/fleet';
 import { writeRuntimeDocuments, type DistFolders } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
 import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
@@ -25,18 +29,46 @@ export interface Stack {
    * `ownProcess` runs its server as a separate process, as a remote deployed on its own would be.
    */
   startRemote(name: RemoteName, root?: string, options?: { ownProcess?: boolean }): Promise<void>;
-  /** Read access to the API's database, as an operator would have. */
-  db: Database.Database;
+  /** Read access to the API's database, as an operator would have (SQLite, or PostgreSQL in the fleet). */
+  db: SqlAccess;
   /** Runs the operator CLI (`npm run admin -- ...`) against this stack's database; returns its output. */
   admin(...args: string[]): string;
   close(): Promise<void>;
+  /** With E2E_FLEET=1: the fleet (its API instances, nginx's folder). */
+  fleet?: Fleet;
 }
+
+/** The part of better-sqlite3's API the tests use, so the same test reads SQLite or PostgreSQL. */
+export interface SqlAccess {
+  prepare(sql: string): { get(...params: unknown[]): unknown; all(...params: unknown[]): unknown[]; run(...params: unknown[]): unknown };
+}
+
+/** Synchronous reads and writes on PostgreSQL through `psql` (the tests read the database between clicks). */
+function postgresAccess(databaseUrl: string): SqlAccess {
+  const literal = (value: unknown) =>
+    value === null || value === undefined ? 'NULL' : typeof value === 'number' || typeof value === 'bigint' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  const bind = (sql: string, params: unknown[]) => {
+    let next = 0;
+    return sql.replace(/\?/g, () => literal(params[next++]));
+  };
+  const rows = (sql: string, params: unknown[]) => JSON.parse(psql(databaseUrl, `SELECT coalesce(json_agg(t), '[]') FROM (${bind(sql, params)}) t`)) as unknown[];
+  return {
+    prepare: (sql) => ({
+      get: (...params) => rows(sql, params)[0],
+      all: (...params) => rows(sql, params),
+      run: (...params) => psql(databaseUrl, bind(sql, params)),
+    }),
+  };
+}
+
+const FLEET = process.env.E2E_FLEET === '1';
 
 /**
  * `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test); `dists`
  * serves some apps from other build folders (e.g. an older release's), with remotes.json from them.
  */
 export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }: { dists?: DistFolders } = {}): Promise<Stack> {
+  if (FLEET) return startFleetStack(apiEnv, dists);
   const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
   const shellOrigins = [originOf('localhost', topology.shellPort)];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-'));
@@ -94,6 +126,51 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
       db.close();
       await Promise.all([...remotes.values(), shell].map(stopServer));
       await stopProcess(api);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same stack as the fleet serves it: one origin (nginx), two API instances, PostgreSQL, Redis. */
+async function startFleetStack(apiEnv: NodeJS.ProcessEnv, dists: DistFolders): Promise<Stack> {
+  const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-fleet-'));
+  const server = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+  const dbName = `rigshare_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  server.pathname = '/postgres';
+  psql(server.toString(), `CREATE DATABASE ${dbName}`);
+  const database = new URL(server);
+  database.pathname = `/${dbName}`;
+  const databaseUrl = database.toString();
+  const fleet = await startFleet({
+    port: topology.shellPort,
+    apiPorts: [topology.apiPort, topology.apiPort + 1],
+    redisPort: topology.apiPort + 2,
+    databaseUrl,
+    dataDir,
+    dists,
+    stdio: process.env.E2E_API_LOG ? 'inherit' : 'ignore',
+    apiEnv: { LOG_LEVEL: 'warn', ...apiEnv },
+  });
+  return {
+    topology,
+    shellUrl: `${fleet.url}/`,
+    remoteOrigin: (name) => `${fleet.url}/remotes/${name}`,
+    apiOrigin: fleet.url,
+    fleet,
+    db: postgresAccess(databaseUrl),
+    admin: (...args) =>
+      execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
+        cwd: path.join(ROOT, 'server'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+        encoding: 'utf8',
+      }),
+    // Remotes are locations of the one nginx: a stop answers 503, a start (or redeploy) serves the folder.
+    startRemote: (name, root = distOf(name)) => fleet.setRemote(name, root),
+    stopRemote: (name) => fleet.setRemote(name, null),
+    async close() {
+      await fleet.close();
+      psql(server.toString(), `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

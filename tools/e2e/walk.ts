@@ -28,7 +28,12 @@ export function shellPaths(): string[] {
  * of them shows it (in each language) and walking the rest would only repeat it.
  */
 export function remotePaths(): string[] {
-  const document = parseRemotesDocument(JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')));
+  const written = JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')) as { remotes?: { manifest?: unknown }[] };
+  // The fleet writes each manifest as a path on the shell's origin; the shell makes it absolute against its page.
+  for (const entry of written.remotes ?? []) {
+    if (typeof entry.manifest === 'string' && entry.manifest.startsWith('/')) entry.manifest = new URL(entry.manifest, 'http://localhost').href;
+  }
+  const document = parseRemotesDocument(written);
   const served = document.remotes.flatMap((remote) => remote.screens ?? remote.paths);
   const unserved = document.remotes.flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
   return [...served, ...unserved.slice(0, 1)];

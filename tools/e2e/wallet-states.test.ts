@@ -92,7 +92,7 @@ it('says on the first step why a withdrawal cannot succeed, with the hold in loc
 
   // A fund password and a first address (setup: no hold), then the address replaced (a change: the hold).
   const captcha = await api<{ captchaId: string }>('GET', '/api/user/auth/captcha');
-  const answer = stack.db.prepare('SELECT answer FROM captchas ORDER BY rowid DESC LIMIT 1').get() as { answer: string };
+  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
   expect((await api('POST', '/api/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
   const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
   const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];

@@ -76,7 +76,7 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   // Fund password: image code and SMS code come from the operator side (captchas table, SMS outbox).
   await page.goto(`${stack.shellUrl}#/user/fundPwd`);
   await page.locator('img.wallet-captcha').waitFor();
-  const captcha = stack.db.prepare('SELECT answer FROM captchas ORDER BY rowid DESC LIMIT 1').get() as { answer: string };
+  const captcha = stack.db.prepare('SELECT answer FROM captchas ORDER BY expires_at DESC LIMIT 1').get() as { answer: string };
   await page.getByPlaceholder(wallet.fundPwd.captchaPlaceholder).fill(captcha.answer);
   await page.getByRole('button', { name: wallet.fundPwd.sendCode }).click();
   await page.getByText(wallet.fundPwd.codeSent).first().waitFor();

@@ -13,9 +13,25 @@ import { REMOTE_NAMES, STAFF_REMOTES, distOf, originOf, type RemoteName, type To
 /** Where each app's build is, when one is deployed from another folder (e.g. an older release). */
 export type DistFolders = Partial<Record<'shell' | RemoteName, string>>;
 
+/** Where the browser finds each remote's manifest and the API. */
+export interface Placement {
+  manifest(name: RemoteName): string;
+  /** Prefix of every API host URL: an origin, or '' for paths on the shell's own origin. */
+  api: string;
+}
+
+/** Every app and the API on its own port (npm start, the browser tests). */
+export const ownOrigins = (t: Topology): Placement => ({
+  manifest: (name) => `${originOf(t.host, t.remotePorts[name])}/mf-manifest.json`,
+  api: originOf(t.host, t.apiPort),
+});
+
+/** One proxy serves everything (the fleet): paths on the page's own origin, so no CORS preflights. */
+export const SAME_ORIGIN: Placement = { manifest: (name) => `/remotes/${name}/mf-manifest.json`, api: '' };
+
 const readJson = <T>(file: string): T | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined);
 
-export function remotesDocument(t: Topology, dists: DistFolders = {}): RemotesDocument {
+export function remotesDocument(t: Topology, dists: DistFolders = {}, placement: Placement = ownOrigins(t)): RemotesDocument {
   return {
     remotes: REMOTE_NAMES.map((name) => {
       const dist = dists[name] ?? distOf(name);
@@ -27,7 +43,7 @@ export function remotesDocument(t: Topology, dists: DistFolders = {}): RemotesDo
       const contract = readJson<{ version: number }>(path.join(dist, 'contract.json'));
       return {
         name,
-        manifest: `${originOf(t.host, t.remotePorts[name])}/mf-manifest.json`,
+        manifest: placement.manifest(name),
         paths,
         ...(screens ? { screens } : {}),
         ...(contract ? { contract: contract.version } : {}),
@@ -37,19 +53,18 @@ export function remotesDocument(t: Topology, dists: DistFolders = {}): RemotesDo
   };
 }
 
-export function runtimeConfig(t: Topology, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
-  const api = originOf(t.host, t.apiPort);
+export function runtimeConfig(t: Topology, env: NodeJS.ProcessEnv = process.env, placement: Placement = ownOrigins(t)): RuntimeConfig {
   return {
     // Members' service hosts, and the staff API (/admin) the console calls.
-    apiHosts: { ...Object.fromEntries(SERVICE_HOSTS.map((host) => [host, `${api}/api/${host}`])), admin: `${api}/admin` },
+    apiHosts: { ...Object.fromEntries(SERVICE_HOSTS.map((host) => [host, `${placement.api}/api/${host}`])), admin: `${placement.api}/admin` },
     operatorName: env.OPERATOR_NAME ?? 'Rigshare Operations Ltd.',
     androidDownloadUrl: env.ANDROID_DOWNLOAD_URL ?? '',
   };
 }
 
-export function writeRuntimeDocuments(t: Topology, dists: DistFolders = {}): void {
+export function writeRuntimeDocuments(t: Topology, dists: DistFolders = {}, placement: Placement = ownOrigins(t)): void {
   const dist = dists.shell ?? distOf('shell');
   if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: build the shell first`);
-  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(remotesDocument(t, dists), null, 2));
-  fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify(runtimeConfig(t), null, 2));
+  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(remotesDocument(t, dists, placement), null, 2));
+  fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify(runtimeConfig(t, process.env, placement), null, 2));
 }

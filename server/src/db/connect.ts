@@ -22,6 +22,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL: the connection string, for a session of its own outside the pool (jobs/leadership.ts). */
+  url?: string;
 }
 
 /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
@@ -44,7 +46,7 @@ export function createDb(options: { databaseUrl: string | null; sqliteFile: stri
     // discards the broken client on release, and the next query opens a new connection.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres' };
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres', url: options.databaseUrl };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const database = new SQLite(options.sqliteFile);

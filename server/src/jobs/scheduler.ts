@@ -1,21 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
 import type { Clock } from '../types';
+import type { Leadership } from './leadership';
 import { runAccrual } from './accrual';
 import { runTeamRewards } from './team-rewards';
 import { runSettlement } from './settlement';
 
 /**
- * Runs the accrual, settlement and reward payout jobs in-process every `intervalMs` with the app's clock. Both jobs
+ * Runs the accrual, settlement and reward payout jobs in-process every `intervalMs` with the app's clock. The jobs
  * are idempotent and safe beside other servers running them; a run never overlaps the previous one in
- * this process. The timer is unref'd so it never keeps the process alive. Returns a stop function.
+ * this process, and in a fleet only the instance that leads (jobs/leadership.ts) runs them, so each
+ * interval's work is done once. The timer is unref'd so it never keeps the process alive. Returns a stop function.
  */
-export function startJobs(db: Db, clock: Clock, intervalMs: number, log: FastifyBaseLogger): () => void {
+export function startJobs(db: Db, clock: Clock, intervalMs: number, log: FastifyBaseLogger, leadership?: Leadership): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
+      if (leadership && !(await leadership.isLeader())) return;
       const now = clock();
       const accrual = await runAccrual(db, now);
       const settlement = await runSettlement(db, now);

@@ -25,8 +25,15 @@ export interface ChainWatcher {
  * Runs scanOnce every CHAIN_POLL_MS; passes never overlap in this process and the timer never keeps
  * the process alive. Off by configuration: logs one line why and schedules nothing. A decimals
  * mismatch logs one error line and stops the watcher: nothing is credited until the config is fixed.
+ * `shouldRun`, asked before each pass, lets only the instance that leads a fleet scan.
  */
-export function startChainWatcher(db: Db, config: ChainConfig, clock: Clock, log: WatcherLog): ChainWatcher {
+export function startChainWatcher(
+  db: Db,
+  config: ChainConfig,
+  clock: Clock,
+  log: WatcherLog,
+  { shouldRun }: { shouldRun?: () => Promise<boolean> } = {},
+): ChainWatcher {
   const off = chainOffReason(config);
   if (off) {
     log.warn(OFF_LOG_LINES[off]);
@@ -42,8 +49,7 @@ export function startChainWatcher(db: Db, config: ChainConfig, clock: Clock, log
   let resolveFirst: (outcome: PassOutcome) => void = () => {};
   const firstPass = new Promise<PassOutcome>((resolve) => (resolveFirst = resolve));
 
-  const pass = async () => {
-    timer = null;
+  const scan = async () => {
     try {
       const result = await scanOnce(db, config, clock());
       resolveFirst(result);
@@ -67,6 +73,12 @@ export function startChainWatcher(db: Db, config: ChainConfig, clock: Clock, log
       lastError = message;
       resolveFirst({ status: 'error', message });
     }
+  };
+
+  const pass = async () => {
+    timer = null;
+    // In a fleet only the instance that leads scans (jobs/leadership.ts); the others ask again next poll.
+    if (!shouldRun || (await shouldRun())) await scan();
     if (running) {
       timer = setTimeout(() => void pass(), config.pollMs);
       timer.unref();

@@ -1,0 +1,94 @@
+/**
+ * The fleet as a member's browser meets it (E2E_FLEET=1: nginx, two compiled API instances, PostgreSQL,
+ * Redis; tools/src/fleet.ts): one origin for the page, the remotes and the API, so no CORS preflight;
+ * hashed files cached for a year, the page and the manifests asked again; an instance killed with
+ * kill -9 goes unnoticed.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+
+const inFleet = process.env.E2E_FLEET === '1';
+if (!inFleet) console.log('fleet.test.ts skipped: it runs against the fleet (E2E_FLEET=1, with PostgreSQL and nginx; .ci/run does it)');
+const describeInFleet = inFleet ? describe : describe.skip;
+
+describeInFleet('the fleet behind nginx', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let requests: { url: string; method: string }[] = [];
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  /** A fresh phone-sized page that records every request it makes; closed after the test. */
+  async function phonePage(): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    requests = [];
+    const page = await context.newPage();
+    page.on('request', (request) => requests.push({ url: request.url(), method: request.method() }));
+    return page;
+  }
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  it('a member uses the app on one origin: the page, every remote and the API come from nginx, with no CORS preflight', async () => {
+    const page = await phonePage();
+    await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+    for (const route of ['/projects', '/user/balance', '/index/friend', '/dynamic', '/message']) {
+      await page.goto(`${stack.shellUrl}#${route}`);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('reload-notice').count()).resolves.toBe(0);
+    }
+    const origin = new URL(stack.shellUrl).origin;
+    const elsewhere = requests.filter((r) => /^https?:/.test(r.url) && new URL(r.url).origin !== origin);
+    expect(elsewhere).toEqual([]);
+    expect(requests.filter((r) => r.method === 'OPTIONS')).toEqual([]);
+    // The API answered through nginx (a login, lists), and each remote's manifest came from its path.
+    expect(requests.some((r) => r.method === 'POST' && r.url.startsWith(`${origin}/api/user/`))).toBe(true);
+    for (const remote of ['products', 'wallet', 'team', 'community', 'messages']) {
+      expect(requests.map((r) => r.url)).toContain(`${origin}/remotes/${remote}/mf-manifest.json`);
+    }
+  });
+
+  it('hashed files are cached for a year; the page, config.json and the manifests are asked again every time', async () => {
+    const cacheControl = async (url: string) => (await fetch(url)).headers.get('cache-control');
+    const html = await (await fetch(stack.shellUrl)).text();
+    const script = /src="([^"]*static\/js\/[^"]+\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(await cacheControl(new URL(script!, stack.shellUrl).href)).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl(stack.shellUrl)).toBe('no-cache');
+    expect(await cacheControl(`${stack.remoteOrigin('wallet')}/mf-manifest.json`)).toBe('no-cache');
+    const config = await fetch(`${stack.shellUrl}config.json`);
+    expect(config.headers.get('cache-control')).toBe('no-cache');
+    // The shell learns the API as a path on its own origin.
+    expect(((await config.json()) as { apiHosts: Record<string, string> }).apiHosts.user).toBe('/api/user');
+  });
+
+  it('a member does not notice when one API instance is killed with kill -9', async () => {
+    const page = await phonePage();
+    await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+    const [first] = stack.fleet!.apis;
+    const gone = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await gone;
+    await page.goto(`${stack.shellUrl}#/projects`);
+    await page.reload();
+    await page.getByTestId('product-name').first().waitFor();
+    // Every API call of that page, and a few more, answered by the instance left.
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=5`);
+      expect(response.status).toBe(200);
+    }
+  });
+});

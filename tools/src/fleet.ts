@@ -1,0 +1,245 @@
+/**
+ * The fleet: Debian's nginx in front of two API processes (the compiled server, plain `node`) on
+ * PostgreSQL and Redis. nginx serves the built shell and remotes (hashed files cached for a year, the
+ * page and the manifests never) and proxies the API on the same origin, so the browser makes no CORS
+ * preflights. Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { stopProcess, waitForHttp } from './api-process';
+import { SAME_ORIGIN, writeRuntimeDocuments, type DistFolders } from './runtime-documents';
+import { REMOTE_NAMES, ROOT, distOf, originOf, type RemoteName, type Topology } from './topology';
+
+export interface FleetOptions {
+  /** nginx's port: the one URL members open. */
+  port: number;
+  /** The two API instances' ports (127.0.0.1 only; nginx is their only client). */
+  apiPorts: [number, number];
+  /** Host name in the printed URL and the API's CORS and invite settings. */
+  host?: string;
+  /** PostgreSQL database the instances share (it must exist). */
+  databaseUrl: string;
+  /** Redis for shared rate-limit counters; a redis-server of the fleet's own on `redisPort` when unset. */
+  redisUrl?: string;
+  redisPort?: number;
+  /** Uploaded files' folder shared by both instances (or S3_* settings in `apiEnv`). */
+  dataDir: string;
+  /** More settings for the API instances (JOBS_INTERVAL_MS, SEED, ...). */
+  apiEnv?: NodeJS.ProcessEnv;
+  dists?: DistFolders;
+  /** Where the instances' and nginx's output goes. */
+  stdio?: 'inherit' | 'ignore';
+}
+
+export interface Fleet {
+  url: string;
+  apis: ChildProcess[];
+  /** nginx's own folder: the generated nginx.conf, logs, pid and temp files. */
+  runDir: string;
+  /** Serves a remote from `root` (a redeploy), or answers 503 for it (null: the remote is down); nginx reloads. */
+  setRemote(name: RemoteName, root: string | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TEMPLATE = path.join(ROOT, 'tools', 'fleet', 'nginx.conf.template');
+
+/** Debian's nginx; installed with apt-get when missing (as root, like .ci/run installs Chromium). */
+export function ensureNginx(): string {
+  const find = () => ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file));
+  const found = find();
+  if (found) return found;
+  console.log("nginx is missing: installing Debian's package (apt-get install -y nginx)");
+  const apt = (...args: string[]) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  try {
+    apt('install', '-y', 'nginx');
+  } catch {
+    apt('update');
+    apt('install', '-y', 'nginx');
+  }
+  const installed = find();
+  if (!installed) throw new Error('nginx is not installed and apt-get could not install it: apt-get install -y nginx');
+  return installed;
+}
+
+function mimeTypes(nginx: string): string {
+  const candidates = ['/etc/nginx/mime.types', path.join(path.dirname(path.dirname(nginx)), 'conf', 'mime.types')];
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (!found) throw new Error(`no mime.types for nginx (looked at ${candidates.join(', ')})`);
+  return found;
+}
+
+/** nginx.conf for this run, from the template: the remotes' locations follow `remotes` (a root, or null = down). */
+export function nginxConfig(values: {
+  runDir: string;
+  mimeTypes: string;
+  listen: string;
+  apiPorts: number[];
+  shellDist: string;
+  remotes: Record<RemoteName, string | null>;
+}): string {
+  const remotes = REMOTE_NAMES.map((name) => {
+    const root = values.remotes[name];
+    return root
+      ? `    location /remotes/${name}/ {\n      alias ${root}/;\n      add_header Cache-Control $rigshare_cache_control;\n    }`
+      : `    location /remotes/${name}/ {\n      return 503;\n    }`;
+  }).join('\n');
+  const replacements: Record<string, string> = {
+    RUN_DIR: values.runDir,
+    // As root nginx would hand its workers to "nobody", who can read neither this run's folder nor the builds.
+    USER: process.getuid?.() === 0 ? 'user root;' : '',
+    MIME_TYPES: values.mimeTypes,
+    LISTEN: values.listen,
+    API_SERVERS: values.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n'),
+    SHELL_DIST: values.shellDist,
+    REMOTES: remotes,
+  };
+  return fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, key: string) => {
+    if (!(key in replacements)) throw new Error(`nginx.conf.template: unknown placeholder {{${key}}}`);
+    return replacements[key];
+  });
+}
+
+/** Waits until something accepts connections on the port. */
+async function waitForPort(port: number, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not listen on port ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function exitedEarly(child: ChildProcess, what: string): Promise<never> {
+  return new Promise((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${what} exited (${signal ?? code}) before it was ready`))));
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const host = options.host ?? 'localhost';
+  const url = originOf(host, options.port);
+  const stdio = options.stdio ?? 'inherit';
+  const nginxBinary = ensureNginx();
+  const serverMain = path.join(ROOT, 'server', 'dist', 'main.js');
+  if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: build the server first (npm run build -w @rigshare/server)`);
+  const dists = options.dists ?? {};
+  const shellDist = dists.shell ?? distOf('shell');
+  // The shell finds the remotes and the API as paths on its own origin.
+  const topology: Topology = { host, shellPort: options.port, apiPort: options.port, remotePorts: Object.fromEntries(REMOTE_NAMES.map((name) => [name, options.port])) as Record<RemoteName, number> };
+  writeRuntimeDocuments(topology, dists, SAME_ORIGIN);
+
+  const started: ChildProcess[] = [];
+  const stopAll = async () => {
+    await Promise.all(started.map((child) => stopProcess(child)));
+  };
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-fleet-'));
+  try {
+    let redisUrl = options.redisUrl;
+    if (!redisUrl) {
+      const redisPort = options.redisPort ?? 6380;
+      const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      started.push(redis);
+      await Promise.race([waitForPort(redisPort, 15_000, 'redis-server'), exitedEarly(redis, 'redis-server')]);
+      redisUrl = `redis://127.0.0.1:${redisPort}`;
+    }
+
+    const apis: ChildProcess[] = [];
+    for (const port of options.apiPorts) {
+      const api = spawn(process.execPath, [serverMain], {
+        cwd: path.join(ROOT, 'server'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SEED: 'demo',
+          ...options.apiEnv,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: options.databaseUrl,
+          REDIS_URL: redisUrl,
+          DATA_DIR: options.dataDir,
+          // Only nginx, on this machine, may say who the member is (X-Forwarded-For).
+          TRUST_PROXY: '127.0.0.1',
+          CORS_ORIGINS: url,
+          PUBLIC_URL: url,
+          SHARE_BASE_URL: `${url}/#/login/registerbym?code=`,
+        },
+        stdio: ['ignore', stdio, stdio],
+      });
+      started.push(api);
+      apis.push(api);
+      // One after the other: the first migrates and seeds an empty database, the second finds it ready.
+      await Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, 120_000), exitedEarly(api, `API instance on port ${port}`)]);
+    }
+
+    fs.mkdirSync(path.join(runDir, 'temp'), { recursive: true });
+    const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, dists[name] ?? distOf(name)])) as Record<RemoteName, string | null>;
+    const confFile = path.join(runDir, 'nginx.conf');
+    const writeConfig = () =>
+      fs.writeFileSync(
+        confFile,
+        nginxConfig({ runDir, mimeTypes: mimeTypes(nginxBinary), listen: `${options.port}`, apiPorts: options.apiPorts, shellDist, remotes }),
+      );
+    writeConfig();
+    // -e: the error log before the configuration is read (the default, /var/log/nginx, needs root).
+    const nginx = spawn(nginxBinary, ['-p', runDir, '-c', confFile, '-e', path.join(runDir, 'error.log')], { stdio: ['ignore', stdio, stdio] });
+    started.push(nginx);
+    await Promise.race([waitForHttp(`http://127.0.0.1:${options.port}/ready`, 30_000), exitedEarly(nginx, 'nginx')]).catch((error) => {
+      const log = path.join(runDir, 'error.log');
+      throw new Error(`${(error as Error).message}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''}`);
+    });
+
+    return {
+      url,
+      apis,
+      runDir,
+      async setRemote(name, root) {
+        remotes[name] = root;
+        writeConfig();
+        // SIGHUP: nginx rereads the configuration; new workers serve it, the old ones finish their requests.
+        nginx.kill('SIGHUP');
+        const manifest = `http://127.0.0.1:${options.port}/remotes/${name}/mf-manifest.json`;
+        const expected = root ? fs.readFileSync(path.join(root, 'mf-manifest.json'), 'utf8') : null;
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const response = await fetch(manifest).catch(() => null);
+          const body = response?.ok ? await response.text() : null;
+          if (root ? body === expected : response?.status === 503) return;
+          if (Date.now() > deadline) throw new Error(`nginx did not pick up the new location of ${name} within 10 s`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      },
+      async close() {
+        // nginx first (no new requests), then the instances finish theirs (SIGTERM), then Redis.
+        await stopProcess(nginx);
+        await Promise.all(apis.map((api) => stopProcess(api)));
+        await stopAll();
+        fs.rmSync(runDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    fs.rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Runs `psql` against a database URL; returns its output (unaligned, tuples only). */
+export function psql(databaseUrl: string, sql: string): string {
+  return execFileSync('psql', [databaseUrl, '-X', '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql], { encoding: 'utf8' });
+}
+
+/** Creates the database named in the URL on its server when it does not exist yet. */
+export function ensureDatabase(databaseUrl: string): void {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`database name "${name}": letters, digits and _ only`);
+  const server = new URL(databaseUrl);
+  server.pathname = '/postgres';
+  if (psql(server.toString(), `SELECT 1 FROM pg_database WHERE datname = '${name}'`).trim() !== '1') psql(server.toString(), `CREATE DATABASE ${name}`);
+}
