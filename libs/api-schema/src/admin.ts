@@ -4,7 +4,7 @@
  * staff session and 403 to a member's token or a role that may not run it; `admin` may run everything.
  * The staff session token travels in X-Access-Token like a member's.
  */
-import { errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, PagingQuery, Text, Time, Type, type Static } from './common';
+import { AmountText, errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
 
 const tags = ['admin'];
 
@@ -157,6 +157,19 @@ export const AuditQuery = Paged({
 });
 export type AuditQuery = Static<typeof AuditQuery>;
 
+export const MoneyFund = Type.Object({
+  amount: AmountText(),
+  reason: Text(500, { minLength: 1 }),
+  requestId: { ...RequestId(), minLength: 8, pattern: '^[A-Za-z0-9_-]{8,64}$' },
+});
+export type MoneyFund = Static<typeof MoneyFund>;
+export const MoneyResult = Type.Object({
+  transferId: Type.Integer({ description: 'The ledger transfer the funding made.' }),
+  amount: Micro(),
+  rewardsPaid: Type.Integer({ minimum: 0, description: 'Rewards that waited for the budget and were paid now (rewards budget only).' }),
+});
+export type MoneyResult = Static<typeof MoneyResult>;
+
 const list = <T extends Parameters<typeof Page>[0]>(summary: string, item: T) => ({ tags, summary, querystring: PagingQuery, response: { 200: Ok(Page(item)), ...errors(...GUARD) } }) as const;
 const action = <B extends ReturnType<typeof Type.Object>, R extends ReturnType<typeof Type.Object>>(summary: string, body: B, result: R) =>
   ({ tags, summary, params: IdParams, body, response: { 200: Ok(result), ...errors(...GUARD, 404, 409) } }) as const;
@@ -195,6 +208,18 @@ export const adminSchemas = {
   submissionFail: action('Fails a submission with a reason the member reads', Reason, ReviewResult),
   feedback: list('Feedback without a reply, oldest first', AdminFeedback),
   feedbackReply: action('Replies to a feedback; the member reads it and gets a message', FeedbackReply, Type.Object({ id: Type.Integer() })),
+  fundPool: {
+    tags,
+    summary: 'Records mining revenue into the revenue pool (idempotent per requestId)',
+    body: MoneyFund,
+    response: { 200: Ok(MoneyResult), ...errors(...GUARD, 409) },
+  },
+  fundRewards: {
+    tags,
+    summary: 'Funds the rewards budget, then pays the rewards that waited for it (idempotent per requestId)',
+    body: MoneyFund,
+    response: { 200: Ok(MoneyResult), ...errors(...GUARD, 409) },
+  },
   audit: { tags, summary: 'The audit log, newest first, filtered by staff, action, member and time', querystring: AuditQuery, response: { 200: Ok(Page(AuditRow)), ...errors(...GUARD) } },
 } as const;
 
@@ -219,6 +244,8 @@ export const ADMIN_ROUTES = {
   submissionFail: { method: 'POST', url: '/admin/submissions/:id/fail', roles: ['content'] },
   feedback: { method: 'GET', url: '/admin/feedback', roles: ['support'] },
   feedbackReply: { method: 'POST', url: '/admin/feedback/:id/reply', roles: ['support'] },
+  fundPool: { method: 'POST', url: '/admin/money/pool', roles: ['finance'] },
+  fundRewards: { method: 'POST', url: '/admin/money/rewards', roles: ['finance'] },
   audit: { method: 'GET', url: '/admin/audit', roles: [] },
 } as const satisfies Record<keyof typeof adminSchemas, { method: string; url: string; roles: readonly StaffRole[] | null }>;
 

@@ -1,3 +1,4 @@
+import { operatorName } from '../audit';
 import { formatAmount } from '@rigshare/domain';
 import { chainDepositProblems } from '../features/chain';
 import { exchangeProblems } from '../features/exchange';
@@ -25,12 +26,12 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
   .concat([
     {
       name: 'pool:fund',
-      usage: '<amount> --reason "..."',
+      usage: '<amount> --reason "..." [--by <name>]',
       summary: 'Records mining revenue into the revenue pool',
       args: 1,
-      options: ['reason'],
+      options: ['reason', 'by'],
       async run(db, { args, options }) {
-        const t = await fundPool(db, { amount: args[0], reason: options.reason, at: new Date() });
+        const t = await fundPool(db, { amount: args[0], reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
         console.log(`revenue pool funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`);
         return 0;
       },

@@ -10,12 +10,12 @@ import { operatorName } from '../audit';
 export const TEAM_COMMANDS: AdminCommand[] = [
   {
     name: 'rewards:fund',
-    usage: '<amount> --reason "..."',
+    usage: '<amount> --reason "..." [--by <name>]',
     summary: 'Funds the rewards budget that pays every team reward, then pays the rewards that waited for it',
     args: 1,
-    options: ['reason'],
+    options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const { transfer, payout } = await fundRewardsBudget(db, { amount: args[0], reason: options.reason, at: new Date() });
+      const { transfer, payout } = await fundRewardsBudget(db, { amount: args[0], reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
       console.log(
         `rewards budget funded with ${formatAmount(transfer.amount)} USDT, transfer T${transfer.id}; ` +
           `${payout.paid} waiting reward(s) paid (${formatAmount(payout.total)} USDT), ${payout.pending} still waiting`,

@@ -5,7 +5,8 @@ import type { Db } from '../db/connect';
 import { toMicro, type Database } from '../db/schema';
 import { memberAccounts, platformAccountId } from '../ledger/accounts';
 import { lockAccounts, postOperation, type PostedTransfer, type TransferType } from '../ledger/ledger';
-import { OperatorError } from '../ledger/operator';
+import { auditFunding, OperatorError } from '../ledger/operator';
+import type { ActedBy } from '../audit';
 
 /**
  * Team rewards and the rewards budget (DESIGN.md section 1).
@@ -175,7 +176,7 @@ export async function rewardsBudget(k: Kysely<Database>): Promise<{ balance: big
  */
 export async function fundRewardsBudget(
   db: Db,
-  input: { amount: string; reason: string | undefined; at: Date; key?: string },
+  input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy },
 ): Promise<{ transfer: PostedTransfer; payout: PayoutResult }> {
   let amount: bigint;
   try {
@@ -191,11 +192,12 @@ export async function fundRewardsBudget(
   const transfer = await db.kysely.transaction().execute(async (trx) => {
     const source = await platformAccountId(trx, 'platform.rewards_funding');
     const budget = await platformAccountId(trx, 'platform.rewards_budget');
-    const { transfers } = await postOperation(trx, db.dialect, {
+    const { transfers, replayed } = await postOperation(trx, db.dialect, {
       operationKey: key,
       at: input.at,
       legs: [{ key, debit: source, credit: budget, amount, type: 'Rewards Budget', description: 'rewards_budget', reason }],
     });
+    if (input.actor) await auditFunding(trx, input.actor, 'money.fund_rewards', transfers[0], replayed, reason, input.at);
     return transfers[0];
   });
   const payout = await payPendingRewards(db, input.at);

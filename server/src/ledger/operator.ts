@@ -3,8 +3,23 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { memberAccounts, platformAccountId } from './accounts';
 import { InsufficientFundsError, postOperation, type PostedTransfer } from './ledger';
+import { writeAudit, type ActedBy } from '../audit';
 
 /** Staff operations the admin command runs (and tests call): all of them ledger operations with a reason. */
+
+/** The audit row of a funding by staff (once: a replayed request id writes none). */
+export async function auditFunding(
+  trx: Parameters<typeof writeAudit>[0],
+  actor: ActedBy,
+  action: string,
+  transfer: PostedTransfer,
+  replayed: boolean,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  if (replayed) return;
+  await writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `transfer:${transfer.id}`, after: transfer.amount.toString(), reason, at });
+}
 
 export class OperatorError extends Error {}
 
@@ -55,18 +70,19 @@ export async function adjust(
 }
 
 /** Records mining revenue into the revenue pool (from platform.mining_revenue). */
-export async function fundPool(db: Db, input: { amount: string; reason: string | undefined; at: Date; key?: string }): Promise<PostedTransfer> {
+export async function fundPool(db: Db, input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy }): Promise<PostedTransfer> {
   const amount = amountOf(input.amount);
   const reason = reasonOf(input.reason);
   const key = input.key ?? `mining-revenue:${randomUUID()}`;
   return db.kysely.transaction().execute(async (trx) => {
     const source = await platformAccountId(trx, 'platform.mining_revenue');
     const pool = await platformAccountId(trx, 'platform.revenue_pool');
-    const { transfers } = await postOperation(trx, db.dialect, {
+    const { transfers, replayed } = await postOperation(trx, db.dialect, {
       operationKey: key,
       at: input.at,
       legs: [{ key, debit: source, credit: pool, amount, type: 'Mining Revenue', description: 'mining_revenue', reason }],
     });
+    if (input.actor) await auditFunding(trx, input.actor, 'money.fund_pool', transfers[0], replayed, reason, input.at);
     return transfers[0];
   });
 }

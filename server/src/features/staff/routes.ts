@@ -1,7 +1,9 @@
 import { adminSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { fundRewardsBudget } from '../../jobs/rewards';
+import { IdempotencyConflictError } from '../../ledger/ledger';
+import { fundPool, OperatorError } from '../../ledger/operator';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { pendingPosts, reviewPost } from '../community';
@@ -22,6 +24,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof IdempotencyConflictError) throw new AppError(409, 'staffActionRefused', { reason: 'This request id was already used for another amount' });
     if (error instanceof OperatorError) throw new AppError(/^No /.test(error.message) ? 404 : 409, 'staffActionRefused', { reason: error.message });
     throw error;
   }
@@ -165,6 +168,18 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(routeOf('feedbackReply').url, { config: routeOf('feedbackReply').config, schema: schemas.feedbackReply }, async (request) => {
     const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actor(request) }));
     return ok(request, { id: f.id });
+  });
+
+  // ---- money: fund the revenue pool or the rewards budget (idempotent per requestId) ----
+  app.post(routeOf('fundPool').url, { config: routeOf('fundPool').config, schema: schemas.fundPool }, async (request) => {
+    const { amount, reason, requestId } = request.body;
+    const t = await refusing(() => fundPool(db, { amount, reason, key: `mining-revenue:console:${requestId}`, at: deps.clock(), actor: actor(request) }));
+    return ok(request, { transferId: t.id, amount: t.amount.toString(), rewardsPaid: 0 });
+  });
+  app.post(routeOf('fundRewards').url, { config: routeOf('fundRewards').config, schema: schemas.fundRewards }, async (request) => {
+    const { amount, reason, requestId } = request.body;
+    const r = await refusing(() => fundRewardsBudget(db, { amount, reason, key: `rewards-funding:console:${requestId}`, at: deps.clock(), actor: actor(request) }));
+    return ok(request, { transferId: r.transfer.id, amount: r.transfer.amount.toString(), rewardsPaid: r.payout.paid });
   });
 
   // ---- audit log ----
