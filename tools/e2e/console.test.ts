@@ -8,11 +8,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { field, launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { createStaff, DEMO, loginThroughScreen, STAFF_PASSWORD } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
-const STAFF_PASSWORD = 'Console-pass-2026';
 const PIN = '135790';
 const ADDRESS = '0x2222222222222222222222222222222222222222';
 const TX_HASH = `0x${'c3'.repeat(32)}`;
@@ -48,16 +47,6 @@ function call<T>(method: 'GET' | 'POST', url: string, fields: Record<string, str
     },
     { api: stack.apiOrigin, method, url, fields },
   );
-}
-
-/** Creates a staff account from the command line, as the operator does. */
-function createStaff(login: string, role: string): void {
-  process.env.STAFF_PASSWORD = STAFF_PASSWORD;
-  try {
-    expect(stack.admin('staff:create', login, '--role', role, '--by', 'e2e')).toContain('otpauth://');
-  } finally {
-    delete process.env.STAFF_PASSWORD;
-  }
 }
 
 /** The staff login screen: enrol the authenticator from the QR code's URI, then log in with its current code. */
@@ -121,7 +110,7 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   const withdrawal = await call<{ id: number }>('POST', '/assets/user/withdraw', { channel: 'USDT', amount: '10', payPassword: PIN, requestId: `e2e-console-wd-${Date.now()}` });
   expect(withdrawal.code).toBe(200);
 
-  createStaff('cashier', 'finance');
+  createStaff(stack, 'cashier', 'finance');
   const staff = await staffPage();
   await staffLogin(staff, 'cashier');
   await staff.getByTestId('console-staff').getByText('cashier').waitFor();
@@ -159,7 +148,7 @@ it('content staff fail a post with a reason that its author reads', async () => 
   const post = await call<{ id: number }>('POST', '/comment/square/addText', { content: 'Look at my rig, best deal ever: buy now at example.net' });
   expect(post.code).toBe(200);
 
-  createStaff('editor', 'content');
+  createStaff(stack, 'editor', 'content');
   const staff = await staffPage();
   await staffLogin(staff, 'editor');
   await section(staff, 'Reviews').click();

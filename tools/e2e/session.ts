@@ -1,7 +1,7 @@
-/** What several browser tests do as a member: register and log in through the real screens. */
+/** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
 import type { Page } from 'playwright-core';
 import { field } from './browser';
-import type { SqlAccess } from './stack';
+import type { SqlAccess, Stack } from './stack';
 
 export const DEMO = { phone: '9000000001', password: 'Demo12345', inviteCode: 'RIGSHARE' };
 
@@ -39,4 +39,17 @@ export async function registerThroughScreen(page: Page, db: SqlAccess, phone: st
   await field(page, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
   await page.getByTestId('submit').click();
   await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
+}
+
+/** The password every staff account the browser tests create gets. */
+export const STAFF_PASSWORD = 'Console-pass-2026';
+
+/** Creates a staff account from the command line, as the operator does (the password from STAFF_PASSWORD). */
+export function createStaff(stack: Pick<Stack, 'admin'>, login: string, role: 'support' | 'finance' | 'content' | 'admin'): void {
+  process.env.STAFF_PASSWORD = STAFF_PASSWORD;
+  try {
+    expect(stack.admin('staff:create', login, '--role', role, '--by', 'e2e')).toContain('otpauth://');
+  } finally {
+    delete process.env.STAFF_PASSWORD;
+  }
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { deployToken, mine, startDevChain, testXpub, type DevChain, type DevToken } from '@rigshare/devchain';
 import { launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { createStaff, DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -138,7 +138,8 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
 
   // Staff pay it out and record the transaction hash.
   const first = stack.db.prepare('SELECT id FROM withdrawals ORDER BY id DESC LIMIT 1').get() as { id: number };
-  stack.admin('withdraw:approve', String(first.id), '--tx', TX_HASH);
+  createStaff(stack, 'cashier', 'finance');
+  stack.admin('withdraw:approve', String(first.id), '--tx', TX_HASH, '--by', 'cashier');
   await page.reload();
   const approved = page.getByTestId('withdrawal-record').first();
   await approved.getByTestId('withdrawal-status').getByText('Succeeded').waitFor();
