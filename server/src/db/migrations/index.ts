@@ -23,6 +23,7 @@ import { migration as m0017 } from './0017-sign-ins';
 import { migration as m0018 } from './0018-news';
 import { migration as m0019 } from './0019-feedback';
 import { migration as m0020 } from './0020-reward-submissions';
+import { migration as m0026 } from './0026-accrual-speed';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0018,
   m0019,
   m0020,
+  m0026,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
