@@ -92,7 +92,13 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
             SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job' FROM (${candidates}) AS c
             ON CONFLICT (order_id, day) DO NOTHING
             RETURNING user_id, amount`;
+          // The planner cannot see how many members the new days hold (it guesses 200) and would look up
+          // each member's account and each balance through an index, one by one; a run pays most members
+          // with an active order, so hash joins over ledger_accounts are the fast plan (measured: a third
+          // of the time at one order per member). Undone right after, or by the savepoint's rollback.
+          await sql`SET LOCAL enable_nestloop = off`.execute(trx);
           posted = await post(sql`SELECT user_id, SUM(amount) AS amount FROM new_days GROUP BY user_id`, [{ name: 'new_days', query: insert }], true);
+          await sql`SET LOCAL enable_nestloop = on`.execute(trx);
           paidDays = posted.preludeRows?.new_days ?? 0;
         } else {
           const inserted = await sql`
