@@ -13,7 +13,9 @@ import type { Database } from '../db/schema';
  * 7. no product has sold more units than it offers;
  * 8. every member's held balance equals their Pending withdrawals plus their Processing takeouts;
  * 9. every confirmed (Arrived) deposit was credited by its deposit:<id> transfer of its USDT amount,
- *    and no other deposit was credited.
+ *    and no other deposit was credited;
+ * 10. every transfer's debit and credit accounts exist (PostgreSQL has no foreign keys there since
+ *    migration 0026; the ledger refuses such a transfer when it posts, this finds one written otherwise).
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -50,6 +52,15 @@ export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
     .limit(20)
     .execute();
   for (const row of bad) problems.push(`transfer ${row.id} is not a positive move between two accounts`);
+
+  const dangling = await sql<{ id: number; account: number }>`
+    SELECT t.id, CASE WHEN d.id IS NULL THEN t.debit_account_id ELSE t.credit_account_id END AS account
+    FROM ledger_transfers t
+    LEFT JOIN ledger_accounts d ON d.id = t.debit_account_id
+    LEFT JOIN ledger_accounts c ON c.id = t.credit_account_id
+    WHERE d.id IS NULL OR c.id IS NULL
+    LIMIT 20`.execute(db);
+  for (const row of dangling.rows) problems.push(`transfer ${row.id} names account ${row.account}, which does not exist`);
 
   const income = await sql<{ run: number; user_id: number; days: string | number; transferred: string | number | null }>`
     SELECT a.paid_run_id AS run, a.user_id, SUM(a.amount) AS days, MAX(t.amount) AS transferred

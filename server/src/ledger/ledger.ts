@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 
@@ -57,6 +57,14 @@ export class InsufficientFundsError extends Error {
   constructor(readonly accountId: number) {
     super(`Account ${accountId} would go below zero`);
     this.name = 'InsufficientFundsError';
+  }
+}
+
+/** A transfer names a ledger account that does not exist; nothing was written. */
+export class MissingAccountError extends Error {
+  constructor(readonly accountId: number | null) {
+    super(accountId === null ? 'A transfer names a ledger account that does not exist' : `Ledger account ${accountId} does not exist`);
+    this.name = 'MissingAccountError';
   }
 }
 
@@ -167,11 +175,13 @@ export async function postOperation(
   for (const id of touched) {
     const change = delta.get(id)!;
     if (change === 0n) continue;
-    await trx
+    const updated = await trx
       .updateTable('ledger_accounts')
       .set({ balance: sql`balance + ${change}` })
       .where('id', '=', id)
-      .execute();
+      .executeTakeFirst();
+    // PostgreSQL has no foreign keys from transfers to accounts (migration 0026): the ledger checks itself.
+    if (Number(updated.numUpdatedRows) !== 1) throw new MissingAccountError(id);
   }
   await assertNonNegative(trx, touched);
 
@@ -195,15 +205,32 @@ async function assertNonNegative(trx: Kysely<Database>, ids: number[]): Promise<
 /**
  * Posts many transfers produced by one SQL query (columns: idempotency_key, debit_account_id,
  * credit_account_id, amount) as one operation, set-based: one INSERT..SELECT, one UPDATE of the
- * balances from the rows this call inserted, one non-negative check. The caller must already hold the
- * lock on every debit account that is not allowed to go negative (the accrual job locks the revenue pool).
- * Rows whose key already exists are skipped, so a retried batch (same operation key) moves nothing
- * again. Returns the number of transfers this call posted and their total.
+ * balances from the rows this call inserted, one non-negative check of the debited accounts. The caller
+ * must already hold the lock on every debit account that is not allowed to go negative (the accrual job
+ * locks the revenue pool). Rows whose key already exists are skipped, so a retried batch (same operation
+ * key) moves nothing again. Returns the number of transfers this call posted and their total.
+ *
+ * On PostgreSQL all of it is one statement (data-modifying CTEs): the transfers' own RETURNING rows feed
+ * the balance update, nothing is read back. `prelude` (PostgreSQL only) adds the caller's own CTEs in
+ * front, e.g. the accrual job's INSERT .. RETURNING of its income rows, which `source` then reads; their
+ * row counts come back in `preludeRows`. A transfer naming an account that does not exist is refused
+ * (PostgreSQL has no foreign keys on ledger_transfers since migration 0026, see docs/ledger.md).
  */
 export async function postBatch(
   trx: Kysely<Database>,
-  input: { operationKey: string; source: RawBuilder<unknown>; type: TransferType; description: string; at: Date },
-): Promise<{ count: number; total: bigint }> {
+  input: {
+    operationKey: string;
+    source: RawBuilder<unknown>;
+    type: TransferType;
+    description: string;
+    at: Date;
+    prelude?: { name: string; query: RawBuilder<unknown> }[];
+    /** The caller made every key new (e.g. it names a run created in this transaction): no ON CONFLICT probe; a clash fails. */
+    keysAreNew?: boolean;
+  },
+): Promise<{ count: number; total: bigint; preludeRows?: Record<string, number> }> {
+  if (isPostgres(trx)) return postBatchPostgres(trx, input);
+  if (input.prelude?.length) throw new Error('postBatch: prelude needs PostgreSQL (data-modifying CTEs)');
   const at = input.at.toISOString();
   // Transfers get increasing ids: what this call inserts is what lies above the highest id now. (Only
   // the rows of this call may move balances: earlier rows of the same operation were applied already.)
@@ -212,13 +239,7 @@ export async function postBatch(
   await sql`
     INSERT INTO ledger_transfers
       (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
-    SELECT s.idempotency_key, ${input.operationKey}, s.debit_account_id, s.credit_account_id, s.amount, ${input.type},
-           ${input.description}, NULL,
-           CAST(s.debit_account_id AS VARCHAR(20)) || '>' || CAST(s.credit_account_id AS VARCHAR(20)) || ':' ||
-             CAST(s.amount AS VARCHAR(30)) || ':' || ${input.type},
-           ${at}
-    FROM (${input.source}) AS s
-    WHERE s.amount > 0
+    ${transferRows(input, at)}
     ON CONFLICT (idempotency_key) DO NOTHING`.execute(trx);
 
   const posted = sql`SELECT * FROM ledger_transfers WHERE operation_key = ${input.operationKey} AND id > ${before}`;
@@ -240,6 +261,67 @@ export async function postBatch(
   if (below.rows[0]) throw new InsufficientFundsError(below.rows[0].id);
   const row = summary.rows[0];
   return { count: Number(row?.n ?? 0), total: BigInt(row?.total ?? 0) };
+}
+
+function isPostgres(trx: Kysely<Database>): boolean {
+  return trx.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** The SELECT that turns a batch's source rows into ledger_transfers rows (fingerprint as in `fingerprint`). */
+function transferRows(input: { operationKey: string; source: RawBuilder<unknown>; type: TransferType; description: string }, at: string) {
+  return sql`
+    SELECT s.idempotency_key, ${input.operationKey}, s.debit_account_id, s.credit_account_id, s.amount, ${input.type},
+           ${input.description}, NULL,
+           CAST(s.debit_account_id AS VARCHAR(20)) || '>' || CAST(s.credit_account_id AS VARCHAR(20)) || ':' ||
+             CAST(s.amount AS VARCHAR(30)) || ':' || ${input.type},
+           ${at}
+    FROM (${input.source}) AS s
+    WHERE s.amount > 0`;
+}
+
+async function postBatchPostgres(
+  trx: Kysely<Database>,
+  input: Parameters<typeof postBatch>[1],
+): Promise<{ count: number; total: bigint; preludeRows?: Record<string, number> }> {
+  const prelude = input.prelude ?? [];
+  const ctes = prelude.map((p) => sql`${sql.id(p.name)} AS (${p.query}),`);
+  const preludeCounts = prelude.map((p) => sql`, (SELECT COUNT(*) FROM ${sql.id(p.name)}) AS ${sql.id(`rows_${p.name}`)}`);
+  // One statement: the transfers' RETURNING rows are exactly the rows this call inserted (conflicting
+  // keys return nothing), so they alone move balances. The UPDATE returns every touched account; an
+  // account that is missing is not returned, and a debited one below zero is refused.
+  const result = await sql<Record<string, string | number | null>>`
+    WITH ${sql.join(ctes, sql` `)}
+    posted AS (
+      INSERT INTO ledger_transfers
+        (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
+      ${transferRows(input, input.at.toISOString())}
+      ${input.keysAreNew ? sql`` : sql`ON CONFLICT (idempotency_key) DO NOTHING`}
+      RETURNING debit_account_id, credit_account_id, amount
+    ),
+    deltas AS (
+      SELECT account_id, SUM(delta) AS delta, MAX(debited) AS debited FROM (
+        SELECT credit_account_id AS account_id, amount AS delta, 0 AS debited FROM posted
+        UNION ALL
+        SELECT debit_account_id AS account_id, -amount AS delta, 1 AS debited FROM posted
+      ) AS legs GROUP BY account_id
+    ),
+    applied AS (
+      UPDATE ledger_accounts SET balance = ledger_accounts.balance + deltas.delta
+      FROM deltas WHERE ledger_accounts.id = deltas.account_id
+      RETURNING ledger_accounts.id, ledger_accounts.balance, ledger_accounts.allow_negative, deltas.debited
+    )
+    SELECT (SELECT COUNT(*) FROM posted) AS n, (SELECT SUM(amount) FROM posted) AS total,
+           (SELECT COUNT(*) FROM deltas) AS touched, (SELECT COUNT(*) FROM applied) AS applied,
+           (SELECT MIN(id) FROM applied WHERE debited = 1 AND allow_negative = 0 AND balance < 0) AS below
+           ${sql.join(preludeCounts, sql``)}`.execute(trx);
+  const row = result.rows[0]!;
+  if (Number(row.applied) !== Number(row.touched)) {
+    throw new MissingAccountError(null);
+  }
+  if (row.below !== null) throw new InsufficientFundsError(Number(row.below));
+  const out: { count: number; total: bigint; preludeRows?: Record<string, number> } = { count: Number(row.n), total: BigInt(row.total ?? 0) };
+  if (prelude.length) out.preludeRows = Object.fromEntries(prelude.map((p) => [p.name, Number(row[`rows_${p.name}`])]));
+  return out;
 }
 
 /** A reversing operation: each leg of the original, swapped, with its own key. Nothing is deleted. */

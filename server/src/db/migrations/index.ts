@@ -26,6 +26,7 @@ import { migration as m0020 } from './0020-reward-submissions';
 import { migration as m0021 } from './0021-popup-views';
 import { migration as m0022 } from './0022-staff-audit';
 import { migration as m0023 } from './0023-staff-accounts';
+import { migration as m0026 } from './0026-accrual-speed';
 import { migration as m0027 } from './0027-solvency';
 
 /**
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0021,
   m0022,
   m0023,
+  m0026,
   m0027,
 ];
 
