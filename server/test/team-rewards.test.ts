@@ -116,6 +116,12 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     }
     for (const m of members) expect(await available(m.id)).toBe(usdt('2'));
     expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(usdt('4'));
+    // Each payment told its member once, in their messages (not once per racing run).
+    const messages = await getAs(ctx, '/api/push/record?pageNum=1&pageSize=10', members[0].token);
+    expect(messages.json().data.list.map((m: { title: string; content: string }) => [m.title, m.content])).toEqual([
+      ['Reward paid', 'A reward of 1.00 USDT was paid from the rewards budget into your balance.'],
+      ['Reward paid', 'A reward of 1.00 USDT was paid from the rewards budget into your balance.'],
+    ]);
   });
 
   it('shows paid rewards in the wallet records with their type and source, translated', async () => {

@@ -1,4 +1,4 @@
-import { parseAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
+import { formatAmount, parseAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connect';
@@ -7,6 +7,7 @@ import { memberAccounts, platformAccountId } from '../ledger/accounts';
 import { lockAccounts, postOperation, type PostedTransfer, type TransferType } from '../ledger/ledger';
 import { auditFunding, OperatorError } from '../ledger/operator';
 import type { ActedBy } from '../audit';
+import { notifyMember } from '../notices';
 
 /**
  * Team rewards and the rewards budget (DESIGN.md section 1).
@@ -137,6 +138,8 @@ export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult>
           .where('id', '=', reward.id)
           .where('status', '=', 'Pending')
           .execute();
+        // The member hears of it in their messages, in the same transaction as the payment.
+        await notifyMember(trx, { userId: reward.user_id, kind: 'wallet', titleKey: 'pushRewardPaidTitle', bodyKey: 'pushRewardPaidBody', params: { amount: formatAmount(amount) }, at });
         balance -= amount;
         paid += 1;
         total += amount;

@@ -7,40 +7,15 @@ import { staffName, writeAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
+import { notifyMember, type MessageKind } from '../../notices';
+
+export { notifyMember, type MessageKind, type Notice } from '../../notices';
 
 /**
  * A member's messages ("push messages" in the app). Features tell a member about an event with
  * notifyMember; the text is stored as catalogue keys and parameters and rendered in the language of
  * whoever reads it, so a member who switches language reads old messages in the new one.
  */
-
-export type MessageKind = 'security' | 'wallet' | 'system';
-
-export type Notice =
-  | { titleKey: MessageKey; bodyKey: MessageKey; params?: MessageParams }
-  /** Staff's own words, shown as written in every language. */
-  | { title: string; body: string };
-
-/** Adds a message for the member; pass the caller's transaction as `db` to keep it with the event. */
-export async function notifyMember(db: Kysely<Database>, input: { userId: number; kind: MessageKind; at: Date } & Notice): Promise<number> {
-  const keyed = 'titleKey' in input;
-  const row = await db
-    .insertInto('push_messages')
-    .values({
-      user_id: input.userId,
-      kind: input.kind,
-      title_key: keyed ? input.titleKey : null,
-      body_key: keyed ? input.bodyKey : null,
-      params: keyed && input.params ? JSON.stringify(input.params) : null,
-      title_text: keyed ? null : input.title,
-      body_text: keyed ? null : input.body,
-      is_read: 0,
-      created_at: input.at.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** A message as the member reads it: the reply type of the contract (libs/api-schema). */
 export type MessageView = PushMessage;

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MessageKey, MessageParams } from '../i18n';
+
+/**
+ * How anything on the server tells a member about an event: one row in their messages (the messages
+ * feature lists and reads them). A layer under the features, so the jobs (rewards paid) use it too.
+ */
+
+export type MessageKind = 'security' | 'wallet' | 'system';
+
+export type Notice =
+  | { titleKey: MessageKey; bodyKey: MessageKey; params?: MessageParams }
+  /** Staff's own words, shown as written in every language. */
+  | { title: string; body: string };
+
+/** Adds a message for the member; pass the caller's transaction as `db` to keep it with the event. */
+export async function notifyMember(db: Kysely<Database>, input: { userId: number; kind: MessageKind; at: Date } & Notice): Promise<number> {
+  const keyed = 'titleKey' in input;
+  const row = await db
+    .insertInto('push_messages')
+    .values({
+      user_id: input.userId,
+      kind: input.kind,
+      title_key: keyed ? input.titleKey : null,
+      body_key: keyed ? input.bodyKey : null,
+      params: keyed && input.params ? JSON.stringify(input.params) : null,
+      title_text: keyed ? null : input.title,
+      body_text: keyed ? null : input.body,
+      is_read: 0,
+      created_at: input.at.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
