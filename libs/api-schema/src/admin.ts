@@ -4,19 +4,11 @@
  * staff session and 403 to a member's token or a role that may not run it; `admin` may run everything.
  * The staff session token travels in X-Access-Token like a member's.
  */
-import { AmountText, errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
+import { AmountText, errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, RequestId, Text, Time, Type, type Static } from './common';
+import { action, GUARD, list, Reason, StaffRoleSchema, tags, type AdminRouteSpec, type StaffRole } from './admin-common';
 
-const tags = ['admin'];
+export { STAFF_ROLES, StaffRoleSchema, IdParams, Reason, type StaffRole, type AdminRouteSpec } from './admin-common';
 
-export const STAFF_ROLES = ['support', 'finance', 'content', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const StaffRoleSchema = Type.Unsafe<StaffRole>(Type.Union(STAFF_ROLES.map((r) => Type.Literal(r))));
-
-/** The errors every guarded route may answer besides its own. */
-const GUARD = [400, 401, 403] as const;
-
-export const IdParams = Type.Object({ id: Id() });
-export type IdParams = Static<typeof IdParams>;
 
 export const StaffLogin = Type.Object({
   login: Text(64, { minLength: 1 }),
@@ -98,7 +90,6 @@ export const WithdrawalApprove = Type.Object({
   txHash: Text(66, { description: 'USDT: 0x and 64 hex characters.' }),
   reference: Text(100, { description: 'Bank: the transfer reference. Exactly one of txHash or reference.' }),
 });
-export const Reason = Type.Object({ reason: Text(500, { minLength: 1 }) });
 
 export const AdminWithdrawalResult = Type.Object({
   id: Type.Integer(),
@@ -170,9 +161,6 @@ export const MoneyResult = Type.Object({
 });
 export type MoneyResult = Static<typeof MoneyResult>;
 
-const list = <T extends Parameters<typeof Page>[0]>(summary: string, item: T) => ({ tags, summary, querystring: PagingQuery, response: { 200: Ok(Page(item)), ...errors(...GUARD) } }) as const;
-const action = <B extends ReturnType<typeof Type.Object>, R extends ReturnType<typeof Type.Object>>(summary: string, body: B, result: R) =>
-  ({ tags, summary, params: IdParams, body, response: { 200: Ok(result), ...errors(...GUARD, 404, 409) } }) as const;
 
 export const adminSchemas = {
   enrolment: {
@@ -221,6 +209,7 @@ export const adminSchemas = {
     response: { 200: Ok(MoneyResult), ...errors(...GUARD, 409) },
   },
   audit: { tags, summary: 'The audit log, newest first, filtered by staff, action, member and time', querystring: AuditQuery, response: { 200: Ok(Page(AuditRow)), ...errors(...GUARD) } },
+  // Each area of the console in its own module (admin-<area>.ts): spread its schemas here.
 } as const;
 
 /** The routes, their paths and the roles allowed (besides admin); the console reads it to hide what a role cannot do. */
@@ -247,7 +236,8 @@ export const ADMIN_ROUTES = {
   fundPool: { method: 'POST', url: '/admin/money/pool', roles: ['finance'] },
   fundRewards: { method: 'POST', url: '/admin/money/rewards', roles: ['finance'] },
   audit: { method: 'GET', url: '/admin/audit', roles: [] },
-} as const satisfies Record<keyof typeof adminSchemas, { method: string; url: string; roles: readonly StaffRole[] | null }>;
+  // Each area of the console in its own module (admin-<area>.ts): spread its routes here.
+} as const satisfies Record<keyof typeof adminSchemas, AdminRouteSpec>;
 
 /** Whether a role may run a route (admin may run every one); null roles: open (login). */
 export const staffMay = (role: StaffRole, route: keyof typeof ADMIN_ROUTES): boolean => {
