@@ -10,6 +10,7 @@ import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
+import { misfits } from './fit';
 import { LOCALES, PHONE, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
 
 let stack: Stack;
@@ -36,37 +37,6 @@ async function productToShow(): Promise<number> {
   const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
   const { data } = (await response.json()) as { data: { list: { id: number; status: number }[] } };
   return (data.list.find((product) => product.status === PRODUCT_STATUS.preSale) ?? data.list[0]).id;
-}
-
-/**
- * What does not fit on the current screen of a `width` px phone: the page itself when wider (a
- * mobile browser then zooms out, so `innerWidth` grows with the page and the phone's width is the
- * measure), each element whose box cuts its text off (overflow hidden or clip, including text that
- * ends in an ellipsis: a label must be readable whole), and text sticking out of its box.
- */
-function misfits(width: number): string[] {
-  const found: string[] = [];
-  const pageWidth = Math.max(document.documentElement.scrollWidth, window.innerWidth);
-  if (pageWidth > width) found.push(`page ${pageWidth}px wide`);
-  const describe = (el: Element) => {
-    const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
-    const name = el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
-    return `${name}${testId ? ` in [data-testid=${testId}]` : ''} "${el.textContent!.trim().slice(0, 30)}"`;
-  };
-  for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-    const ownText = Array.from(el.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
-    if (!ownText || el.getClientRects().length === 0) continue;
-    const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || style.display === 'inline') continue;
-    // Off-screen by design: swiper slides, the notice bar's marquee.
-    if (el.closest('.adm-swiper, .adm-notice-bar')) continue;
-    const wide = el.scrollWidth - el.clientWidth;
-    const tall = el.scrollHeight - el.clientHeight;
-    if (['hidden', 'clip'].includes(style.overflowX) && wide > 1) found.push(`${describe(el)} cut off: ${el.clientWidth}px of ${el.scrollWidth}px`);
-    else if (['hidden', 'clip'].includes(style.overflowY) && tall > 1) found.push(`${describe(el)} cut off: ${el.clientHeight}px high of ${el.scrollHeight}px`);
-    else if (style.overflowX === 'visible' && wide > 1) found.push(`${describe(el)} sticks out of its box by ${wide}px`);
-  }
-  return found;
 }
 
 it('no screen is wider than a 390 px phone or cuts off text, in any of the ten languages', async () => {

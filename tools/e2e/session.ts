@@ -1,5 +1,6 @@
 /** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
 import type { Page } from 'playwright-core';
+import { generateSync } from 'otplib';
 import { field } from './browser';
 import type { SqlAccess, Stack } from './stack';
 
@@ -44,12 +45,33 @@ export async function registerThroughScreen(page: Page, db: SqlAccess, phone: st
 /** The password every staff account the browser tests create gets. */
 export const STAFF_PASSWORD = 'Console-pass-2026';
 
-/** Creates a staff account from the command line, as the operator does (the password from STAFF_PASSWORD). */
-export function createStaff(stack: Pick<Stack, 'admin'>, login: string, role: 'support' | 'finance' | 'content' | 'admin'): void {
+type StaffRole = 'support' | 'finance' | 'content' | 'admin';
+
+/**
+ * Creates a staff account from the command line, as the operator does (the password from
+ * STAFF_PASSWORD); returns the otpauth:// URI it prints for the authenticator app.
+ */
+export function createStaff(stack: Pick<Stack, 'admin'>, login: string, role: StaffRole): string {
   process.env.STAFF_PASSWORD = STAFF_PASSWORD;
   try {
-    expect(stack.admin('staff:create', login, '--role', role, '--by', 'e2e')).toContain('otpauth://');
+    const printed = stack.admin('staff:create', login, '--role', role, '--by', 'e2e');
+    const uri = /otpauth:\/\/\S+/.exec(printed)?.[0];
+    if (!uri) throw new Error(`staff:create printed no otpauth URI:\n${printed}`);
+    return uri;
   } finally {
     delete process.env.STAFF_PASSWORD;
   }
+}
+
+/** A new staff account logged in through the API (password and TOTP code): the session the console keeps. */
+export async function staffSessionThroughApi(stack: Pick<Stack, 'admin' | 'apiOrigin'>, login: string, role: StaffRole): Promise<{ token: string; login: string; role: string }> {
+  const secret = new URL(createStaff(stack, login, role)).searchParams.get('secret')!;
+  const response = await fetch(`${stack.apiOrigin}/admin/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login, password: STAFF_PASSWORD, code: generateSync({ secret }) }),
+  });
+  const body = (await response.json()) as { code: number; data: { token: string; staff: { login: string; role: string } } };
+  if (body.code !== 200) throw new Error(`staff login of ${login} failed: ${JSON.stringify(body)}`);
+  return { token: body.data.token, login: body.data.staff.login, role: body.data.staff.role };
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { parseRemotesDocument } from '@rigshare/contract';
 import { LOCALE_TAGS, type LocaleTag } from '@rigshare/domain';
 import { ROOT, distOf } from '../src/topology';
@@ -28,15 +28,27 @@ export function shellPaths(): string[] {
  * of them shows it (in each language) and walking the rest would only repeat it.
  */
 export function remotePaths(): string[] {
+  const document = servedRemotes();
+  const served = document.remotes.flatMap((remote) => remote.screens ?? remote.paths);
+  const unserved = document.remotes.flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
+  return [...served, ...unserved.slice(0, 1)];
+}
+
+/** The screens of the remotes only staff load (remotes.json `audience: staff`): the console's. */
+export function staffScreens(): string[] {
+  return servedRemotes()
+    .remotes.filter((remote) => remote.audience === 'staff')
+    .flatMap((remote) => remote.screens ?? remote.paths);
+}
+
+/** The remotes.json the built shell serves. */
+function servedRemotes() {
   const written = JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')) as { remotes?: { manifest?: unknown }[] };
   // The fleet writes each manifest as a path on the shell's origin; the shell makes it absolute against its page.
   for (const entry of written.remotes ?? []) {
     if (typeof entry.manifest === 'string' && entry.manifest.startsWith('/')) entry.manifest = new URL(entry.manifest, 'http://localhost').href;
   }
-  const document = parseRemotesDocument(written);
-  const served = document.remotes.flatMap((remote) => remote.screens ?? remote.paths);
-  const unserved = document.remotes.flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
-  return [...served, ...unserved.slice(0, 1)];
+  return parseRemotesDocument(written);
 }
 
 /**
@@ -93,7 +105,9 @@ export interface WalkOptions {
   browser: Browser;
   shellUrl: string;
   /** The logged-in member's browser storage (from one login), shared by every walking page. */
-  storageState: BrowserContextOptions['storageState'];
+  storageState?: BrowserContextOptions['storageState'];
+  /** Runs before each walking page's scripts (e.g. puts a staff session into sessionStorage). */
+  initScript?: Parameters<BrowserContext['addInitScript']>[0];
   locales: readonly LocaleTag[];
   routes: readonly string[];
   /** Pages walking at once; each takes the next language when done with one. */
@@ -106,10 +120,11 @@ export interface WalkOptions {
  * the screen's data), each with the member's session, one reload per language, then hash
  * navigation from route to route.
  */
-export async function walkRoutes({ browser, shellUrl, storageState, locales, routes, pages = 3, visit }: WalkOptions): Promise<void> {
+export async function walkRoutes({ browser, shellUrl, storageState, initScript, locales, routes, pages = 3, visit }: WalkOptions): Promise<void> {
   const queue = [...locales];
   const worker = async () => {
     const context = await browser.newContext({ ...PHONE, storageState });
+    if (initScript) await context.addInitScript(initScript);
     try {
       const page = await context.newPage();
       const inFlight = trackRequests(page);
