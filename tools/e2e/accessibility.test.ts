@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
-import { PHONE, allRoutes, walkRoutes } from './walk';
+import { PHONE, allRoutes, staffScreens, walkRoutes } from './walk';
 import { distOf } from '../src/topology';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -59,16 +59,36 @@ it('no screen has a WCAG 2.1 AA violation axe-core can find', async () => {
     routes,
     pages: 2,
     async visit(page, locale, route) {
-      const result = await new AxeBuilder({ page })
-        // Still "experimental" in axe 4.13, so off by default: a control's name contains its visible text (WCAG 2.5.3).
-        .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-        .withTags(WCAG_21_AA)
-        .analyze();
-      for (const violation of result.violations) {
-        const where = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ');
-        violations.push(`${locale} ${route}: ${violation.id} (${violation.impact}) at ${where}`);
-      }
+      for (const violation of await axeViolations(page)) violations.push(`${locale} ${route}: ${violation}`);
     },
   });
   expect(violations).toEqual([]);
 }, 600_000);
+
+it('no staff console screen has a WCAG 2.1 AA violation axe-core can find', async () => {
+  const routes = staffScreens();
+  const session = await staffSessionThroughApi(stack, 'axe-admin', 'admin');
+  const violations: string[] = [];
+  await walkRoutes({
+    browser,
+    shellUrl: stack.shellUrl,
+    initScript: staffSessionScript(session),
+    locales: ['en-US', 'ta-IN'],
+    routes,
+    pages: 2,
+    async visit(page, locale, route) {
+      for (const violation of await axeViolations(page)) violations.push(`${locale} ${route}: ${violation}`);
+    },
+  });
+  expect(violations).toEqual([]);
+}, 300_000);
+
+/** What axe-core finds on the page as it is: one line per rule broken, with up to three places. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    // Still "experimental" in axe 4.13, so off by default: a control's name contains its visible text (WCAG 2.5.3).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_21_AA)
+    .analyze();
+  return result.violations.map((violation) => `${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}

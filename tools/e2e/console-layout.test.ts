@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { misfits } from './fit';
-import { staffSessionThroughApi } from './session';
+import { staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 import { LOCALES, PHONE, staffScreens, walkRoutes } from './walk';
 
@@ -32,8 +32,7 @@ it('no console screen is wider than a 390 px phone or cuts off text, in any of t
   await walkRoutes({
     browser,
     shellUrl: stack.shellUrl,
-    // The console keeps its session in sessionStorage (this tab only), so each page gets it before the app starts.
-    initScript: { content: `sessionStorage.setItem('rigshare.staffSession', ${JSON.stringify(JSON.stringify(session))})` },
+    initScript: staffSessionScript(session),
     locales: LOCALES,
     routes,
     async visit(page, locale, route) {

@@ -75,3 +75,8 @@ export async function staffSessionThroughApi(stack: Pick<Stack, 'admin' | 'apiOr
   if (body.code !== 200) throw new Error(`staff login of ${login} failed: ${JSON.stringify(body)}`);
   return { token: body.data.token, login: body.data.staff.login, role: body.data.staff.role };
 }
+
+/** A browser init script that puts a staff session where the console keeps it (sessionStorage: this tab only). */
+export function staffSessionScript(session: { token: string; login: string; role: string }): { content: string } {
+  return { content: `sessionStorage.setItem('rigshare.staffSession', ${JSON.stringify(JSON.stringify(session))})` };
+}
