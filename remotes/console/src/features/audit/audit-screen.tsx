@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { AuditRow } from '@rigshare/api-schema';
 import { useAuditQuery } from '../../api/endpoints';
 import { ConsolePage } from '../layout/console-page';
-import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
@@ -50,13 +50,13 @@ const COLUMNS_CSV: { header: string; value: (r: AuditRow) => string | number | n
 /** `/console/audit`: every staff action, newest first; filter by staff, action, member and days; export CSV. */
 export default function AuditScreen() {
   const { t } = useTranslation('console');
-  const [pageNum, setPageNum] = usePageNum('audit');
+  const paging = usePaging('audit');
   const [filters, setFilters] = useState<Filters>({});
-  const list = useAuditQuery({ ...filters, pageNum, pageSize: PAGE_SIZE });
+  const list = useAuditQuery({ ...filters, ...paging.query });
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFilters(filtersOf(new FormData(event.currentTarget)));
-    setPageNum(1);
+    paging.onPage(1);
   };
   const columns: ColumnDef<AuditRow, unknown>[] = [
     { accessorKey: 'at', header: t('columns.time'), cell: ({ row }) => <When at={row.original.at} /> },
@@ -100,13 +100,8 @@ export default function AuditScreen() {
         label={t('nav.audit')}
         testId="audit"
         columns={columns}
-        page={list.data}
-        isError={list.isError}
-        errorMessage={(list.error as { message?: string } | undefined)?.message}
-        retry={() => void list.refetch()}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        source={list}
+        paging={paging}
         empty={t('audit.empty')}
         csv={{ fileName: 'audit-log.csv', rows: () => allPages<AuditRow>('/audit', { ...filters }), columns: COLUMNS_CSV }}
       />

@@ -6,7 +6,7 @@ import { useFeedbackQuery, useReplyFeedbackMutation } from '../../api/endpoints'
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
@@ -14,8 +14,8 @@ import { DataTable } from '../table/data-table';
 /** `/console/feedback`: feedback without a reply; the reply reaches the member's feedback list and messages. */
 export default function FeedbackScreen() {
   const { t } = useTranslation('console');
-  const [pageNum, setPageNum] = usePageNum('feedback');
-  const list = useFeedbackQuery({ pageNum, pageSize: PAGE_SIZE });
+  const paging = usePaging('feedback');
+  const list = useFeedbackQuery(paging.query);
   const [reply] = useReplyFeedbackMutation();
   const onReply = async (f: AdminFeedback) => {
     const text = await askText({ title: t('feedback.replyTitle', { id: f.id }), label: t('feedback.reply'), confirm: t('actions.send'), cancel: t('actions.cancel') });
@@ -54,13 +54,8 @@ export default function FeedbackScreen() {
         label={t('nav.feedback')}
         testId="feedback"
         columns={columns}
-        page={list.data}
-        isError={list.isError}
-        errorMessage={(list.error as { message?: string } | undefined)?.message}
-        retry={() => void list.refetch()}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        source={list}
+        paging={paging}
         empty={t('feedback.empty')}
         csv={{
           fileName: 'feedback.csv',

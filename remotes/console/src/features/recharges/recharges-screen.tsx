@@ -7,7 +7,7 @@ import { useConfirmRechargeMutation, useRechargesQuery, useRejectRechargeMutatio
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
@@ -17,8 +17,8 @@ const usdt = (micro: string) => formatAmount(BigInt(micro));
 /** `/console/recharges`: bank and cash recharges a member says they paid; confirm credits once, reject credits nothing. */
 export default function RechargesScreen() {
   const { t } = useTranslation('console');
-  const [pageNum, setPageNum] = usePageNum('recharges');
-  const list = useRechargesQuery({ pageNum, pageSize: PAGE_SIZE });
+  const paging = usePaging('recharges');
+  const list = useRechargesQuery(paging.query);
   const [confirm] = useConfirmRechargeMutation();
   const [reject] = useRejectRechargeMutation();
 
@@ -60,13 +60,8 @@ export default function RechargesScreen() {
         label={t('nav.recharges')}
         testId="recharges"
         columns={columns}
-        page={list.data}
-        isError={list.isError}
-        errorMessage={(list.error as { message?: string } | undefined)?.message}
-        retry={() => void list.refetch()}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        source={list}
+        paging={paging}
         empty={t('recharges.empty')}
         csv={{
           fileName: 'recharges.csv',

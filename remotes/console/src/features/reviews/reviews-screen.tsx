@@ -6,7 +6,7 @@ import { useFailPostMutation, useFailSubmissionMutation, usePassPostMutation, us
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { DataTable } from '../table/data-table';
 
@@ -42,8 +42,8 @@ function SafeLink({ href }: { href: string }) {
 
 function PostReviews() {
   const { t } = useTranslation('console');
-  const [pageNum, setPageNum] = usePageNum('posts');
-  const list = usePostsQuery({ pageNum, pageSize: PAGE_SIZE });
+  const paging = usePaging('posts');
+  const list = usePostsQuery(paging.query);
   const [pass] = usePassPostMutation();
   const [fail] = useFailPostMutation();
   const columns: ColumnDef<AdminPost, unknown>[] = [
@@ -66,13 +66,8 @@ function PostReviews() {
       label={t('reviews.posts')}
       testId="posts"
       columns={columns}
-      page={list.data}
-      isError={list.isError}
-      errorMessage={(list.error as { message?: string } | undefined)?.message}
-      retry={() => void list.refetch()}
-      pageNum={pageNum}
-      pageSize={PAGE_SIZE}
-      onPage={setPageNum}
+      source={list}
+      paging={paging}
       empty={t('reviews.noPosts')}
     />
   );
@@ -80,8 +75,8 @@ function PostReviews() {
 
 function SubmissionReviews() {
   const { t } = useTranslation('console');
-  const [pageNum, setPageNum] = usePageNum('submissions');
-  const list = useSubmissionsQuery({ pageNum, pageSize: PAGE_SIZE });
+  const paging = usePaging('submissions');
+  const list = useSubmissionsQuery(paging.query);
   const [pass] = usePassSubmissionMutation();
   const [fail] = useFailSubmissionMutation();
   const columns: ColumnDef<AdminSubmission, unknown>[] = [
@@ -102,13 +97,8 @@ function SubmissionReviews() {
       label={t('reviews.submissions')}
       testId="submissions"
       columns={columns}
-      page={list.data}
-      isError={list.isError}
-      errorMessage={(list.error as { message?: string } | undefined)?.message}
-      retry={() => void list.refetch()}
-      pageNum={pageNum}
-      pageSize={PAGE_SIZE}
-      onPage={setPageNum}
+      source={list}
+      paging={paging}
       empty={t('reviews.noSubmissions')}
     />
   );

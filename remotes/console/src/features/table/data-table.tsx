@@ -4,19 +4,15 @@ import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@rigshare/domain';
 import { LoadFailed } from '@rigshare/ui';
+import type { Paging } from '../layout/use-paging';
 import { downloadCsv, type CsvColumn } from './csv';
 
 export interface DataTableProps<T> {
   label: string;
   columns: ColumnDef<T, unknown>[];
-  /** The server's page of rows; undefined while the first load runs. */
-  page: Page<T> | undefined;
-  isError: boolean;
-  errorMessage?: string;
-  retry: () => void;
-  pageNum: number;
-  pageSize: number;
-  onPage: (pageNum: number) => void;
+  /** The list's query result (RTK Query): the server's page of rows, undefined while the first load runs. */
+  source: { data?: Page<T>; isError: boolean; error?: unknown; refetch: () => unknown };
+  paging: Paging;
   empty: string;
   /** CSV export of every row the list's filter matches (not only this page). */
   csv?: { fileName: string; columns: CsvColumn<T>[]; rows: () => Promise<T[]> };
@@ -27,7 +23,10 @@ export interface DataTableProps<T> {
  * A staff list: the server pages it, the table sorts the page by any column (headers are buttons with
  * aria-sort), and the CSV button exports every matching row. TanStack Table is headless: the markup is ours.
  */
-export function DataTable<T>({ label, columns, page, isError, errorMessage, retry, pageNum, pageSize, onPage, empty, csv, testId }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, source, paging, empty, csv, testId }: DataTableProps<T>) {
+  const page = source.data;
+  const { pageNum, pageSize } = paging.query;
+  const onPage = paging.onPage;
   const { t } = useTranslation('console');
   const [sorting, setSorting] = useState<SortingState>([]);
   const [exporting, setExporting] = useState(false);
@@ -40,7 +39,7 @@ export function DataTable<T>({ label, columns, page, isError, errorMessage, retr
     getSortedRowModel: getSortedRowModel(),
   });
 
-  if (isError) return <LoadFailed title={t('table.loadError')} message={errorMessage} retry={retry} />;
+  if (source.isError) return <LoadFailed title={t('table.loadError')} message={(source.error as { message?: string } | undefined)?.message} retry={() => void source.refetch()} />;
   if (!page) return <Skeleton.Paragraph lineCount={5} animated />;
 
   const pages = Math.max(1, Math.ceil(page.total / pageSize));

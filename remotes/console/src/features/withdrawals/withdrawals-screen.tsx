@@ -9,7 +9,7 @@ import { useApproveWithdrawalMutation, useRejectWithdrawalMutation, useWithdrawa
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { PAGE_SIZE, usePageNum } from '../layout/use-page-num';
+import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
@@ -27,8 +27,8 @@ const paidOnChain = (w: AdminWithdrawal) => w.payoutTo.startsWith('0x');
 export default function WithdrawalsScreen() {
   const { t } = useTranslation('console');
   const me = useSelector(selectStaffSession)?.login;
-  const [pageNum, setPageNum] = usePageNum('withdrawals');
-  const list = useWithdrawalsQuery({ pageNum, pageSize: PAGE_SIZE });
+  const paging = usePaging('withdrawals');
+  const list = useWithdrawalsQuery(paging.query);
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
 
@@ -98,13 +98,8 @@ export default function WithdrawalsScreen() {
         label={t('nav.withdrawals')}
         testId="withdrawals"
         columns={columns}
-        page={list.data}
-        isError={list.isError}
-        errorMessage={(list.error as { message?: string } | undefined)?.message}
-        retry={() => void list.refetch()}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        source={list}
+        paging={paging}
         empty={t('withdrawals.empty')}
         csv={{
           fileName: 'withdrawals.csv',
