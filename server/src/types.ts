@@ -25,6 +25,8 @@ export interface AppDeps {
 export interface AuthenticatedMember {
   id: number;
   tokenHash: string;
+  /** Staff froze the member: they may read but not buy, withdraw or post. */
+  frozen: boolean;
 }
 
 declare module 'fastify' {
@@ -32,6 +34,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** preHandler for routes that need a logged-in member. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler after `authenticate` on what a frozen member may not do (buy, withdraw, post): 403. */
+    refuseFrozen: (request: FastifyRequest) => Promise<void>;
     limits: {
       codePerIp: (request: FastifyRequest) => Promise<void>;
       accountCheck: (request: FastifyRequest) => Promise<void>;

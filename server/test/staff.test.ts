@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { generateSync } from 'otplib';
 import { createStaff, revokeStaffSessions } from '../src/features/staff';
 import { checkLedger } from '../src/ledger/check';
-import { asMember, lastSmsCode, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+import { asMember, getAs, lastSmsCode, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -328,5 +328,61 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(BigInt(d.liabilities)).toBeGreaterThanOrEqual(parseAmount('50'));
     expect(d.revenuePool.balance).toBe(sum(['platform.revenue_pool']));
     expect(d.rewardsBudget.balance).toBe(sum(['platform.rewards_budget']));
+  });
+
+  it('a frozen member can log in and read but cannot buy, withdraw, post or comment, and nothing is created; unfreezing lets them again', async () => {
+    const m = await readyMember('100');
+    const as = asMember(m.token);
+    const reason = 'Payment dispute under review';
+    const frozen = await asStaff('support', 'POST', `/admin/members/${m.id}/freeze`, { reason });
+    expect(frozen.json()).toMatchObject({ code: 200, data: { id: m.id, frozenReason: reason, frozenAt: expect.any(String) } });
+    // Two freezes: one outcome; the second is refused and changes nothing.
+    expect((await asStaff('finance', 'POST', `/admin/members/${m.id}/freeze`, { reason: 'again' })).json()).toMatchObject({ code: 409 });
+    expect((await asStaff('content', 'POST', `/admin/members/${m.id}/unfreeze`, { reason: 'no' })).statusCode).toBe(403);
+
+    const counts = async () => {
+      const k = ctx.db.kysely;
+      const n = async (table: 'orders' | 'withdrawals' | 'posts' | 'post_comments') =>
+        Number((await k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', m.id).executeTakeFirstOrThrow()).n);
+      return { orders: await n('orders'), withdrawals: await n('withdrawals'), posts: await n('posts'), comments: await n('post_comments') };
+    };
+    const before = await counts();
+    const buy = await post(ctx.app, '/api/orders/mine/order/create', { agree: '1', productId: '1', quantity: '1', requestId: `frozen-${process.pid}-${++seq}` }, as);
+    expect(buy.json()).toEqual({ code: 403, msg: 'Your account is frozen: you can still log in and read, but not buy, withdraw or post. Please contact customer service.', data: null });
+    const withdraw = await post(ctx.app, '/api/assets/user/withdraw', { channel: 'USDT', amount: '20', payPassword: '123456', requestId: `frozen-${process.pid}-${++seq}` }, as);
+    expect(withdraw.json()).toMatchObject({ code: 403 });
+    expect((await post(ctx.app, '/api/comment/square/addText', { content: 'A rig report from a frozen account' }, as)).json()).toMatchObject({ code: 403 });
+    const anyPost = await ctx.db.kysely.selectFrom('posts').select('id').where('status', '=', 1).executeTakeFirst();
+    if (anyPost) expect((await post(ctx.app, '/api/comment/comment/text', { squareId: String(anyPost.id), content: 'nice' }, as)).json()).toMatchObject({ code: 403 });
+    expect(await counts()).toEqual(before);
+    // Reading still works.
+    expect((await getAs(ctx, '/api/user/user/info', m.token)).json()).toMatchObject({ code: 200 });
+
+    expect((await asStaff('support', 'POST', `/admin/members/${m.id}/unfreeze`, { reason: 'Dispute settled' })).json()).toMatchObject({ code: 200, data: { frozenAt: null } });
+    expect((await post(ctx.app, '/api/orders/mine/order/create', { agree: '1', productId: '1', quantity: '1', requestId: `frozen-${process.pid}-${++seq}` }, as)).json()).toMatchObject({ code: 200 });
+    const rows = (await auditRows(`member=${m.id}`)).list.filter((r: { action: string }) => r.action.startsWith('member.'));
+    expect(rows.map((r: { action: string; staff: string }) => [r.action, r.staff])).toEqual([
+      ['member.unfreeze', 'support'],
+      ['member.freeze', 'support'],
+    ]);
+    expect(rows[1]).toMatchObject({ before: 'not frozen', after: `frozen: ${reason}`, reason, role: 'support' });
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('support finds a member by phone prefix or id and reads their balances, orders, records and team', async () => {
+    const m = await readyMember('75');
+    const byPhone = (await asStaff('support', 'GET', `/admin/members?q=${m.phone.slice(0, -2)}&pageSize=100`)).json().data;
+    expect(byPhone.list.map((r: { id: number }) => r.id)).toContain(m.id);
+    expect(byPhone.list.every((r: { phone: string; id: number }) => r.phone.startsWith(m.phone.slice(0, -2)) || String(r.id) === m.phone.slice(0, -2))).toBe(true);
+    const byId = (await asStaff('support', 'GET', `/admin/members?q=${m.id}`)).json().data;
+    expect(byId.list[0]).toMatchObject({ id: m.id, phone: m.phone, available: '75000000', frozenAt: null });
+    // A LIKE wildcard is matched literally, not as "anything".
+    expect((await asStaff('support', 'GET', '/admin/members?q=%25')).json().data).toEqual({ total: 0, list: [] });
+
+    const detail = (await asStaff('support', 'GET', `/admin/members/${m.id}`)).json().data;
+    expect(detail).toMatchObject({ id: m.id, phone: m.phone, balances: { available: '75000000', held: '0', pendingIncome: '0' }, orders: { total: 0, recent: [] }, team: { A: 0, B: 0, C: 0 } });
+    expect(detail.records[0]).toMatchObject({ amount: '75000000' });
+    expect((await asStaff('support', 'GET', '/admin/members/999999')).json()).toMatchObject({ code: 404 });
+    expect((await asStaff('content', 'GET', `/admin/members/${m.id}`)).statusCode).toBe(403);
   });
 });

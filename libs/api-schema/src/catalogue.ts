@@ -126,7 +126,7 @@ export const catalogueSchemas = {
   userProductCoupons: { tags: coupons, summary: 'Coupons the member holds that apply to a product now', querystring: ProductIdQuery, response: { 200: Ok(Type.Array(Coupon)), ...errors(...AUTH) } },
   couponSummary: { tags: coupons, summary: 'Counts and best discount for a product', querystring: ProductIdQuery, response: { 200: Ok(CouponSummary), ...errors(...AUTH) } },
   receiveCoupon: { tags: coupons, summary: 'Receive a coupon', body: Type.Object({ couponId: Id() }), response: { 200: Ok(Coupon), ...errors(401, 404, 409) } },
-  createOrder: { tags: orders, summary: 'Buy units of a product (idempotent by requestId)', body: CreateOrderBody, response: { 200: Ok(Order, 'Localized "Order created".'), ...errors(401, 404, 409) } },
+  createOrder: { tags: orders, summary: 'Buy units of a product (idempotent by requestId)', body: CreateOrderBody, response: { 200: Ok(Order, 'Localized "Order created".'), ...errors(401, 403, 404, 409) } },
   orderRecord: {
     tags: orders,
     summary: "The member's orders, newest first",

@@ -80,13 +80,13 @@ export const communitySchemas = {
     tags: community,
     summary: 'Send a post without images; it waits for review (Pending)',
     body: PostText,
-    response: { 200: Ok(SquarePost, 'Localized "waiting for review".'), ...errors(...AUTH) },
+    response: { 200: Ok(SquarePost, 'Localized "waiting for review".'), ...errors(401, 403) },
   },
   squareAdd: {
     tags: community,
     summary: 'Send a post with images (multipart: fields content, videoUrl; parts "images", each at most 2 MB, at most 9)',
     consumes: ['multipart/form-data'],
-    response: { 200: Ok(SquarePost, 'Localized "waiting for review".'), ...errors(401, 413, 415) },
+    response: { 200: Ok(SquarePost, 'Localized "waiting for review".'), ...errors(401, 403, 413, 415) },
   },
   thumbsUp: {
     tags: community,
@@ -112,6 +112,6 @@ export const communitySchemas = {
       commentId: Type.Optional(Id()),
       content: Text(COMMENT_CONTENT_MAX * 4, { description: `Plain text, at most ${COMMENT_CONTENT_MAX} characters.` }),
     }),
-    response: { 200: Ok(SquareComment, 'Localized "Comment sent" (shown as a toast).'), ...errors(401, 404) },
+    response: { 200: Ok(SquareComment, 'Localized "Comment sent" (shown as a toast).'), ...errors(401, 403, 404) },
   },
 };

@@ -8,3 +8,4 @@ export * from './community';
 export * from './team';
 export * from './solvency';
 export * from './admin';
+export * from './admin-members';

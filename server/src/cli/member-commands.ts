@@ -1,8 +1,19 @@
 import { isAlphanumeric, isValidPassword, isValidPhone } from '@rigshare/domain';
-import { insertMember } from '../features/accounts';
+import type { Kysely } from 'kysely';
+import { operatorName } from '../audit';
+import type { Database } from '../db/schema';
+import { freezeMember, insertMember, unfreezeMember } from '../features/accounts';
 import { OperatorError } from '../ledger/operator';
 import { hashPassword } from '../security/password';
 import type { AdminCommand } from './command';
+
+/** A member named on the command line by id or by phone number. */
+async function memberIdOf(db: Kysely<Database>, text: string): Promise<number> {
+  const byPhone = await db.selectFrom('users').select('id').where('phone', '=', text.trim()).executeTakeFirst();
+  if (byPhone) return byPhone.id;
+  if (/^[0-9]{1,9}$/.test(text.trim())) return Number(text.trim());
+  throw new OperatorError(`No member with phone or id "${text}"`);
+}
 
 /**
  * The first account of a production start (which seeds no member): an account with no inviter, the
@@ -38,6 +49,30 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
       const id = await insertMember(kysely, { phone, passwordHash: await hashPassword(password), inviterId: null, now: new Date(), inviteCode });
       const member = await kysely.selectFrom('users').select('invite_code').where('id', '=', id).executeTakeFirstOrThrow();
       console.log(`account ${id} created for ${phone}; invite code for new members: ${member.invite_code}`);
+      return 0;
+    },
+  },
+  {
+    name: 'member:freeze',
+    usage: '<phone|id> --reason "..." [--by <name>]',
+    summary: 'Freezes a member: they can log in and read, but not buy, withdraw or post (the reason is what they are told)',
+    args: 1,
+    options: ['reason', 'by'],
+    async run(db, { args, options }) {
+      const state = await freezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', by: operatorName(options.by), at: new Date() });
+      console.log(`member ${state.id} frozen since ${state.frozenAt}`);
+      return 0;
+    },
+  },
+  {
+    name: 'member:unfreeze',
+    usage: '<phone|id> --reason "..." [--by <name>]',
+    summary: 'Lifts a freeze',
+    args: 1,
+    options: ['reason', 'by'],
+    async run(db, { args, options }) {
+      const state = await unfreezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', by: operatorName(options.by), at: new Date() });
+      console.log(`member ${state.id} unfrozen`);
       return 0;
     },
   },

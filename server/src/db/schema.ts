@@ -332,6 +332,9 @@ export interface UsersTable {
   pay_password_set_at: Generated<string | null>;
   /** The latest security change; withdrawals wait WITHDRAW_HOLD_HOURS from it. */
   withdraw_hold_from: Generated<string | null>;
+  /** Set while staff have frozen the member: they can read but not buy, withdraw or post (migration 0033). */
+  frozen_at: Generated<string | null>;
+  frozen_reason: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -28,6 +28,7 @@ import { migration as m0022 } from './0022-staff-audit';
 import { migration as m0023 } from './0023-staff-accounts';
 import { migration as m0026 } from './0026-accrual-speed';
 import { migration as m0027 } from './0027-solvency';
+import { migration as m0033 } from './0033-member-freeze';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0023,
   m0026,
   m0027,
+  m0033,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

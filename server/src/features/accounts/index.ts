@@ -2,5 +2,6 @@
 export { accountRoutes } from './routes';
 export { checkCaptcha } from './captcha';
 export { findMemberById, insertMember, maskPhone } from './members';
+export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
 export { findLiveSession } from './sessions';
 export { assertCanSendCode, consumeCode, issueCode } from './verification';

@@ -18,13 +18,15 @@ export async function openSession(db: Kysely<Database>, userId: number, now: Dat
   return token;
 }
 
+/** The live session of a token (not revoked, not expired), with whether staff have frozen its member. */
 export async function findLiveSession(db: Kysely<Database>, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
-    .select(['user_id', 'expires_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.user_id', 'sessions.expires_at', 'users.frozen_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now.toISOString())
     .executeTakeFirst();
 }
 

@@ -40,6 +40,8 @@ export async function communityRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const { deps } = app;
   const auth = { preHandler: app.authenticate };
+  /** Posting and commenting: refused while staff have frozen the member. */
+  const authUnfrozen = { preHandler: [app.authenticate, app.refuseFrozen] };
   const limits = () => deps.config.community;
   const base = (request: FastifyRequest) => publicBase(app, request);
 
@@ -51,13 +53,13 @@ export async function communityRoutes(fastify: FastifyInstance): Promise<void> {
     ok(request, await myPostsPage(deps.db.kysely, request.member!.id, request.query, base(request))),
   );
 
-  app.post('/square/addText', { ...auth, schema: schemas.squareAddText }, async (request) => {
+  app.post('/square/addText', { ...authUnfrozen, schema: schemas.squareAddText }, async (request) => {
     const userId = request.member!.id;
     const id = await createPost(deps.db, deps.storage, userId, { content: request.body.content, videoUrl: request.body.videoUrl, images: [] }, limits(), deps.clock());
     return ok(request, await postView(deps.db.kysely, id, userId, base(request)), translate(request.locale, 'postSubmitted'));
   });
 
-  app.post('/square/add', { ...auth, schema: schemas.squareAdd }, async (request) => {
+  app.post('/square/add', { ...authUnfrozen, schema: schemas.squareAdd }, async (request) => {
     const userId = request.member!.id;
     const id = await createPost(deps.db, deps.storage, userId, await readPostForm(request), limits(), deps.clock());
     return ok(request, await postView(deps.db.kysely, id, userId, base(request)), translate(request.locale, 'postSubmitted'));
@@ -72,7 +74,7 @@ export async function communityRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, await commentsPage(deps.db.kysely, squareId, { pageNum, pageSize }));
   });
 
-  app.post('/comment/text', { ...auth, schema: schemas.commentText }, async (request) => {
+  app.post('/comment/text', { ...authUnfrozen, schema: schemas.commentText }, async (request) => {
     const { squareId, commentId, content } = request.body;
     const comment = await addComment(deps.db, request.member!.id, { postId: squareId, commentId, content }, limits(), deps.clock());
     return ok(request, comment, translate(request.locale, 'commentSent'));

@@ -49,7 +49,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     ok(request, await receiveCoupon(db, request.member!.id, request.body.couponId, deps.clock(), request.locale)),
   );
 
-  app.post('/mine/order/create', { ...auth, schema: schemas.createOrder }, async (request) => {
+  app.post('/mine/order/create', { preHandler: [app.authenticate, app.refuseFrozen], schema: schemas.createOrder }, async (request) => {
     const body = request.body;
     if (body.agree !== '1') throw new AppError(400, 'agreeRequired');
     const { productId, quantity } = body;

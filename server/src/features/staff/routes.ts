@@ -1,9 +1,8 @@
 import { adminSchemas as schemas } from '@rigshare/api-schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { fundRewardsBudget } from '../../jobs/rewards';
-import { IdempotencyConflictError } from '../../ledger/ledger';
-import { fundPool, OperatorError } from '../../ledger/operator';
+import { fundPool } from '../../ledger/operator';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { pendingPosts, reviewPost } from '../community';
@@ -15,20 +14,11 @@ import { assertStaffLoginAllowed, recordStaffLoginFailure } from './login-limits
 import { auditLog, dashboard } from './overview';
 import { qrDataUrl } from './totp';
 import { registerStaffGuard, routeOf } from './guard';
+import { memberRoutes } from './members-routes';
+import { actedBy, refusing } from './route-kit';
 
 /** One page of a list the service returns whole (pending queues are short: they are worked down). */
 const pageOf = <T>(rows: T[], q: { pageNum: number; pageSize: number }) => ({ total: rows.length, list: rows.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize) });
-
-/** A service's refusal (the same text the command line prints) as the console's answer: 404 for a missing object, else 409. */
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof IdempotencyConflictError) throw new AppError(409, 'staffActionRefused', { reason: 'This request id was already used for another amount' });
-    if (error instanceof OperatorError) throw new AppError(/^No /.test(error.message) ? 404 : 409, 'staffActionRefused', { reason: error.message });
-    throw error;
-  }
-}
 
 /**
  * The staff console's API under /admin: login with a TOTP code, then the staff actions, each calling the
@@ -40,7 +30,6 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const { deps } = app;
   const db = deps.db;
-  const actor = (request: FastifyRequest) => ({ by: request.staff!.login, actorRole: request.staff!.role, sourceAddress: request.ip });
 
   app.post(routeOf('enrolment').url, { config: routeOf('enrolment').config, schema: schemas.enrolment }, async (request) => {
     const { login, password } = request.body;
@@ -89,11 +78,11 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, pageOf(list, request.query));
   });
   app.post(routeOf('rechargeConfirm').url, { config: routeOf('rechargeConfirm').config, schema: schemas.rechargeConfirm }, async (request) => {
-    const r = await refusing(() => confirmDeposit(db, { id: request.params.id, at: deps.clock(), ...actor(request) }));
+    const r = await refusing(() => confirmDeposit(db, { id: request.params.id, at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: r.deposit.id, status: r.deposit.status, alreadyConfirmed: r.alreadyConfirmed });
   });
   app.post(routeOf('rechargeReject').url, { config: routeOf('rechargeReject').config, schema: schemas.rechargeReject }, async (request) => {
-    const d = await refusing(() => rejectDeposit(db, { id: request.params.id, reason: request.body.reason, at: deps.clock(), ...actor(request) }));
+    const d = await refusing(() => rejectDeposit(db, { id: request.params.id, reason: request.body.reason, at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: d.id, status: d.status, alreadyConfirmed: false });
   });
 
@@ -126,22 +115,22 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   });
   app.post(routeOf('withdrawalApprove').url, { config: routeOf('withdrawalApprove').config, schema: schemas.withdrawalApprove }, async (request) => {
     const { txHash, reference } = request.body;
-    const w = await refusing(() => approveWithdrawal(db, { id: request.params.id, txHash, reference, fourEyesThreshold: threshold, at: deps.clock(), ...actor(request) }));
+    const w = await refusing(() => approveWithdrawal(db, { id: request.params.id, txHash, reference, fourEyesThreshold: threshold, at: deps.clock(), ...actedBy(request) }));
     return ok(request, decisionView(w));
   });
   app.post(routeOf('withdrawalReject').url, { config: routeOf('withdrawalReject').config, schema: schemas.withdrawalReject }, async (request) => {
-    const w = await refusing(() => rejectWithdrawal(db, { id: request.params.id, reason: request.body.reason, fourEyesThreshold: threshold, at: deps.clock(), ...actor(request) }));
+    const w = await refusing(() => rejectWithdrawal(db, { id: request.params.id, reason: request.body.reason, fourEyesThreshold: threshold, at: deps.clock(), ...actedBy(request) }));
     return ok(request, decisionView(w));
   });
 
   // ---- community posts ----
   app.get(routeOf('posts').url, { config: routeOf('posts').config, schema: schemas.posts }, async (request) => ok(request, pageOf(await pendingPosts(db), request.query)));
   app.post(routeOf('postPass').url, { config: routeOf('postPass').config, schema: schemas.postPass }, async (request) => {
-    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actor(request) }));
+    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: p.id, status: 'Passed' as const });
   });
   app.post(routeOf('postFail').url, { config: routeOf('postFail').config, schema: schemas.postFail }, async (request) => {
-    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actor(request) }));
+    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: p.id, status: 'Failed' as const });
   });
 
@@ -151,11 +140,11 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, pageOf(rows.map((r) => ({ ...r, kind: r.kind as 'joingroup' | 'video' })), request.query));
   });
   app.post(routeOf('submissionPass').url, { config: routeOf('submissionPass').config, schema: schemas.submissionPass }, async (request) => {
-    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actor(request) }));
+    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: r.id, status: r.status });
   });
   app.post(routeOf('submissionFail').url, { config: routeOf('submissionFail').config, schema: schemas.submissionFail }, async (request) => {
-    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actor(request) }));
+    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: r.id, status: r.status });
   });
 
@@ -166,22 +155,25 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, pageOf(list, request.query));
   });
   app.post(routeOf('feedbackReply').url, { config: routeOf('feedbackReply').config, schema: schemas.feedbackReply }, async (request) => {
-    const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actor(request) }));
+    const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: f.id });
   });
 
   // ---- money: fund the revenue pool or the rewards budget (idempotent per requestId) ----
   app.post(routeOf('fundPool').url, { config: routeOf('fundPool').config, schema: schemas.fundPool }, async (request) => {
     const { amount, reason, requestId } = request.body;
-    const t = await refusing(() => fundPool(db, { amount, reason, key: `mining-revenue:console:${requestId}`, at: deps.clock(), actor: actor(request) }));
+    const t = await refusing(() => fundPool(db, { amount, reason, key: `mining-revenue:console:${requestId}`, at: deps.clock(), actor: actedBy(request) }));
     return ok(request, { transferId: t.id, amount: t.amount.toString(), rewardsPaid: 0 });
   });
   app.post(routeOf('fundRewards').url, { config: routeOf('fundRewards').config, schema: schemas.fundRewards }, async (request) => {
     const { amount, reason, requestId } = request.body;
-    const r = await refusing(() => fundRewardsBudget(db, { amount, reason, key: `rewards-funding:console:${requestId}`, at: deps.clock(), actor: actor(request) }));
+    const r = await refusing(() => fundRewardsBudget(db, { amount, reason, key: `rewards-funding:console:${requestId}`, at: deps.clock(), actor: actedBy(request) }));
     return ok(request, { transferId: r.transfer.id, amount: r.transfer.amount.toString(), rewardsPaid: r.payout.paid });
   });
 
   // ---- audit log ----
   app.get(routeOf('audit').url, { config: routeOf('audit').config, schema: schemas.audit }, async (request) => ok(request, await auditLog(db.kysely, request.query)));
+
+  // ---- the console's areas, each in its own module ----
+  memberRoutes(fastify);
 }

@@ -144,7 +144,7 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
     ok(request, withdrawInfo(String(request.query.channel ?? ''), request.locale)),
   );
 
-  app.post('/user/withdraw', { ...auth, schema: schemas.withdraw }, async (request) => {
+  app.post('/user/withdraw', { preHandler: [app.authenticate, app.refuseFrozen], schema: schemas.withdraw }, async (request) => {
     const b = request.body;
     const withdrawal = await createWithdrawal(deps, request.member!.id, {
       channel: b.channel,
