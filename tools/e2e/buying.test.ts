@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { DEMO, loginThroughScreen, productOnSale } from './session';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -24,22 +24,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface Card {
-  id: number;
-  productName: string;
-  status: number;
-  unitsLeft: number;
-  price: string;
-}
-
-async function productOnSale(): Promise<Card> {
-  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
-  const { data } = (await response.json()) as { data: { list: Card[] } };
-  const card = data.list.find((p) => ![3, 5, 6].includes(p.status) && p.unitsLeft > 0);
-  if (!card) throw new Error('The seed has no product on normal sale');
-  return card;
-}
-
 const hoursAfter = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
 
 it('a credited member rents a machine after agreeing to the lease, then claims a day of income', async () => {
@@ -49,7 +33,7 @@ it('a credited member rents a machine after agreeing to the lease, then claims a
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
-  const product = await productOnSale();
+  const product = await productOnSale(stack);
   await page.goto(`${stack.shellUrl}#/index/detail?id=${product.id}`);
 
   // Buying is impossible until the lease agreement is agreed to.

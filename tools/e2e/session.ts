@@ -80,3 +80,12 @@ export async function staffSessionThroughApi(stack: Pick<Stack, 'admin' | 'apiOr
 export function staffSessionScript(session: { token: string; login: string; role: string }): { content: string } {
   return { content: `sessionStorage.setItem('rigshare.staffSession', ${JSON.stringify(JSON.stringify(session))})` };
 }
+
+/** A product of the seed on normal sale with units left (not sold out, pre-sale or rush), from the member's product list. */
+export async function productOnSale(stack: Pick<Stack, 'apiOrigin'>): Promise<{ id: number; productName: string; status: number; unitsLeft: number; price: string }> {
+  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
+  const { data } = (await response.json()) as { data: { list: { id: number; productName: string; status: number; unitsLeft: number; price: string }[] } };
+  const card = data.list.find((p) => ![3, 5, 6].includes(p.status) && p.unitsLeft > 0);
+  if (!card) throw new Error('The seed has no product on normal sale');
+  return card;
+}
