@@ -385,4 +385,42 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect((await asStaff('support', 'GET', '/admin/members/999999')).json()).toMatchObject({ code: 404 });
     expect((await asStaff('content', 'GET', `/admin/members/${m.id}`)).statusCode).toBe(403);
   });
+
+  it('content staff publish news, notices, a banner and a push message that members read, and unpublish them; each with its audit row', async () => {
+    const m = await signedInMember(ctx);
+    const read = async (url: string) => (await getAs(ctx, url, m.token)).json().data;
+    const publish = async (path: string, body: Record<string, string>) => {
+      const res = await asStaff('content', 'POST', `/admin/content/${path}`, body);
+      expect(res.json()).toMatchObject({ code: 200 });
+      return res.json().data.id as number;
+    };
+
+    const news = await publish('news', { kind: 'news', title: 'New S21 machines', content: 'Units are on sale from Monday.' });
+    expect((await read('/api/push/news/list')).list[0]).toMatchObject({ id: news, title: 'New S21 machines' });
+    const scroll = await publish('notices', { kind: 'scroll', content: 'Withdrawals are paid within 24 hours.' });
+    expect(await read('/api/user/sys/scroll-notice')).toContain('Withdrawals are paid within 24 hours.');
+    const banner = await publish('carousel', { title: 'Rent a rig', image: '/api/user/static/banner-rent.svg', link: '#/projects' });
+    expect((await read('/api/user/sys/carousel')).map((b: { id: number }) => b.id)).toContain(banner);
+    const pushed = await asStaff('content', 'POST', '/admin/content/push', { to: m.phone, title: 'Hello', content: 'Your machine is running.' });
+    expect(pushed.json()).toMatchObject({ code: 200, data: { count: 1 } });
+    expect((await read('/api/push/unread')).count).toBeGreaterThanOrEqual(1);
+
+    // The service's own checks answer in the console: a scrolling notice with a title, an unknown member, a bad image.
+    expect((await asStaff('content', 'POST', '/admin/content/notices', { kind: 'scroll', title: 'x', content: 'y' })).json()).toMatchObject({ code: 409 });
+    expect((await asStaff('content', 'POST', '/admin/content/push', { to: '9999999999', title: 't', content: 'c' })).json()).toMatchObject({ code: 404 });
+    expect((await asStaff('content', 'POST', '/admin/content/carousel', { title: 't', image: 'javascript:alert(1)' })).json()).toMatchObject({ code: 409 });
+
+    expect((await asStaff('content', 'POST', `/admin/content/notices/${scroll}/unpublish`, {})).json()).toMatchObject({ code: 200 });
+    expect(await read('/api/user/sys/scroll-notice')).not.toContain('Withdrawals are paid within 24 hours.');
+    expect((await asStaff('content', 'POST', `/admin/content/notices/${scroll}/unpublish`, {})).json()).toMatchObject({ code: 404 });
+    const listed = (await asStaff('content', 'GET', '/admin/content/notices?pageSize=50')).json().data;
+    expect(listed.list.find((n: { id: number }) => n.id === scroll)).toMatchObject({ kind: 'scroll', active: false });
+    expect((await asStaff('content', 'GET', '/admin/content/news?pageSize=1')).json().data).toMatchObject({ list: [expect.objectContaining({ id: news, active: true })] });
+
+    const rows = (await auditRows('staff=content')).list as { action: string; target: string; role: string; sourceAddress: string | null }[];
+    for (const [action, target] of [['news.publish', `news:${news}`], ['notice.publish', `notice:${scroll}`], ['notice.unpublish', `notice:${scroll}`], ['carousel.publish', `carousel:${banner}`]]) {
+      expect(rows.filter((r) => r.action === action && r.target === target)).toEqual([expect.objectContaining({ role: 'content', sourceAddress: expect.any(String) })]);
+    }
+    expect(rows.filter((r) => r.action === 'push.send')).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { AmountText, errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, RequestId, Text, Time, Type, type Static } from './common';
 import { action, GUARD, list, Reason, StaffRoleSchema, tags, type AdminRouteSpec, type StaffRole } from './admin-common';
+import { CONTENT_ADMIN_ROUTES, contentAdminSchemas } from './admin-content';
 import { MEMBERS_ADMIN_ROUTES, membersAdminSchemas } from './admin-members';
 
 export { STAFF_ROLES, StaffRoleSchema, IdParams, Reason, type StaffRole, type AdminRouteSpec } from './admin-common';
@@ -212,6 +213,7 @@ export const adminSchemas = {
   audit: { tags, summary: 'The audit log, newest first, filtered by staff, action, member and time', querystring: AuditQuery, response: { 200: Ok(Page(AuditRow)), ...errors(...GUARD) } },
   // Each area of the console in its own module (admin-<area>.ts): spread its schemas here.
   ...membersAdminSchemas,
+  ...contentAdminSchemas,
 } as const;
 
 /** The routes, their paths and the roles allowed (besides admin); the console reads it to hide what a role cannot do. */
@@ -240,6 +242,7 @@ export const ADMIN_ROUTES = {
   audit: { method: 'GET', url: '/admin/audit', roles: [] },
   // Each area of the console in its own module (admin-<area>.ts): spread its routes here.
   ...MEMBERS_ADMIN_ROUTES,
+  ...CONTENT_ADMIN_ROUTES,
 } as const satisfies Record<keyof typeof adminSchemas, AdminRouteSpec>;
 
 /** Whether a role may run a route (admin may run every one); null roles: open (login). */

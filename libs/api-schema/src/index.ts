@@ -9,3 +9,4 @@ export * from './team';
 export * from './solvency';
 export * from './admin';
 export * from './admin-members';
+export * from './admin-content';

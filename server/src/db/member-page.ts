@@ -27,3 +27,20 @@ export async function memberRowsPage<T extends MemberTable>(
     .execute();
   return { total: Number(total.n), rows: rows as unknown as Selectable<Database[T]>[] };
 }
+
+/** Tables whose rows are numbered by id (news, notices, carousel, ...). */
+type IdTable = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
+
+/** One page of a whole table's rows, newest first, with how many there are in all (staff lists). */
+export async function latestRowsPage<T extends IdTable>(k: Kysely<Database>, table: T, paging: Paging): Promise<{ total: number; rows: Selectable<Database[T]>[] }> {
+  // As above: one concrete table stands in for the generic name; every IdTable has an id.
+  const base = k.selectFrom(table as 'news');
+  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  return { total: Number(total.n), rows: rows as unknown as Selectable<Database[T]>[] };
+}

@@ -128,6 +128,8 @@ export interface CarouselInput {
   translations: string | undefined;
   by: string | undefined;
   at: Date;
+  actorRole?: string | null;
+  sourceAddress?: string | null;
 }
 
 /** An image or link is an https URL, or a path of this server (`/api/user/static/...`, `/api/user/files/...`); a link may also be an app route (`#/...`). */
@@ -154,12 +156,15 @@ export async function publishCarousel(db: Kysely<Database>, input: CarouselInput
       .values({ title, subtitle, translations, image_url: image, link, sort_order: sort, active: 1 })
       .returning(['id', 'title'])
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, action: 'carousel.publish', target: `carousel:${row.id}`, details: title, at: input.at });
+    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'carousel.publish', target: `carousel:${row.id}`, details: title, at: input.at });
     return row;
   });
 }
 
-export type StaffAction = { id: number; by: string | undefined; at: Date };
+/** Where a staff action came from, for its audit row: the console's role and address (absent on the command line). */
+export type StaffOrigin = { actorRole?: string | null; sourceAddress?: string | null };
+
+export type StaffAction = { id: number; by: string | undefined; at: Date } & StaffOrigin;
 
 /** Published content staff can take down: its table, its audit name and how the operator calls it. */
 const UNPUBLISHABLE = {
@@ -175,7 +180,7 @@ export async function unpublish(db: Kysely<Database>, table: keyof typeof UNPUBL
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable(table).set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published ${called} ${input.id}`);
-    await writeAudit(trx, { actor: by, action: `${audit}.unpublish`, target: `${audit}:${input.id}`, at: input.at });
+    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: `${audit}.unpublish`, target: `${audit}:${input.id}`, at: input.at });
   });
 }
 
@@ -193,6 +198,8 @@ export interface NoticeInput {
   translations: string | undefined;
   by: string | undefined;
   at: Date;
+  actorRole?: string | null;
+  sourceAddress?: string | null;
 }
 
 /** A scrolling notice (content only) or a pop-up notice (title and content), published at once. */
@@ -210,7 +217,7 @@ export async function publishNotice(db: Kysely<Database>, input: NoticeInput): P
       .values({ kind, title, content, translations, active: 1, created_at: input.at.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, action: `notice.publish`, target: `notice:${row.id}`, details: `${kind}: ${title || content}`.slice(0, 2000), at: input.at });
+    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: `notice.publish`, target: `notice:${row.id}`, details: `${kind}: ${title || content}`.slice(0, 2000), at: input.at });
     return { id: row.id, kind };
   });
 }

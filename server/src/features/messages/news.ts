@@ -6,7 +6,7 @@ import type { Database, NewsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
 import { staffName, writeAudit } from '../../audit';
-import { unpublish, type StaffAction } from './home-content';
+import { unpublish, type StaffAction, type StaffOrigin } from './home-content';
 
 /**
  * News (the /news list) and notices (/user/news) staff publish from the command line
@@ -44,7 +44,7 @@ export async function newsDetail(db: Kysely<Database>, id: number): Promise<News
 
 export async function publishNews(
   db: Kysely<Database>,
-  input: { kind: string | undefined; title: string | undefined; content: string | undefined; by: string | undefined; at: Date },
+  input: { kind: string | undefined; title: string | undefined; content: string | undefined; by: string | undefined; at: Date } & StaffOrigin,
 ): Promise<NewsItem> {
   const by = staffName(input.by);
   const kind = (input.kind ?? 'news') as NewsKind;
@@ -59,7 +59,7 @@ export async function publishNews(
       .values({ kind, title, content, published_at: input.at.toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, action: 'news.publish', target: `news:${row.id}`, details: `${kind}: ${title}`, at: input.at });
+    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'news.publish', target: `news:${row.id}`, details: `${kind}: ${title}`, at: input.at });
     return view(row);
   });
 }

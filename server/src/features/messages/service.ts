@@ -74,7 +74,7 @@ export const PUSH_BODY_MAX = 2000;
  */
 export async function sendStaffMessage(
   db: Kysely<Database>,
-  input: { to: string; title: string | undefined; body: string | undefined; by: string | undefined; at: Date },
+  input: { to: string; title: string | undefined; body: string | undefined; by: string | undefined; at: Date; actorRole?: string | null; sourceAddress?: string | null },
 ): Promise<{ count: number; target: string }> {
   const by = staffName(input.by);
   const title = (input.title ?? '').trim();
@@ -115,7 +115,7 @@ export async function sendStaffMessage(
       count = 1;
       target = `member:${member.id}`;
     }
-    await writeAudit(trx, { actor: by, action: 'push.send', target, details: `${title} (${count} member${count === 1 ? '' : 's'})`, at: input.at });
+    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'push.send', target, details: `${title} (${count} member${count === 1 ? '' : 's'})`, at: input.at });
     return { count, target };
   });
 }

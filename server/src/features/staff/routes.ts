@@ -14,6 +14,7 @@ import { assertStaffLoginAllowed, recordStaffLoginFailure } from './login-limits
 import { auditLog, dashboard } from './overview';
 import { qrDataUrl } from './totp';
 import { registerStaffGuard, routeOf } from './guard';
+import { contentRoutes } from './content-routes';
 import { memberRoutes } from './members-routes';
 import { actedBy, refusing } from './route-kit';
 
@@ -176,4 +177,5 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   // ---- the console's areas, each in its own module ----
   memberRoutes(fastify);
+  contentRoutes(fastify);
 }

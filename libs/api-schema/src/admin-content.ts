@@ -1,0 +1,86 @@
+/**
+ * The console's content section: news and station notices, the home page's scrolling and pop-up notices
+ * and carousel, and push messages. Each route calls the service the command line's news:*, notice:*,
+ * carousel:* and push:send commands call; staff text is plain and shown as written.
+ */
+import { errors, NoFields, Ok, Text, Time, Type, type Static } from './common';
+import { action, GUARD, list, tags, type AdminRouteSpec } from './admin-common';
+
+const Published = { active: Type.Boolean({ description: 'false once unpublished (rows are never deleted).' }) };
+
+export const AdminNews = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('news'), Type.Literal('notice')], { description: 'news: the News list; notice: station notices (/user/news).' }),
+  title: Type.String(),
+  content: Type.String(),
+  publishedAt: Time(),
+  ...Published,
+});
+export type AdminNews = Static<typeof AdminNews>;
+export const NewsDraft = Type.Object({ kind: Type.Union([Type.Literal('news'), Type.Literal('notice')]), title: Text(200, { minLength: 1 }), content: Text(8000, { minLength: 1 }) });
+export type NewsDraft = Static<typeof NewsDraft>;
+
+export const AdminNotice = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('scroll'), Type.Literal('popup')]),
+  title: Type.String({ description: 'Pop-up notices only; empty for a scrolling one.' }),
+  content: Type.String(),
+  createdAt: Time(),
+  ...Published,
+});
+export type AdminNotice = Static<typeof AdminNotice>;
+export const NoticeDraft = Type.Object({
+  kind: Type.Union([Type.Literal('scroll'), Type.Literal('popup')]),
+  title: Type.Optional(Text(200, { description: 'Required for a pop-up notice; none for a scrolling one.' })),
+  content: Text(2000, { minLength: 1 }),
+});
+export type NoticeDraft = Static<typeof NoticeDraft>;
+
+export const AdminBanner = Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: Type.String(), imageUrl: Type.String(), link: Type.String(), sort: Type.Integer(), ...Published });
+export type AdminBanner = Static<typeof AdminBanner>;
+export const BannerDraft = Type.Object({
+  title: Text(200, { minLength: 1 }),
+  subtitle: Type.Optional(Text(300)),
+  image: Text(500, { minLength: 1, description: 'An https URL, or /api/user/static/<name>.svg or /api/user/files/<id> of this server.' }),
+  link: Type.Optional(Text(500, { description: 'An https URL or an app route (#/...); empty: no link.' })),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, description: 'Lower shows first.' })),
+});
+export type BannerDraft = Static<typeof BannerDraft>;
+
+export const PushDraft = Type.Object({
+  to: Text(30, { minLength: 1, description: "A member's phone, id:<member id>, or all." }),
+  title: Text(200, { minLength: 1 }),
+  content: Text(2000, { minLength: 1 }),
+});
+export type PushDraft = Static<typeof PushDraft>;
+export const PushResult = Type.Object({ count: Type.Integer({ minimum: 0, description: 'How many members got the message.' }), target: Type.String() });
+export type PushResult = Static<typeof PushResult>;
+
+const PublishedRow = Type.Object({ id: Type.Integer() });
+const publish = <B extends ReturnType<typeof Type.Object>>(summary: string, body: B) => ({ tags, summary, body, response: { 200: Ok(PublishedRow), ...errors(...GUARD, 409) } }) as const;
+
+export const contentAdminSchemas = {
+  contentNews: list('News items and station notices, newest first, published or not', AdminNews),
+  contentNewsPublish: publish('Publishes a news item or a station notice at once', NewsDraft),
+  contentNewsUnpublish: action('Hides a published news item or notice (never deleted)', NoFields, PublishedRow),
+  contentNotices: list('Scrolling and pop-up notices of the home page, newest first', AdminNotice),
+  contentNoticePublish: publish('Publishes a scrolling notice or a pop-up notice (each member sees a pop-up once)', NoticeDraft),
+  contentNoticeUnpublish: action('Takes a notice off the home page', NoFields, PublishedRow),
+  contentCarousel: list('The home carousel banners, newest first', AdminBanner),
+  contentCarouselPublish: publish('Adds a banner to the home carousel', BannerDraft),
+  contentCarouselUnpublish: action('Takes a banner off the home carousel', NoFields, PublishedRow),
+  contentPush: { tags, summary: 'Sends a message to one member or to every member (their messages and unread badge)', body: PushDraft, response: { 200: Ok(PushResult), ...errors(...GUARD, 404, 409) } },
+} as const;
+
+export const CONTENT_ADMIN_ROUTES = {
+  contentNews: { method: 'GET', url: '/admin/content/news', roles: ['content'] },
+  contentNewsPublish: { method: 'POST', url: '/admin/content/news', roles: ['content'] },
+  contentNewsUnpublish: { method: 'POST', url: '/admin/content/news/:id/unpublish', roles: ['content'] },
+  contentNotices: { method: 'GET', url: '/admin/content/notices', roles: ['content'] },
+  contentNoticePublish: { method: 'POST', url: '/admin/content/notices', roles: ['content'] },
+  contentNoticeUnpublish: { method: 'POST', url: '/admin/content/notices/:id/unpublish', roles: ['content'] },
+  contentCarousel: { method: 'GET', url: '/admin/content/carousel', roles: ['content'] },
+  contentCarouselPublish: { method: 'POST', url: '/admin/content/carousel', roles: ['content'] },
+  contentCarouselUnpublish: { method: 'POST', url: '/admin/content/carousel/:id/unpublish', roles: ['content'] },
+  contentPush: { method: 'POST', url: '/admin/content/push', roles: ['content'] },
+} as const satisfies Record<keyof typeof contentAdminSchemas, AdminRouteSpec>;

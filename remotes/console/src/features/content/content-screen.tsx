@@ -1,0 +1,38 @@
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ConsolePage } from '../layout/console-page';
+import { CarouselTab } from './carousel-tab';
+import { NewsTab } from './news-tab';
+import { NoticesTab } from './notices-tab';
+import { PushTab } from './push-tab';
+
+const TABS = ['news', 'notices', 'carousel', 'push'] as const;
+
+/** `/console/content`: what members read from staff, one tab per kind (the open tab is in the URL, ?tab=). */
+export default function ContentScreen() {
+  const { t } = useTranslation('console');
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'news';
+  const select = (next: string) =>
+    setParams(
+      (current) => {
+        current.set('tab', next);
+        return current;
+      },
+      { replace: true },
+    );
+  return (
+    <ConsolePage route="contentNews">
+      <Tabs activeKey={tab} onChange={select}>
+        {TABS.map((name) => (
+          <Tabs.Tab key={name} title={t(`content.tabs.${name}`)} />
+        ))}
+      </Tabs>
+      {tab === 'news' && <NewsTab />}
+      {tab === 'notices' && <NoticesTab />}
+      {tab === 'carousel' && <CarouselTab />}
+      {tab === 'push' && <PushTab />}
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { AdminNotice, NoticeDraft } from '@rigshare/api-schema';
+import { runAction } from '../layout/run-action';
+import { usePaging } from '../layout/use-paging';
+import { When } from '../layout/when';
+import { DataTable } from '../table/data-table';
+import { useContentNoticesQuery, usePublishNoticeMutation } from './api';
+import { publishedColumns } from './published';
+
+type NoticeForm = Omit<NoticeDraft, 'kind'> & { kind: NoticeDraft['kind'][] };
+
+/** The home page's notices: a scrolling line (text only) or a pop-up (title and text, shown to each member once). */
+export function NoticesTab() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<NoticeForm>();
+  const paging = usePaging('notices');
+  const list = useContentNoticesQuery(paging.query);
+  const [publish, { isLoading }] = usePublishNoticeMutation();
+  const submit = ({ kind, title, content }: NoticeForm) =>
+    runAction(
+      () => publish({ kind: kind[0], content, ...(kind[0] === 'popup' ? { title } : {}) }).unwrap(),
+      (r) => (form.resetFields(), t('content.publishedDone', { id: r.id })),
+    );
+  const columns: ColumnDef<AdminNotice, unknown>[] = [
+    { accessorKey: 'id', header: t('columns.id') },
+    { accessorKey: 'kind', header: t('columns.kind'), cell: ({ row }) => t(`content.noticeKinds.${row.original.kind}`) },
+    { id: 'text', accessorFn: (r) => r.title || r.content, header: t('content.body') },
+    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    ...publishedColumns<AdminNotice>('notices'),
+  ];
+  return (
+    <>
+      <Form
+        form={form}
+        layout="horizontal"
+        initialValues={{ kind: ['scroll'] }}
+        onFinish={(values: NoticeForm) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" loading={isLoading} data-testid="notice-publish">
+            {t('content.publish')}
+          </Button>
+        }
+      >
+        <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
+          <Selector options={[{ label: t('content.noticeKinds.scroll'), value: 'scroll' }, { label: t('content.noticeKinds.popup'), value: 'popup' }]} />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['kind']}>
+          {({ getFieldValue }) =>
+            (getFieldValue('kind') as string[] | undefined)?.[0] === 'popup' && (
+              <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('content.required') }]}>
+                <Input maxLength={200} />
+              </Form.Item>
+            )
+          }
+        </Form.Item>
+        <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('content.required') }]}>
+          <TextArea maxLength={2000} rows={3} data-testid="notice-content" />
+        </Form.Item>
+      </Form>
+      <DataTable label={t('content.tabs.notices')} testId="notices" columns={columns} source={list} paging={paging} empty={t('content.empty')} />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { adminSchemas as schemas } from '@rigshare/api-schema';
+import type { FastifyInstance } from 'fastify';
+import { latestRowsPage } from '../../db/member-page';
+import { typed } from '../../plugins/contract';
+import { ok } from '../../plugins/envelope';
+import { publishCarousel, publishNews, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice } from '../messages';
+import { routeOf } from './guard';
+import { actedBy, refusing } from './route-kit';
+
+/**
+ * /admin/content: what members read from staff (news and station notices, the home page's notices and
+ * carousel, push messages). Each action calls the service of the command line's news:*, notice:*,
+ * carousel:* and push:send, which checks the text and writes the audit row.
+ */
+export function contentRoutes(fastify: FastifyInstance): void {
+  const app = typed(fastify);
+  const { deps } = app;
+  const db = deps.db.kysely;
+  const by = (request: Parameters<typeof actedBy>[0]) => ({ ...actedBy(request), at: deps.clock() });
+  const done = (id: number) => ({ id });
+
+  app.get(routeOf('contentNews').url, { config: routeOf('contentNews').config, schema: schemas.contentNews }, async (request) => {
+    const { total, rows } = await latestRowsPage(db, 'news', request.query);
+    const list = rows.map((r) => ({ id: r.id, kind: r.kind as 'news' | 'notice', title: r.title, content: r.content, publishedAt: r.published_at, active: r.active === 1 }));
+    return ok(request, { total, list });
+  });
+  app.post(routeOf('contentNewsPublish').url, { config: routeOf('contentNewsPublish').config, schema: schemas.contentNewsPublish }, async (request) => {
+    const item = await refusing(() => publishNews(db, { ...request.body, ...by(request) }));
+    return ok(request, done(item.id));
+  });
+  app.post(routeOf('contentNewsUnpublish').url, { config: routeOf('contentNewsUnpublish').config, schema: schemas.contentNewsUnpublish }, async (request) => {
+    await refusing(() => unpublishNews(db, { id: request.params.id, ...by(request) }));
+    return ok(request, done(request.params.id));
+  });
+
+  app.get(routeOf('contentNotices').url, { config: routeOf('contentNotices').config, schema: schemas.contentNotices }, async (request) => {
+    const { total, rows } = await latestRowsPage(db, 'notices', request.query);
+    const list = rows.map((r) => ({ id: r.id, kind: r.kind as 'scroll' | 'popup', title: r.title, content: r.content, createdAt: r.created_at, active: r.active === 1 }));
+    return ok(request, { total, list });
+  });
+  app.post(routeOf('contentNoticePublish').url, { config: routeOf('contentNoticePublish').config, schema: schemas.contentNoticePublish }, async (request) => {
+    const { kind, title, content } = request.body;
+    const row = await refusing(() => publishNotice(db, { kind, title: title || undefined, content, translations: undefined, ...by(request) }));
+    return ok(request, done(row.id));
+  });
+  app.post(routeOf('contentNoticeUnpublish').url, { config: routeOf('contentNoticeUnpublish').config, schema: schemas.contentNoticeUnpublish }, async (request) => {
+    await refusing(() => unpublishNotice(db, { id: request.params.id, ...by(request) }));
+    return ok(request, done(request.params.id));
+  });
+
+  app.get(routeOf('contentCarousel').url, { config: routeOf('contentCarousel').config, schema: schemas.contentCarousel }, async (request) => {
+    const { total, rows } = await latestRowsPage(db, 'carousel', request.query);
+    const list = rows.map((r) => ({ id: r.id, title: r.title, subtitle: r.subtitle, imageUrl: r.image_url, link: r.link, sort: r.sort_order, active: r.active === 1 }));
+    return ok(request, { total, list });
+  });
+  app.post(routeOf('contentCarouselPublish').url, { config: routeOf('contentCarouselPublish').config, schema: schemas.contentCarouselPublish }, async (request) => {
+    const { title, subtitle, image, link, sort } = request.body;
+    const row = await refusing(() => publishCarousel(db, { title, subtitle, image, link, sort: sort === undefined ? undefined : String(sort), translations: undefined, ...by(request) }));
+    return ok(request, done(row.id));
+  });
+  app.post(routeOf('contentCarouselUnpublish').url, { config: routeOf('contentCarouselUnpublish').config, schema: schemas.contentCarouselUnpublish }, async (request) => {
+    await refusing(() => unpublishCarousel(db, { id: request.params.id, ...by(request) }));
+    return ok(request, done(request.params.id));
+  });
+
+  app.post(routeOf('contentPush').url, { config: routeOf('contentPush').config, schema: schemas.contentPush }, async (request) => {
+    const { to, title, content } = request.body;
+    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), title, body: content, ...by(request) })));
+  });
+}
