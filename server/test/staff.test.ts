@@ -423,4 +423,39 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     }
     expect(rows.filter((r) => r.action === 'push.send')).toHaveLength(1);
   });
+
+  it('finance adjusts a balance once per request id, cannot debit beyond it, and runs exchange codes within their budget; each with its audit row and transfer', async () => {
+    const m = await signedInMember(ctx, '30');
+    const requestId = `adj-${process.pid}-${++seq}`;
+    const adjustment = (fields: Record<string, string>) => asStaff('finance', 'POST', '/admin/money/adjustments', { member: String(m.id), reason: 'Refund of a double charge', ...fields });
+    const credit = await adjustment({ direction: 'credit', amount: '12.5', requestId });
+    expect(credit.json()).toMatchObject({ code: 200, data: { amount: '12500000', balanceAfter: '42500000' } });
+    expect((await adjustment({ direction: 'credit', amount: '12.5', requestId })).json().data.transferId).toBe(credit.json().data.transferId);
+    expect((await adjustment({ direction: 'credit', amount: '13', requestId })).json()).toMatchObject({ code: 409 });
+    const tooMuch = await adjustment({ direction: 'debit', amount: '42.500001', requestId: `${requestId}-d` });
+    expect(tooMuch.json()).toMatchObject({ code: 409, msg: expect.stringContaining('below zero') });
+    expect((await adjustment({ direction: 'debit', amount: '2.5', requestId: `${requestId}-e` })).json().data.balanceAfter).toBe('40000000');
+    expect((await asStaff('finance', 'POST', '/admin/money/adjustments', { member: '999999', direction: 'credit', amount: '1', reason: 'x', requestId: `${requestId}-f` })).json()).toMatchObject({ code: 404 });
+    const adjustRows = (await auditRows(`member=${m.id}`)).list.filter((r: { action: string }) => r.action.startsWith('money.'));
+    expect(adjustRows.map((r: { action: string; before: string; after: string }) => [r.action, r.before, r.after])).toEqual([
+      ['money.debit', 'available 42500000', 'available 40000000'],
+      ['money.credit', 'available 30000000', 'available 42500000'],
+    ]);
+    const transfers = (await asStaff('finance', 'GET', '/admin/money/transfers?pageSize=5')).json().data;
+    expect(transfers.list[0]).toMatchObject({ type: 'Adjustment', amount: '2500000', member: m.id, reason: 'Refund of a double charge' });
+
+    const code = `WELCOME${seq}`;
+    const created = await asStaff('finance', 'POST', '/admin/money/exchange-codes', { code, amount: '5', budget: '10', reason: 'Launch week' });
+    expect(created.json()).toMatchObject({ code: 200, data: { code, status: 'Open', remaining: '10000000', redemptions: 0 } });
+    // Three members redeem at once: the budget pays two, the third is refused.
+    const members = await Promise.all([1, 2, 3].map(() => signedInMember(ctx)));
+    const results = await Promise.all(members.map((x) => post(ctx.app, '/api/assets/exchange/redeem', { code, requestId: `ex-${process.pid}-${++seq}` }, asMember(x.token))));
+    expect(results.filter((r) => r.json().code === 200)).toHaveLength(2);
+    const listed = (await asStaff('finance', 'GET', '/admin/money/exchange-codes')).json().data.list.find((c: { code: string }) => c.code === code);
+    expect(listed).toMatchObject({ remaining: '0', redemptions: 2 });
+    expect((await asStaff('finance', 'POST', `/admin/money/exchange-codes/${code}/close`, {})).json()).toMatchObject({ code: 200, data: { status: 'Closed' } });
+    expect((await asStaff('finance', 'POST', `/admin/money/exchange-codes/${code}/close`, {})).json()).toMatchObject({ code: 409 });
+    expect((await auditRows(`action=exchange.create`)).list.filter((r: { target: string }) => r.target === `exchange:${code}`)).toHaveLength(1);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
 });

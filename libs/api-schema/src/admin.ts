@@ -8,6 +8,7 @@ import { AmountText, errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, Req
 import { action, GUARD, list, Reason, StaffRoleSchema, tags, type AdminRouteSpec, type StaffRole } from './admin-common';
 import { CONTENT_ADMIN_ROUTES, contentAdminSchemas } from './admin-content';
 import { MEMBERS_ADMIN_ROUTES, membersAdminSchemas } from './admin-members';
+import { MONEY_ADMIN_ROUTES, moneyAdminSchemas } from './admin-money';
 
 export { STAFF_ROLES, StaffRoleSchema, IdParams, Reason, type StaffRole, type AdminRouteSpec } from './admin-common';
 
@@ -214,6 +215,7 @@ export const adminSchemas = {
   // Each area of the console in its own module (admin-<area>.ts): spread its schemas here.
   ...membersAdminSchemas,
   ...contentAdminSchemas,
+  ...moneyAdminSchemas,
 } as const;
 
 /** The routes, their paths and the roles allowed (besides admin); the console reads it to hide what a role cannot do. */
@@ -243,6 +245,7 @@ export const ADMIN_ROUTES = {
   // Each area of the console in its own module (admin-<area>.ts): spread its routes here.
   ...MEMBERS_ADMIN_ROUTES,
   ...CONTENT_ADMIN_ROUTES,
+  ...MONEY_ADMIN_ROUTES,
 } as const satisfies Record<keyof typeof adminSchemas, AdminRouteSpec>;
 
 /** Whether a role may run a route (admin may run every one); null roles: open (login). */

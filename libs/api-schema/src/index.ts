@@ -10,3 +10,4 @@ export * from './solvency';
 export * from './admin';
 export * from './admin-members';
 export * from './admin-content';
+export * from './admin-money';

@@ -14,9 +14,10 @@ const SAME_EVERYWHERE = ['Rigshare', 'USDT', 'BEP20', 'BNB', 'USD', 'IFSC', 'VIP
 
 /** Words a language really writes as English does; each entry is a checked, deliberate choice. */
 const COGNATES: Record<string, string[]> = {
-  'it-IT': ['Password'],
-  'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Pages'],
-  'de-DE': ['Team', 'Name', 'Version'],
+  'it-IT': ['Password', 'Budget'],
+  'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Pages', 'Budget'],
+  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block'],
+  'tr-TR': ['Transfer'],
 };
 
 interface Catalogue {

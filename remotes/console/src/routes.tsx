@@ -16,6 +16,7 @@ const remote: RemoteModule = {
     { path: '/console/withdrawals', Component: lazy(() => import('./features/withdrawals/withdrawals-screen')), titleKey: 'titles.withdrawals', depth: 2 },
     { path: '/console/reviews', Component: lazy(() => import('./features/reviews/reviews-screen')), titleKey: 'titles.reviews', depth: 2 },
     { path: '/console/feedback', Component: lazy(() => import('./features/feedback/feedback-screen')), titleKey: 'titles.feedback', depth: 2 },
+    { path: '/console/money', Component: lazy(() => import('./features/money/money-screen')), titleKey: 'titles.money', depth: 2 },
     { path: '/console/content', Component: lazy(() => import('./features/content/content-screen')), titleKey: 'titles.content', depth: 2 },
     { path: '/console/members', Component: lazy(() => import('./features/members/members-screen')), titleKey: 'titles.members', depth: 2 },
     { path: '/console/audit', Component: lazy(() => import('./features/audit/audit-screen')), titleKey: 'titles.audit', depth: 2 },

@@ -1,5 +1,6 @@
 import { formatAmount } from '@rigshare/domain';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../features/exchange';
+import { operatorName } from '../audit';
 import type { AdminCommand } from './command';
 
 function describeCode(c: ExchangeCodeSummary): string {
@@ -13,12 +14,12 @@ function describeCode(c: ExchangeCodeSummary): string {
 export const EXCHANGE_COMMANDS: AdminCommand[] = [
   {
     name: 'exchange:create',
-    usage: '--code <CODE> --amount <USDT per member> --budget <USDT in all> --reason "..."',
+    usage: '--code <CODE> --amount <USDT per member> --budget <USDT in all> --reason "..." [--by <name>]',
     summary: 'Creates an exchange code',
     args: 0,
-    options: ['code', 'amount', 'budget', 'reason'],
+    options: ['code', 'amount', 'budget', 'reason', 'by'],
     async run(db, { options }) {
-      const c = await createExchangeCode(db, { code: options.code, amount: options.amount, budget: options.budget, reason: options.reason, at: new Date() });
+      const c = await createExchangeCode(db, { code: options.code, amount: options.amount, budget: options.budget, reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
       console.log(`exchange code ${describeCode(c)}`);
       return 0;
     },
@@ -37,11 +38,12 @@ export const EXCHANGE_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'exchange:close',
-    usage: '<CODE>',
+    usage: '<CODE> [--by <name>]',
     summary: 'Closes an open code: no further redemptions; what was credited stays',
     args: 1,
-    async run(db, { args }) {
-      const c = await closeExchangeCode(db, { code: args[0], at: new Date() });
+    options: ['by'],
+    async run(db, { args, options }) {
+      const c = await closeExchangeCode(db, { code: args[0], at: new Date(), actor: { by: operatorName(options.by) } });
       console.log(`exchange code ${describeCode(c)}`);
       return 0;
     },

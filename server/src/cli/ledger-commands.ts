@@ -12,12 +12,12 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
   .map(
     (direction): AdminCommand => ({
       name: direction,
-      usage: '<phone> <amount> --reason "..."',
+      usage: '<phone> <amount> --reason "..." [--by <name>]',
       summary: `${direction === 'credit' ? 'Adds to' : 'Takes from'} a member's available balance (an Adjustment)`,
       args: 2,
-      options: ['reason'],
+      options: ['reason', 'by'],
       async run(db, { args, options }) {
-        const t = await adjust(db, { phone: args[0], amount: args[1], reason: options.reason, direction, at: new Date() });
+        const t = await adjust(db, { phone: args[0], amount: args[1], reason: options.reason, direction, at: new Date(), actor: { by: operatorName(options.by) } });
         console.log(`${direction === 'credit' ? 'credited' : 'debited'} ${formatAmount(t.amount)} USDT (${direction} ${args[0]}), transfer T${t.id}`);
         return 0;
       },

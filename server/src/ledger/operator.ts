@@ -41,27 +41,49 @@ function reasonOf(reason: string | undefined): string {
   return text;
 }
 
-/** Adjustment credit (direction 'credit') or debit of a member's available balance, against platform.adjustments. */
+/**
+ * Adjustment credit (direction 'credit') or debit of a member's available balance, against platform.adjustments.
+ * The member by phone or id; idempotent per key (a retry returns the first transfer and writes no second
+ * audit row); a debit beyond the available balance is refused and moves nothing.
+ */
 export async function adjust(
   db: Db,
-  input: { phone: string; amount: string; reason: string | undefined; direction: 'credit' | 'debit'; at: Date; key?: string },
-): Promise<PostedTransfer> {
+  input: { phone?: string; memberId?: number; amount: string; reason: string | undefined; direction: 'credit' | 'debit'; at: Date; key?: string; actor?: ActedBy },
+): Promise<PostedTransfer & { balanceAfter: bigint }> {
   const amount = amountOf(input.amount);
   const reason = reasonOf(input.reason);
-  const member = await db.kysely.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst();
-  if (!member) throw new OperatorError(`No member with phone ${input.phone}`);
+  const users = db.kysely.selectFrom('users').select('id');
+  const member = await (input.memberId !== undefined ? users.where('id', '=', input.memberId) : users.where('phone', '=', input.phone ?? '')).executeTakeFirst();
+  if (!member) throw new OperatorError(`No member ${input.memberId !== undefined ? input.memberId : `with phone ${input.phone}`}`);
   const key = input.key ?? `adjustment:${randomUUID()}`;
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       const accounts = await memberAccounts(trx, member.id, input.at);
       const platform = await platformAccountId(trx, 'platform.adjustments');
       const [debit, credit] = input.direction === 'credit' ? [platform, accounts['member.available']] : [accounts['member.available'], platform];
-      const { transfers } = await postOperation(trx, db.dialect, {
+      const { transfers, replayed } = await postOperation(trx, db.dialect, {
         operationKey: key,
         at: input.at,
         legs: [{ key, debit, credit, amount, type: 'Adjustment', description: 'adjustment', reason }],
       });
-      return transfers[0];
+      const after = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', accounts['member.available']).executeTakeFirstOrThrow();
+      const balanceAfter = BigInt(after.balance);
+      if (input.actor && !replayed) {
+        const signed = input.direction === 'credit' ? amount : -amount;
+        await writeAudit(trx, {
+          actor: input.actor.by,
+          actorRole: input.actor.actorRole,
+          sourceAddress: input.actor.sourceAddress,
+          action: `money.${input.direction}`,
+          target: `transfer:${transfers[0].id}`,
+          memberId: member.id,
+          before: `available ${balanceAfter - signed}`,
+          after: `available ${balanceAfter}`,
+          reason,
+          at: input.at,
+        });
+      }
+      return { ...transfers[0], balanceAfter };
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) throw new OperatorError('Refused: the member\'s available balance would go below zero');

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
+import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { REQUEST_ID_PATTERN } from '../orders';
 
@@ -144,10 +145,15 @@ export interface ExchangeCodeSummary {
   createdAt: string;
 }
 
+/** The audit row of a staff action on an exchange code. */
+function auditCode(trx: Kysely<Database>, actor: ActedBy, action: string, code: string, after: string, reason: string | null, at: Date) {
+  return writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `exchange:${code}`, after, reason, at });
+}
+
 /** A new open code. The budget must be a whole number of redemptions, so none is left unusable. */
 export async function createExchangeCode(
   db: Db,
-  input: { code: string | undefined; amount: string | undefined; budget: string | undefined; reason: string | undefined; at: Date },
+  input: { code: string | undefined; amount: string | undefined; budget: string | undefined; reason: string | undefined; at: Date; actor?: ActedBy },
 ): Promise<ExchangeCodeSummary> {
   const code = operatorCode(input.code);
   const amount = operatorAmount(input.amount, 'amount');
@@ -156,13 +162,16 @@ export async function createExchangeCode(
   const reason = (input.reason ?? '').trim();
   if (!reason) throw new OperatorError('A reason is required: --reason "..."');
   if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  const inserted = await db.kysely
-    .insertInto('exchange_codes')
-    .values({ code, amount, budget, remaining: budget, reason, status: 'Open', created_at: input.at.toISOString(), closed_at: null })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw new OperatorError(`Exchange code ${code} already exists`);
+  await db.kysely.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('exchange_codes')
+      .values({ code, amount, budget, remaining: budget, reason, status: 'Open', created_at: input.at.toISOString(), closed_at: null })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw new OperatorError(`Exchange code ${code} already exists`);
+    if (input.actor) await auditCode(trx, input.actor, 'exchange.create', code, `${amount} per member, budget ${budget}`, reason, input.at);
+  });
   return (await exchangeCodes(db.kysely, code))[0];
 }
 
@@ -190,14 +199,18 @@ export async function exchangeCodes(k: Kysely<Database>, code?: string): Promise
 }
 
 /** Closes an open code: no further redemptions; what was credited stays. */
-export async function closeExchangeCode(db: Db, input: { code: string | undefined; at: Date }): Promise<ExchangeCodeSummary> {
+export async function closeExchangeCode(db: Db, input: { code: string | undefined; at: Date; actor?: ActedBy }): Promise<ExchangeCodeSummary> {
   const code = operatorCode(input.code);
-  const updated = await db.kysely
-    .updateTable('exchange_codes')
-    .set({ status: 'Closed', closed_at: input.at.toISOString() })
-    .where('code', '=', code)
-    .where('status', '=', 'Open')
-    .executeTakeFirst();
+  const updated = await db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('exchange_codes')
+      .set({ status: 'Closed', closed_at: input.at.toISOString() })
+      .where('code', '=', code)
+      .where('status', '=', 'Open')
+      .executeTakeFirst();
+    if (input.actor && Number(result.numUpdatedRows) === 1) await auditCode(trx, input.actor, 'exchange.close', code, 'Closed', null, input.at);
+    return result;
+  });
   const [summary] = await exchangeCodes(db.kysely, code);
   if (!summary) throw new OperatorError(`No exchange code ${code}`);
   if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Exchange code ${code} is already ${summary.status}`);

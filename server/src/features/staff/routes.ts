@@ -16,6 +16,7 @@ import { qrDataUrl } from './totp';
 import { registerStaffGuard, routeOf } from './guard';
 import { contentRoutes } from './content-routes';
 import { memberRoutes } from './members-routes';
+import { moneyRoutes } from './money-routes';
 import { actedBy, refusing } from './route-kit';
 
 /** One page of a list the service returns whole (pending queues are short: they are worked down). */
@@ -178,4 +179,5 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   // ---- the console's areas, each in its own module ----
   memberRoutes(fastify);
   contentRoutes(fastify);
+  moneyRoutes(fastify);
 }

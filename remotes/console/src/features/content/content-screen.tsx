@@ -1,7 +1,7 @@
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ConsolePage } from '../layout/console-page';
+import { useTab } from '../layout/use-tab';
 import { CarouselTab } from './carousel-tab';
 import { NewsTab } from './news-tab';
 import { NoticesTab } from './notices-tab';
@@ -12,16 +12,7 @@ const TABS = ['news', 'notices', 'carousel', 'push'] as const;
 /** `/console/content`: what members read from staff, one tab per kind (the open tab is in the URL, ?tab=). */
 export default function ContentScreen() {
   const { t } = useTranslation('console');
-  const [params, setParams] = useSearchParams();
-  const tab = TABS.find((name) => name === params.get('tab')) ?? 'news';
-  const select = (next: string) =>
-    setParams(
-      (current) => {
-        current.set('tab', next);
-        return current;
-      },
-      { replace: true },
-    );
+  const [tab, select] = useTab(TABS);
   return (
     <ConsolePage route="contentNews">
       <Tabs activeKey={tab} onChange={select}>

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/console/withdrawals', key: 'nav.withdrawals', route: 'withdrawals' },
   { to: '/console/reviews', key: 'nav.reviews', route: 'posts' },
   { to: '/console/feedback', key: 'nav.feedback', route: 'feedback' },
+  { to: '/console/money', key: 'nav.money', route: 'moneyAdjust' },
   { to: '/console/content', key: 'nav.content', route: 'contentNews' },
   { to: '/console/members', key: 'nav.members', route: 'members' },
   { to: '/console/audit', key: 'nav.audit', route: 'audit' },

@@ -11,6 +11,7 @@ import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
+import { UsdtDeposits } from './usdt-deposits';
 
 const usdt = (micro: string) => formatAmount(BigInt(micro));
 
@@ -78,6 +79,8 @@ export default function RechargesScreen() {
           ],
         }}
       />
+      <h2 className="console-section-title">{t('recharges.usdt')}</h2>
+      <UsdtDeposits />
     </ConsolePage>
   );
 }

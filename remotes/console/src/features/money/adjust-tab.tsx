@@ -1,0 +1,54 @@
+import { Button, Form, Input, Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '@rigshare/domain';
+import { runAction } from '../layout/run-action';
+import { useAdjustMutation } from './api';
+import { AmountAndReason } from './fund-tab';
+import { useRequestId } from './keep-request-id';
+
+interface AdjustForm {
+  member: string;
+  direction: ('credit' | 'debit')[];
+  amount: string;
+  reason: string;
+}
+
+/** Credits or debits a member's available balance with a reason; the result names the ledger transfer. */
+export function AdjustTab() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<AdjustForm>();
+  const [adjust, { isLoading }] = useAdjustMutation();
+  const requestId = useRequestId();
+  const submit = ({ member, direction, amount, reason }: AdjustForm) => {
+    const draft = { member: Number(member), direction: direction[0], amount: amount.trim(), reason: reason.trim() };
+    return runAction(
+      () => adjust({ ...draft, requestId: requestId.idFor(draft) }).unwrap(),
+      (r) => {
+        requestId.settle();
+        form.resetFields();
+        return t('money.adjusted', { amount: formatAmount(BigInt(r.amount)), transfer: r.transferId, balance: formatAmount(BigInt(r.balanceAfter)) });
+      },
+    );
+  };
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      initialValues={{ direction: ['credit'] }}
+      onFinish={(values: AdjustForm) => void submit(values)}
+      footer={
+        <Button block type="submit" color="primary" loading={isLoading} data-testid="adjust-submit">
+          {t('money.adjust')}
+        </Button>
+      }
+    >
+      <Form.Item name="member" label={t('money.memberId')} rules={[{ required: true, pattern: /^[1-9][0-9]{0,9}$/, message: t('money.memberIdHelp') }]}>
+        <Input inputMode="numeric" maxLength={10} data-testid="adjust-member" />
+      </Form.Item>
+      <Form.Item name="direction" label={t('money.direction')} rules={[{ required: true }]}>
+        <Selector options={[{ label: t('money.credit'), value: 'credit' }, { label: t('money.debit'), value: 'debit' }]} />
+      </Form.Item>
+      <AmountAndReason />
+    </Form>
+  );
+}

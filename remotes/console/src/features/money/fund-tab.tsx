@@ -1,0 +1,64 @@
+import { Button, Form, Input, Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '@rigshare/domain';
+import { runAction } from '../layout/run-action';
+import { useFundMutation } from './api';
+import { useRequestId } from './keep-request-id';
+
+interface FundForm {
+  into: ('pool' | 'rewards')[];
+  amount: string;
+  reason: string;
+}
+
+/** Records mining revenue into the revenue pool, or funds the rewards budget (which then pays the rewards that waited). */
+export function FundTab() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<FundForm>();
+  const [fund, { isLoading }] = useFundMutation();
+  const requestId = useRequestId();
+  const submit = ({ into, amount, reason }: FundForm) => {
+    const draft = { into: into[0], amount: amount.trim(), reason: reason.trim() };
+    return runAction(
+      () => fund({ ...draft, requestId: requestId.idFor(draft) }).unwrap(),
+      (r) => {
+        requestId.settle();
+        form.resetFields();
+        return t('money.funded', { amount: formatAmount(BigInt(r.amount)), transfer: r.transferId, paid: r.rewardsPaid });
+      },
+    );
+  };
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      initialValues={{ into: ['pool'] }}
+      onFinish={(values: FundForm) => void submit(values)}
+      footer={
+        <Button block type="submit" color="primary" loading={isLoading} data-testid="fund-submit">
+          {t('money.fund')}
+        </Button>
+      }
+    >
+      <Form.Item name="into" label={t('money.into')} rules={[{ required: true }]}>
+        <Selector options={[{ label: t('money.pool'), value: 'pool' }, { label: t('money.rewards'), value: 'rewards' }]} />
+      </Form.Item>
+      <AmountAndReason />
+    </Form>
+  );
+}
+
+/** The amount (USDT, up to six decimals) and the reason every money form asks for. */
+export function AmountAndReason() {
+  const { t } = useTranslation('console');
+  return (
+    <>
+      <Form.Item name="amount" label={t('money.amount')} rules={[{ required: true, message: t('money.amountHelp') }, { pattern: /^\s*\d{1,12}(\.\d{1,6})?\s*$/, message: t('money.amountHelp') }]}>
+        <Input inputMode="decimal" maxLength={20} placeholder="0.00" data-testid="money-amount" />
+      </Form.Item>
+      <Form.Item name="reason" label={t('actions.reason')} rules={[{ required: true, message: t('money.reasonHelp') }]}>
+        <Input maxLength={500} data-testid="money-reason" />
+      </Form.Item>
+    </>
+  );
+}
