@@ -23,7 +23,7 @@ const FEATURE_DEPENDENCIES = {
   community: ['files', 'messages'],
   team: ['community', 'files', 'messages'],
   solvency: [],
-  staff: ['accounts', 'community', 'exchange', 'messages', 'team', 'wallet'],
+  staff: ['accounts', 'community', 'exchange', 'income', 'messages', 'products', 'team', 'wallet'],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

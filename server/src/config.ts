@@ -55,6 +55,8 @@ export interface Config {
   readyJobLagMs: number;
   /** /ready answers 503 when the chain watcher has not finished a pass for this long (READY_CHAIN_LAG_MS). */
   readyChainLagMs: number;
+  /** RATE_MAX_AGE_HOURS (default 24): an exchange rate older than this stops cash recharges in its currency. */
+  rateMaxAgeMs: number;
   /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
   sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
   /** The public solvency page (docs/solvency.md): reserve addresses, their explorer links, the snapshot interval. */
@@ -213,6 +215,7 @@ export const EnvSchema = Type.Object({
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
   SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
+  RATE_MAX_AGE_HOURS: int(1, 24 * 30, 'An exchange rate older than this many hours stops cash recharges in its currency', 24),
   FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
   STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
   STAFF_TOTP_KEY: text('At least 32 characters: encrypts staff TOTP secrets at rest'),
@@ -364,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS!,
     readyJobLagMs: e.READY_JOB_LAG_MS ?? Math.max(3 * jobsIntervalMs, 5 * 60_000),
     readyChainLagMs: e.READY_CHAIN_LAG_MS ?? Math.max(20 * (e.CHAIN_POLL_MS ?? 3000), 5 * 60_000),
+    rateMaxAgeMs: e.RATE_MAX_AGE_HOURS! * 3_600_000,
     sms:
       e.SMS_PROVIDER === 'http'
         ? {

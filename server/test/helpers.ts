@@ -93,6 +93,8 @@ export async function startApp(
     rateLimits: DEFAULT_RATE_LIMITS,
     jobsIntervalMs: 0,
     storage: { kind: 'local', dir: filesDir },
+    // Tests move the clock by days; the seeded rates stay usable for a year (staff.test.ts lets one go stale).
+    rateMaxAgeMs: 365 * 24 * 3_600_000,
     ...overrides,
   };
   const app = await buildApp({ db, config, clock, ...build });

@@ -36,9 +36,9 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(res.json()).toMatchObject({ code: 200 });
     return res.json().data.token;
   }
-  const call = (method: string, url: string, token: string | null, payload?: Record<string, string>) =>
+  const call = (method: string, url: string, token: string | null, payload?: Record<string, unknown>) =>
     ctx.app.inject({ method: method as 'GET', url, headers: token ? asMember(token) : {}, ...(payload ? { payload } : {}) });
-  const asStaff = (login: string, method: string, url: string, payload?: Record<string, string>) => call(method, url, tokens.get(login)!, payload);
+  const asStaff = (login: string, method: string, url: string, payload?: Record<string, unknown>) => call(method, url, tokens.get(login)!, payload);
 
   beforeAll(async () => {
     ctx = await startApp(database, {
@@ -457,5 +457,83 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect((await asStaff('finance', 'POST', `/admin/money/exchange-codes/${code}/close`, {})).json()).toMatchObject({ code: 409 });
     expect((await auditRows(`action=exchange.create`)).list.filter((r: { target: string }) => r.target === `exchange:${code}`)).toHaveLength(1);
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('the admin puts a product on offer, edits it until a unit is sold, then can only close it; a closed product leaves the list and cannot be bought', async () => {
+    const now = ctx.clock().getTime();
+    const terms = {
+      name: `Test rig ${++seq}`,
+      category: 'SHA-256',
+      imageUrl: '/api/user/static/product-s19.svg',
+      status: 1,
+      startTime: new Date(now - MINUTE).toISOString(),
+      endTime: new Date(now + 30 * 24 * 3_600_000).toISOString(),
+      price: '50',
+      dayReturn: '1.5',
+      validDays: 30,
+      unitsOffered: 100,
+      maxBuy: 5,
+      sort: 99,
+    };
+    expect((await asStaff('finance', 'POST', '/admin/products', terms)).statusCode).toBe(403);
+    expect((await asStaff('admin', 'POST', '/admin/products', { ...terms, endTime: terms.startTime })).json()).toMatchObject({ code: 409, msg: expect.stringContaining('ends after it starts') });
+    const created = (await asStaff('admin', 'POST', '/admin/products', terms)).json();
+    expect(created).toMatchObject({ code: 200, data: { name: terms.name, price: '50000000', dayReturn: '1500000', unitsSold: 0, locked: false, closedAt: null } });
+    const id: number = created.data.id;
+    const edited = await asStaff('admin', 'POST', `/admin/products/${id}`, { ...terms, price: '55' });
+    expect(edited.json()).toMatchObject({ code: 200, data: { price: '55000000' } });
+
+    const m = await signedInMember(ctx, '200');
+    const listed = async () => (await call('GET', '/api/orders/product/list?pageSize=100', m.token)).json().data.list.map((p: { id: number }) => p.id);
+    expect(await listed()).toContain(id);
+    const buy = () => post(ctx.app, '/api/orders/mine/order/create', { agree: '1', productId: String(id), quantity: '1', requestId: `product-${process.pid}-${++seq}` }, asMember(m.token));
+    expect((await buy()).json()).toMatchObject({ code: 200 });
+    const order = await ctx.db.kysely.selectFrom('orders').select(['amount']).where('user_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(String(order.amount)).toBe('55000000');
+
+    // A unit is sold: the terms are locked, nothing changes.
+    const locked = await asStaff('admin', 'POST', `/admin/products/${id}`, { ...terms, price: '1' });
+    expect(locked.json()).toMatchObject({ code: 409, msg: expect.stringContaining('terms are locked') });
+    const shown = (await asStaff('admin', 'GET', '/admin/products?pageSize=100')).json().data.list.find((p: { id: number }) => p.id === id);
+    expect(shown).toMatchObject({ price: '55000000', unitsSold: 1, locked: true });
+
+    expect((await asStaff('admin', 'POST', `/admin/products/${id}/close`, { reason: 'Hosting contract ended' })).json()).toMatchObject({ code: 200, data: { closedAt: expect.any(String) } });
+    expect((await asStaff('admin', 'POST', `/admin/products/${id}/close`, { reason: 'again' })).json()).toMatchObject({ code: 409 });
+    expect(await listed()).not.toContain(id);
+    expect((await buy()).json()).toMatchObject({ code: 409 });
+    // The member's order runs on.
+    expect((await call('GET', '/api/orders/mine/order/record', m.token)).json().data.list[0]).toMatchObject({ status: 'Valid' });
+    const actions = (await auditRows('action=product.')).list;
+    expect(actions.filter((r: { target: string }) => r.target === `product:${id}`).map((r: { action: string }) => r.action)).toEqual(['product.close', 'product.edit', 'product.create']);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  // Last: it moves the clock a year on.
+  it('finance sets exchange rates with who and when; a rate older than the configured age stops cash recharges in its currency until it is set again', async () => {
+    const channel = (await call('GET', '/api/assets/system/pay/config/banks', (await signedInMember(ctx)).token)).json().data[0];
+    expect((await asStaff('content', 'POST', '/admin/rates', { currency: channel.currency, rate: '85' })).statusCode).toBe(403);
+    expect((await asStaff('finance', 'POST', '/admin/rates', { currency: channel.currency, rate: '-1' })).statusCode).toBe(400);
+    ctx.advance(366 * 24 * 3_600_000);
+    for (const login of tokens.keys()) tokens.set(login, await session(login));
+    const m = await signedInMember(ctx);
+    const rate = async () => (await call('GET', `/api/receive/exchangeRate/get?currency=${channel.currency}`, m.token)).json().data;
+    expect(await rate()).toMatchObject({ currency: channel.currency, stale: true });
+    const ask = (requestId: string) =>
+      post(ctx.app, '/api/assets/user/cashrecharge', { bankId: String(channel.id), amount: '1000', reference: 'UTR12345678', requestId }, { ...asMember(m.token), 'accept-language': 'en-US' });
+    const refused = (await ask(`rate-${process.pid}-${++seq}`)).json();
+    expect(refused).toMatchObject({ code: 409, msg: expect.stringContaining('exchange rate is out of date') });
+    expect(await ctx.db.kysely.selectFrom('cash_deposits').select('id').where('user_id', '=', m.id).execute()).toHaveLength(0);
+
+    const set = (await asStaff('finance', 'POST', '/admin/rates', { currency: channel.currency, rate: '85.5' })).json();
+    expect(set).toMatchObject({ code: 200, data: { rate: '85.5', source: 'finance', stale: false } });
+    expect(await rate()).toMatchObject({ rate: '85.5', source: 'finance', stale: false, updatedAt: ctx.clock().toISOString() });
+    const accepted = (await ask(`rate-${process.pid}-${++seq}`)).json();
+    expect(accepted).toMatchObject({ code: 200 });
+    const row = await ctx.db.kysely.selectFrom('cash_deposits').select(['usdt_amount']).where('user_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(String(row.usdt_amount)).toBe('11695906'); // 1000 / 85.5, rounded down to the micro-unit
+    const listed = (await asStaff('finance', 'GET', '/admin/rates')).json().data.list;
+    expect(listed.find((r: { currency: string }) => r.currency === channel.currency)).toMatchObject({ rate: '85.5', stale: false });
+    expect(listed.some((r: { stale: boolean }) => r.stale)).toBe(true);
+    expect((await auditRows('action=rate.set')).list[0]).toMatchObject({ staff: 'finance', role: 'finance', target: `rate:${channel.currency}`, after: `85.5 ${channel.currency} per USD` });
   });
 });

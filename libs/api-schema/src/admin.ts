@@ -9,6 +9,7 @@ import { action, GUARD, list, Reason, StaffRoleSchema, tags, type AdminRouteSpec
 import { CONTENT_ADMIN_ROUTES, contentAdminSchemas } from './admin-content';
 import { MEMBERS_ADMIN_ROUTES, membersAdminSchemas } from './admin-members';
 import { MONEY_ADMIN_ROUTES, moneyAdminSchemas } from './admin-money';
+import { CATALOGUE_ADMIN_ROUTES, catalogueAdminSchemas } from './admin-catalogue';
 
 export { STAFF_ROLES, StaffRoleSchema, IdParams, Reason, type StaffRole, type AdminRouteSpec } from './admin-common';
 
@@ -216,6 +217,7 @@ export const adminSchemas = {
   ...membersAdminSchemas,
   ...contentAdminSchemas,
   ...moneyAdminSchemas,
+  ...catalogueAdminSchemas,
 } as const;
 
 /** The routes, their paths and the roles allowed (besides admin); the console reads it to hide what a role cannot do. */
@@ -246,6 +248,7 @@ export const ADMIN_ROUTES = {
   ...MEMBERS_ADMIN_ROUTES,
   ...CONTENT_ADMIN_ROUTES,
   ...MONEY_ADMIN_ROUTES,
+  ...CATALOGUE_ADMIN_ROUTES,
 } as const satisfies Record<keyof typeof adminSchemas, AdminRouteSpec>;
 
 /** Whether a role may run a route (admin may run every one); null roles: open (login). */

@@ -11,3 +11,4 @@ export * from './admin';
 export * from './admin-members';
 export * from './admin-content';
 export * from './admin-money';
+export * from './admin-catalogue';

@@ -50,6 +50,7 @@ export const ExchangeRate = Type.Object({
   rate: Type.String({ description: 'Units of the currency per 1 USD, decimal text.' }),
   updatedAt: Time(),
   source: Type.String(),
+  stale: Type.Boolean({ description: 'Older than the configured age: cash recharges in this currency are refused until staff set it again.' }),
 });
 export type ExchangeRate = Static<typeof ExchangeRate>;
 

@@ -2,6 +2,7 @@ import {
   amountFromText,
   isValidRechargeReference,
   rateFromText,
+  rateIsStale,
   rechargeAmountProblem,
   toUsdt,
   WITHDRAW_FEE_PERCENT,
@@ -125,4 +126,17 @@ it('keeps fee + net equal to the amount beyond Number precision', () => {
   const { fee, net } = withdrawalFee(huge);
   expect(fee + net).toBe(huge);
   expect(fee).toBe((huge * 5n) / 100n);
+});
+
+describe('rateIsStale', () => {
+  const HOUR = 3_600_000;
+  const setAt = '2026-11-20T10:00:00.000Z';
+  const t = Date.parse(setAt);
+  it('keeps a rate usable up to the maximum age and stops it after', () => {
+    expect(rateIsStale(setAt, t + 24 * HOUR, 24 * HOUR)).toBe(false);
+    expect(rateIsStale(setAt, t + 24 * HOUR + 1, 24 * HOUR)).toBe(true);
+  });
+  it('counts an unreadable time as too old', () => {
+    expect(rateIsStale('yesterday', t, 24 * HOUR)).toBe(true);
+  });
 });

@@ -71,3 +71,12 @@ export function rechargeAmountProblem(text: string, minimum: bigint): RechargeAm
 export function isValidRechargeReference(reference: string): boolean {
   return reference.length >= RECHARGE_REFERENCE_MIN && reference.length <= RECHARGE_REFERENCE_MAX && !/[\u0000-\u001f\u007f]/.test(reference);
 }
+
+/**
+ * Whether an exchange rate set at `updatedAt` is too old to convert a cash recharge at `now`: the server
+ * refuses such recharges and the recharge screen says so. An unreadable time counts as too old.
+ */
+export function rateIsStale(updatedAt: string, now: number, maxAgeMs: number): boolean {
+  const at = Date.parse(updatedAt);
+  return !Number.isFinite(at) || now - at > maxAgeMs;
+}

@@ -19,6 +19,8 @@ const remote: RemoteModule = {
     { path: '/console/money', Component: lazy(() => import('./features/money/money-screen')), titleKey: 'titles.money', depth: 2 },
     { path: '/console/content', Component: lazy(() => import('./features/content/content-screen')), titleKey: 'titles.content', depth: 2 },
     { path: '/console/members', Component: lazy(() => import('./features/members/members-screen')), titleKey: 'titles.members', depth: 2 },
+    { path: '/console/products', Component: lazy(() => import('./features/catalogue/products-screen')), titleKey: 'titles.products', depth: 2 },
+    { path: '/console/rates', Component: lazy(() => import('./features/catalogue/rates-screen')), titleKey: 'titles.rates', depth: 2 },
     { path: '/console/audit', Component: lazy(() => import('./features/audit/audit-screen')), titleKey: 'titles.audit', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/console.json`),

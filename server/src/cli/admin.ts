@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';
 import { OperatorError } from '../ledger/operator';
+import { CATALOGUE_COMMANDS } from './catalogue-commands';
 import { CHAIN_COMMANDS } from './chain-commands';
 import { COMMUNITY_COMMANDS } from './community-commands';
 import { parseCommand, usageLine, type AdminCommand } from './command';
@@ -31,6 +32,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['withdrawals and cash deposits', WALLET_COMMANDS],
   ['USDT (BEP20) deposits, docs/chain-deposits.md', CHAIN_COMMANDS],
   ['exchange codes', EXCHANGE_COMMANDS],
+  ['products and exchange rates (the console\'s catalogue), docs/staff.md', CATALOGUE_COMMANDS],
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
   ['news, notices, carousel, push messages and feedback (docs/messages.md)', MESSAGES_COMMANDS],

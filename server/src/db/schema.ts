@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Times are ISO 8601 UTC text (portable and ordered on both dialects); money is BIGINT
@@ -436,6 +436,8 @@ export interface ProductsTable {
   units_offered: number;
   units_sold: number;
   sort_order: number;
+  /** When staff closed it: its sale ended then and members no longer see it in the list (0034). */
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { ApiError, getBlob, pagedListOptions, serverApi, type Captcha, type ServerError, type ServerTag } from '@rigshare/api-client';
-import type { Address, Balance, BankCard, Channel, Deposit, Exchange, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
+import type { Address, Balance, BankCard, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page } from '@rigshare/domain';
 import axios from 'axios';
 
@@ -143,9 +143,8 @@ export const walletApi = serverApi.injectEndpoints({
       query: () => ({ host: 'assets', path: 'system/pay/config/banks' }),
     }),
     /** Units of `currency` per 1 USD, as the server's decimal text (operator's table, host `receive`). */
-    exchangeRate: build.query<string, string>({
+    exchangeRate: build.query<ExchangeRate, string>({
       query: (currency) => ({ host: 'receive', path: 'exchangeRate/get', params: { currency } }),
-      transformResponse: (data: { rate: string | number }) => String(data.rate),
     }),
     cashRecharge: build.mutation<Deposit, CashRechargeInput>({
       query: (body) => ({ host: 'assets', path: 'user/cashrecharge', method: 'POST', body: { ...body }, announce: false }),

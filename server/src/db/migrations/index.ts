@@ -29,6 +29,7 @@ import { migration as m0023 } from './0023-staff-accounts';
 import { migration as m0026 } from './0026-accrual-speed';
 import { migration as m0027 } from './0027-solvency';
 import { migration as m0033 } from './0033-member-freeze';
+import { migration as m0034 } from './0034-product-close';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -61,6 +62,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0026,
   m0027,
   m0033,
+  m0034,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

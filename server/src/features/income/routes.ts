@@ -6,7 +6,8 @@ import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { REQUEST_ID_PATTERN } from '../orders';
-import { exchangeRate, incomeSummary, memberRecords, takeout, walletSummary } from './service';
+import { exchangeRate } from './rates';
+import { incomeSummary, memberRecords, takeout, walletSummary } from './service';
 
 /** Income, records and exchange rates (host /api/receive). */
 export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
@@ -31,7 +32,7 @@ export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/exchangeRate/get', { ...auth, schema: schemas.exchangeRate }, async (request) => {
     const currency = (request.query.currency ?? '').trim();
     if (!/^[A-Za-z]{3}$/.test(currency)) throw new AppError(400, 'badRequest');
-    return ok(request, await exchangeRate(db, currency));
+    return ok(request, await exchangeRate(db, currency, deps.clock(), deps.config.rateMaxAgeMs));
   });
 }
 

@@ -297,9 +297,3 @@ export async function walletSummary(k: Kysely<Database>, userId: number) {
     currency: 'USDT' as const,
   };
 }
-
-export async function exchangeRate(k: Kysely<Database>, currency: string) {
-  const row = await k.selectFrom('exchange_rates').selectAll().where('currency', '=', currency.toUpperCase()).executeTakeFirst();
-  if (!row) throw new AppError(404, 'currencyNotFound');
-  return { currency: row.currency, rate: row.rate, updatedAt: row.updated_at, source: row.source };
-}

@@ -38,10 +38,13 @@ export async function listProducts(
   const total = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('closed_at', 'is', null)
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('products')
     .selectAll()
+    // A closed product stays readable (orders link to it) but is no longer offered.
+    .where('closed_at', 'is', null)
     .orderBy('sort_order')
     .orderBy('id')
     .limit(paging.pageSize)

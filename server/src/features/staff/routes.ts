@@ -14,6 +14,7 @@ import { assertStaffLoginAllowed, recordStaffLoginFailure } from './login-limits
 import { auditLog, dashboard } from './overview';
 import { qrDataUrl } from './totp';
 import { registerStaffGuard, routeOf } from './guard';
+import { catalogueRoutes } from './catalogue-routes';
 import { contentRoutes } from './content-routes';
 import { memberRoutes } from './members-routes';
 import { moneyRoutes } from './money-routes';
@@ -180,4 +181,5 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   memberRoutes(fastify);
   contentRoutes(fastify);
   moneyRoutes(fastify);
+  catalogueRoutes(fastify);
 }

@@ -1,5 +1,5 @@
 import type { Deposit } from '@rigshare/api-schema';
-import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rateFromText, rechargeAmountProblem, toUsdt, type Page } from '@rigshare/domain';
+import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rechargeAmountProblem, toUsdt, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -9,6 +9,7 @@ import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
+import { rateToConvertAt } from '../income';
 import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
 import { memberRowsPage } from '../../db/member-page';
@@ -66,11 +67,8 @@ export async function createCashDeposit(
   }
   const minimum = toMicro(channel.min_amount);
   if (rechargeAmountProblem(input.amount, minimum) === 'rechargeMinimum') throw new AppError(400, 'rechargeMinimum', { amount: formatAmount(minimum, 0) }, onField('amount'));
-  const rate = await db.selectFrom('exchange_rates').select('rate').where('currency', '=', channel.currency).executeTakeFirst();
-  if (!rate) throw new AppError(404, 'currencyNotFound');
-  // The conversion the member's screen shows (libs/domain): the operator's rate, rounded down.
-  const rateMicro = rateFromText(rate.rate);
-  if (rateMicro === null) throw new Error(`Bad exchange rate ${rate.rate}`);
+  // The conversion the member's screen shows (libs/domain): the operator's rate, rounded down; never a stale one.
+  const rateMicro = await rateToConvertAt(db, channel.currency, now, deps.config.rateMaxAgeMs);
   const usdtAmount = toUsdt(amount, rateMicro);
   if (usdtAmount <= 0n) throw new AppError(400, 'amountInvalid', {}, onField('amount'));
 

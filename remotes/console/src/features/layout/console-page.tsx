@@ -18,6 +18,8 @@ const SECTIONS = [
   { to: '/console/money', key: 'nav.money', route: 'moneyAdjust' },
   { to: '/console/content', key: 'nav.content', route: 'contentNews' },
   { to: '/console/members', key: 'nav.members', route: 'members' },
+  { to: '/console/products', key: 'nav.products', route: 'products' },
+  { to: '/console/rates', key: 'nav.rates', route: 'rates' },
   { to: '/console/audit', key: 'nav.audit', route: 'audit' },
 ] as const;
 

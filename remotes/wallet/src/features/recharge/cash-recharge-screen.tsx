@@ -7,6 +7,7 @@ import { formatDateTime } from '@rigshare/i18n';
 import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
 import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
+import type { ExchangeRate } from '@rigshare/api-schema';
 import { rule, showRefusalOnForm } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
 import { formatMoney } from '../../shared/money';
@@ -43,17 +44,26 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
   );
 }
 
-/** The USDT the amount is worth at the current rate (USDT counted as USD), by the server's own conversion rule. */
-function Equivalent({ channel, amount }: { channel: RechargeChannel; amount: string }) {
-  const { t } = useTranslation('wallet');
-  const { data: rateText } = useExchangeRateQuery(channel.currency);
-  const rate = rateText === undefined ? null : rateFromText(rateText);
-  if (rate === null) return null;
+/**
+ * The USDT the amount is worth at the current rate (USDT counted as USD), by the server's own conversion
+ * rule, with the rate and when it was set; a rate too old to convert at says so instead.
+ */
+function Equivalent({ rate, amount }: { rate: ExchangeRate; amount: string }) {
+  const { t, i18n } = useTranslation('wallet');
+  const setAt = formatDateTime(rate.updatedAt, i18n.language);
+  if (rate.stale)
+    return (
+      <p className="wallet-hint wallet-hint--warning" role="alert" data-testid="recharge-rate-stale">
+        {t('recharge.rateStale', { currency: rate.currency, time: setAt })}
+      </p>
+    );
+  const rateMicro = rateFromText(rate.rate);
+  if (rateMicro === null) return null;
   const micro = amountFromText(amount);
   return (
     <p className="wallet-hint" data-testid="recharge-usdt">
-      {micro !== null && micro > 0n && t('recharge.equivalent', { amount: formatMoney(toUsdt(micro, rate)) })}{' '}
-      {t('recharge.rate', { rate: rateText, currency: channel.currency })}
+      {micro !== null && micro > 0n && t('recharge.equivalent', { amount: formatMoney(toUsdt(micro, rateMicro)) })}{' '}
+      {t('recharge.rate', { rate: rate.rate, currency: rate.currency })} {t('recharge.rateSetAt', { time: setAt })}
     </p>
   );
 }
@@ -68,6 +78,10 @@ export default function CashRechargeScreen() {
   const [cashRecharge, submitting] = useCashRechargeMutation();
   const channelId = Form.useWatch('channel', form)?.[0];
   const amount = Form.useWatch('amount', form) ?? '';
+  const chosen = channels.data?.find((c) => c.id === channelId) ?? null;
+  const rate = useExchangeRateQuery(chosen?.currency ?? '', { skip: !chosen }).data;
+  // The server refuses a recharge at a stale rate; the screen says so before the member fills the form in.
+  const paused = rate?.stale === true;
 
   if (!channels.data) {
     if (channels.isError) return <LoadFailed title={errorMessage(channels.error)} retry={() => void channels.refetch()} />;
@@ -100,7 +114,7 @@ export default function CashRechargeScreen() {
         className="wallet-card"
         onFinish={(values) => void submit(values)}
         footer={
-          <Button block type="submit" color="primary" size="large" loading={submitting.isLoading}>
+          <Button block type="submit" color="primary" size="large" loading={submitting.isLoading} disabled={paused}>
             {t('recharge.submit')}
           </Button>
         }
@@ -124,7 +138,7 @@ export default function CashRechargeScreen() {
         >
           <LabelledInput label={amountLabel} data-testid="recharge-amount" inputMode="decimal" />
         </Form.Item>
-        {channel && <Equivalent channel={channel} amount={amount} />}
+        {channel && rate && <Equivalent rate={rate} amount={amount} />}
         <Form.Item
           name="reference"
           label={t('recharge.reference')}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatAmount } from '@rigshare/domain';
+import type { AdminProduct } from '@rigshare/api-schema';
+import { askText } from '../layout/ask-text';
+import { ConsolePage } from '../layout/console-page';
+import { runAction } from '../layout/run-action';
+import { usePaging } from '../layout/use-paging';
+import { When } from '../layout/when';
+import { DataTable } from '../table/data-table';
+import { useCloseProductMutation, useStaffProductsQuery } from './api';
+import { ProductForm } from './product-form';
+
+const usdt = (micro: string) => formatAmount(BigInt(micro));
+
+/**
+ * `/console/products`: the machines on offer. A product nobody holds can be edited; once a unit is sold its
+ * terms are locked and it can only be closed (its sale ends, members no longer see it, orders run on).
+ */
+export default function ProductsScreen() {
+  const { t } = useTranslation('console');
+  const paging = usePaging('products');
+  const list = useStaffProductsQuery(paging.query);
+  const [close] = useCloseProductMutation();
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+
+  const closeOne = async (p: AdminProduct) => {
+    const reason = await askText({ title: t('products.closeTitle', { name: p.name }), label: t('actions.reason'), confirm: t('products.close'), cancel: t('actions.cancel') });
+    if (reason) await runAction(() => close({ id: p.id, reason }).unwrap(), (c) => t('products.closed', { name: c.name }));
+  };
+  const state = (p: AdminProduct) =>
+    p.closedAt ? <Tag color="default">{t('products.stateClosed')}</Tag> : p.locked ? <Tag color="warning">{t('products.stateLocked')}</Tag> : <Tag color="success">{t('products.stateOpen')}</Tag>;
+  const columns: ColumnDef<AdminProduct, unknown>[] = [
+    { accessorKey: 'id', header: '#' },
+    { accessorKey: 'name', header: t('products.name') },
+    { id: 'price', accessorFn: (p) => Number(p.price), header: t('products.price'), cell: ({ row }) => usdt(row.original.price) },
+    { id: 'dayReturn', accessorFn: (p) => Number(p.dayReturn), header: t('products.dayReturn'), cell: ({ row }) => usdt(row.original.dayReturn) },
+    { accessorKey: 'validDays', header: t('products.validDays') },
+    { id: 'sold', accessorFn: (p) => p.unitsSold, header: t('products.sold'), cell: ({ row }) => `${row.original.unitsSold} / ${row.original.unitsOffered}` },
+    { accessorKey: 'endTime', header: t('products.end'), cell: ({ row }) => <When at={row.original.endTime} /> },
+    { id: 'state', accessorFn: (p) => (p.closedAt ? 2 : p.locked ? 1 : 0), header: t('members.state'), cell: ({ row }) => state(row.original) },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        !row.original.closedAt && (
+          <div className="console-row-actions">
+            {!row.original.locked && (
+              <Button size="mini" fill="outline" onClick={() => setEditing(row.original)} data-testid={`product-edit-${row.original.id}`}>
+                {t('products.edit')}
+              </Button>
+            )}
+            <Button size="mini" color="danger" fill="outline" onClick={() => void closeOne(row.original)} data-testid={`product-close-${row.original.id}`}>
+              {t('products.close')}
+            </Button>
+          </div>
+        ),
+    },
+  ];
+  return (
+    <ConsolePage route="products">
+      <h2 className="console-section-title">{editing ? t('products.editing', { name: editing.name }) : t('products.new')}</h2>
+      <ProductForm editing={editing} onDone={() => setEditing(null)} />
+      <DataTable label={t('titles.products')} testId="products" columns={columns} source={list} paging={paging} empty={t('products.none')} />
+    </ConsolePage>
+  );
+}

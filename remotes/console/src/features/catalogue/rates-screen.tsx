@@ -1,0 +1,78 @@
+import { Button, Form, Input, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { AdminRate } from '@rigshare/api-schema';
+import { ConsolePage } from '../layout/console-page';
+import { runAction } from '../layout/run-action';
+import { usePaging } from '../layout/use-paging';
+import { When } from '../layout/when';
+import { DataTable } from '../table/data-table';
+import { useRatesQuery, useSetRateMutation } from './api';
+
+interface RateForm {
+  currency: string;
+  rate: string;
+}
+
+/**
+ * `/console/rates`: the rates cash recharges convert at. Finance sets one with who and when; a rate older
+ * than the configured age stops cash recharges in its currency (the member's screen says so) until it is set.
+ */
+export default function RatesScreen() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<RateForm>();
+  const paging = usePaging('rates');
+  const list = useRatesQuery(paging.query);
+  const [setRate, { isLoading }] = useSetRateMutation();
+  const submit = ({ currency, rate }: RateForm) =>
+    runAction(
+      () => setRate({ currency: currency.trim().toUpperCase(), rate: rate.trim() }).unwrap(),
+      (r) => (form.resetFields(), t('rates.saved', { rate: r.rate, currency: r.currency })),
+    );
+  const edit = (r: AdminRate) => form.setFieldsValue({ currency: r.currency, rate: r.rate });
+  const columns: ColumnDef<AdminRate, unknown>[] = [
+    { accessorKey: 'currency', header: t('rates.currency') },
+    { id: 'rate', accessorFn: (r) => Number(r.rate), header: t('rates.perUsd'), cell: ({ row }) => row.original.rate },
+    { accessorKey: 'source', header: t('rates.setBy') },
+    { accessorKey: 'updatedAt', header: t('rates.setAt'), cell: ({ row }) => <When at={row.original.updatedAt} /> },
+    {
+      id: 'state',
+      accessorFn: (r) => (r.stale ? 1 : 0),
+      header: t('members.state'),
+      cell: ({ row }) => (row.original.stale ? <Tag color="danger">{t('rates.stale')}</Tag> : <Tag color="success">{t('rates.current')}</Tag>),
+    },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button size="mini" fill="outline" onClick={() => edit(row.original)}>
+          {t('rates.update')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ConsolePage route="rates">
+      <p className="console-note">{t('rates.note')}</p>
+      <Form
+        form={form}
+        layout="horizontal"
+        onFinish={(values: RateForm) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" loading={isLoading} data-testid="rate-save">
+            {t('rates.save')}
+          </Button>
+        }
+      >
+        <Form.Item name="currency" label={t('rates.currency')} rules={[{ required: true, pattern: /^\s*[A-Za-z]{3}\s*$/, message: t('rates.currencyHelp') }]}>
+          <Input maxLength={3} autoComplete="off" data-testid="rate-currency" />
+        </Form.Item>
+        <Form.Item name="rate" label={t('rates.perUsd')} rules={[{ required: true, pattern: /^\s*\d{1,9}(\.\d{1,6})?\s*$/, message: t('rates.rateHelp') }]}>
+          <Input inputMode="decimal" maxLength={16} data-testid="rate-value" />
+        </Form.Item>
+      </Form>
+      <DataTable label={t('titles.rates')} testId="rates" columns={columns} source={list} paging={paging} empty={t('rates.none')} />
+    </ConsolePage>
+  );
+}
