@@ -79,7 +79,8 @@ export default function CashRechargeScreen() {
   const channelId = Form.useWatch('channel', form)?.[0];
   const amount = Form.useWatch('amount', form) ?? '';
   const chosen = channels.data?.find((c) => c.id === channelId) ?? null;
-  const rate = useExchangeRateQuery(chosen?.currency ?? '', { skip: !chosen }).data;
+  // Rates change under a member's feet (finance sets them, they age): read afresh each time the screen opens.
+  const rate = useExchangeRateQuery(chosen?.currency ?? '', { skip: !chosen, ...FRESH }).data;
   // The server refuses a recharge at a stale rate; the screen says so before the member fills the form in.
   const paused = rate?.stale === true;
 
