@@ -508,6 +508,66 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  it('the admin offers a coupon within a budget: concurrent takers get exactly what it covers; withdrawing it stops it', async () => {
+    const now = ctx.clock().getTime();
+    const terms = { name: `Budget coupon ${++seq}`, amount: '5', minSpend: '50', productId: null, startTime: new Date(now - MINUTE).toISOString(), endTime: new Date(now + 7 * 24 * 3_600_000).toISOString(), budget: '10' };
+    expect((await asStaff('finance', 'POST', '/admin/coupons', terms)).statusCode).toBe(403);
+    expect((await asStaff('admin', 'POST', '/admin/coupons', { ...terms, budget: '4' })).json()).toMatchObject({ code: 409, msg: expect.stringContaining('at least one discount') });
+    const created = (await asStaff('admin', 'POST', '/admin/coupons', terms)).json();
+    expect(created).toMatchObject({ code: 200, data: { budget: '10000000', claimed: 0, active: true } });
+    const id: number = created.data.id;
+    const members = await Promise.all([1, 2, 3].map(() => signedInMember(ctx)));
+    const take = (m: TestMember) => post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: String(id) }, { ...asMember(m.token), 'accept-language': 'en-US' });
+    const results = (await Promise.all(members.map(take))).map((r) => r.json());
+    expect(results.filter((r) => r.code === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.code === 409)).toEqual([expect.objectContaining({ msg: expect.stringContaining('run out') })]);
+    const fourth = await signedInMember(ctx);
+    const offered = (await call('GET', '/api/orders/coupon/productCoupons', fourth.token)).json().data.map((c: { id: number }) => c.id);
+    expect(offered).not.toContain(id);
+    const listed = (await asStaff('admin', 'GET', '/admin/coupons')).json().data.list.find((c: { id: number }) => c.id === id);
+    expect(listed).toMatchObject({ claimed: 2, used: 0 });
+    expect((await asStaff('admin', 'POST', `/admin/coupons/${id}/close`, { reason: 'Campaign over' })).json()).toMatchObject({ code: 200, data: { active: false } });
+    expect((await asStaff('admin', 'POST', `/admin/coupons/${id}/close`, { reason: 'again' })).json()).toMatchObject({ code: 409 });
+    expect((await auditRows('action=coupon.')).list.filter((r: { target: string }) => r.target === `coupon:${id}`).map((r: { action: string }) => r.action)).toEqual(['coupon.close', 'coupon.create']);
+  });
+
+  it('the admin adds, edits, disables and enables recharge channels, publishes app releases and sets the customer-service link; members see each', async () => {
+    const m = await signedInMember(ctx);
+    const banks = async () => (await call('GET', '/api/assets/system/pay/config/banks', m.token)).json().data.map((c: { id: number; name: string }) => c.name);
+    const draft = { name: `Papara ${++seq}`, currency: 'TRY', kind: 'bank', minAmount: '500', instructions: 'Send to Papara account 1234 567 890 with your reference.', sort: 9 };
+    expect((await asStaff('admin', 'POST', '/admin/pay-channels', { ...draft, currency: 'XYZ' })).json()).toMatchObject({ code: 409, msg: expect.stringContaining('Set a rate for XYZ first') });
+    const created = (await asStaff('admin', 'POST', '/admin/pay-channels', draft)).json();
+    expect(created).toMatchObject({ code: 200, data: { currency: 'TRY', minAmount: '500000000', enabled: true } });
+    const id: number = created.data.id;
+    expect(await banks()).toContain(draft.name);
+    const renamed = `${draft.name} (fast)`;
+    expect((await asStaff('admin', 'POST', `/admin/pay-channels/${id}`, { name: renamed, minAmount: '250', instructions: draft.instructions, sort: 9 })).json()).toMatchObject({ code: 200, data: { name: renamed, minAmount: '250000000' } });
+    expect((await asStaff('admin', 'POST', `/admin/pay-channels/${id}/disable`, {})).json()).toMatchObject({ code: 200, data: { enabled: false } });
+    expect(await banks()).not.toContain(renamed);
+    const refused = await post(ctx.app, '/api/assets/user/cashrecharge', { bankId: String(id), amount: '1000', reference: 'PAPARA123456', requestId: `channel-${process.pid}-${++seq}` }, asMember(m.token));
+    expect(refused.json()).toMatchObject({ code: 404 });
+    expect((await asStaff('admin', 'POST', `/admin/pay-channels/${id}/disable`, {})).json()).toMatchObject({ code: 409 });
+    expect((await asStaff('admin', 'POST', `/admin/pay-channels/${id}/enable`, {})).json()).toMatchObject({ code: 200, data: { enabled: true } });
+    expect(await banks()).toContain(renamed);
+
+    const release = { platform: 'ANDROID', version: '9.1.0', code: 9100 + seq, downUrl: 'https://downloads.example.com/rigshare-9.1.0.apk', notes: 'Faster wallet.', compulsory: true };
+    expect((await asStaff('admin', 'POST', '/admin/app-releases', release)).json()).toMatchObject({ code: 200, data: { version: '9.1.0', compulsory: true } });
+    expect((await asStaff('admin', 'POST', '/admin/app-releases', { ...release, code: 2 })).json()).toMatchObject({ code: 409, msg: expect.stringContaining('must be above') });
+    const update = (await ctx.app.inject({ method: 'GET', url: '/api/user/app/version/update?platform=ANDROID&code=51' })).json();
+    expect(update.data).toMatchObject({ version: '9.1.0', downUrl: release.downUrl, compulsory: true });
+
+    expect((await asStaff('admin', 'POST', '/admin/links', { key: 'serviceLink', value: 'javascript:alert(1)' })).json()).toMatchObject({ code: 409 });
+    expect((await asStaff('admin', 'POST', '/admin/links', { key: 'serviceLink', value: 'https://t.me/rigshare_help' })).json()).toMatchObject({ code: 200, data: { updatedBy: 'admin' } });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/appUrl/info' })).json().data).toEqual({ appUrl: 'https://t.me/rigshare_help' });
+    const links = (await asStaff('admin', 'GET', '/admin/links')).json().data.list;
+    expect(links).toEqual([
+      expect.objectContaining({ key: 'serviceLink', value: 'https://t.me/rigshare_help', updatedBy: 'admin' }),
+      expect.objectContaining({ key: 'groupLink', value: 'https://t.me/rigshare-test', updatedBy: null }),
+    ]);
+    const actions = (await auditRows('action=channel.')).list.filter((r: { target: string }) => r.target === `channel:${id}`).map((r: { action: string }) => r.action);
+    expect(actions).toEqual(['channel.enable', 'channel.disable', 'channel.edit', 'channel.create']);
+  });
+
   // Last: it moves the clock a year on.
   it('finance sets exchange rates with who and when; a rate older than the configured age stops cash recharges in its currency until it is set again', async () => {
     const channel = (await call('GET', '/api/assets/system/pay/config/banks', (await signedInMember(ctx)).token)).json().data[0];

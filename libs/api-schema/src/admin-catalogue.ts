@@ -1,7 +1,8 @@
 /**
- * The console's catalogue: the machines on offer (create, edit while none is sold, close) and the exchange
+ * The console's catalogue: the machines on offer (create, edit while none is sold, close), the exchange
  * rates cash recharges convert at (finance sets them; a rate older than the configured age stops cash
- * recharges in its currency). Each call reaches the same service the command line's product:* and rate:set use.
+ * recharges in its currency), coupons within a budget, recharge channels, app releases and the
+ * customer-service and join-group links. Each call reaches the same service as the matching command.
  */
 import { AmountText, errors, Micro, Nullable, Ok, Page, PagingQuery, Text, Time, Type, type Static } from './common';
 import { action, GUARD, list, Reason, tags, type AdminRouteSpec } from './admin-common';
@@ -50,6 +51,97 @@ export const RateDraft = Type.Object({
 });
 export type RateDraft = Static<typeof RateDraft>;
 
+export const AdminCoupon = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  amount: Micro('Off the price.'),
+  minSpend: Micro('What the order must reach.'),
+  productId: Nullable(Type.Integer({ description: 'Null: any product.' })),
+  startTime: Time(),
+  endTime: Time(),
+  budget: Nullable(Micro('The most the discounts may add up to; null for no limit.')),
+  claimed: Type.Integer({ minimum: 0, description: 'Members who took it.' }),
+  used: Type.Integer({ minimum: 0, description: 'Members who used it at checkout.' }),
+  active: Type.Boolean({ description: 'False once withdrawn.' }),
+  createdAt: Time(),
+});
+export type AdminCoupon = Static<typeof AdminCoupon>;
+
+export const CouponDraft = Type.Object({
+  name: Text(100, { minLength: 1 }),
+  amount: AmountText(),
+  minSpend: AmountText(),
+  productId: Nullable(Type.Integer({ minimum: 1 })),
+  startTime: Time(),
+  endTime: Time(),
+  budget: Text(15, { description: 'Decimal USDT the discounts may add up to; empty for no limit.' }),
+});
+export type CouponDraft = Static<typeof CouponDraft>;
+
+export const AdminPayChannel = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  currency: Type.String(),
+  kind: Type.String({ description: 'bank or cash.' }),
+  minAmount: Micro('In the channel currency.'),
+  instructions: Type.String(),
+  sort: Type.Integer(),
+  enabled: Type.Boolean(),
+});
+export type AdminPayChannel = Static<typeof AdminPayChannel>;
+
+const ChannelTerms = {
+  name: Text(100, { minLength: 1 }),
+  minAmount: AmountText(),
+  instructions: Text(1000, { minLength: 1 }),
+  sort: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+};
+export const PayChannelEdit = Type.Object(ChannelTerms);
+export type PayChannelEdit = Static<typeof PayChannelEdit>;
+export const PayChannelDraft = Type.Object({
+  ...ChannelTerms,
+  currency: Text(3, { pattern: '^[A-Z]{3}$' }),
+  kind: Type.Union([Type.Literal('bank'), Type.Literal('cash')]),
+});
+export type PayChannelDraft = Static<typeof PayChannelDraft>;
+
+export const AdminAppRelease = Type.Object({
+  id: Type.Integer(),
+  platform: Type.String(),
+  version: Type.String(),
+  code: Type.Integer(),
+  downUrl: Type.String(),
+  notes: Type.String(),
+  compulsory: Type.Boolean(),
+  createdAt: Time(),
+});
+export type AdminAppRelease = Static<typeof AdminAppRelease>;
+export const AppReleaseDraft = Type.Object({
+  platform: Type.Union([Type.Literal('ANDROID'), Type.Literal('IOS')]),
+  version: Text(20, { minLength: 1, pattern: '^[0-9]{1,4}(\\.[0-9]{1,4}){0,3}$' }),
+  code: Type.Integer({ minimum: 1, maximum: 2_000_000_000 }),
+  downUrl: Text(500, { minLength: 1 }),
+  notes: Text(2000),
+  compulsory: Type.Boolean(),
+});
+export type AppReleaseDraft = Static<typeof AppReleaseDraft>;
+
+export const SiteLinkKey = Type.Union([Type.Literal('serviceLink'), Type.Literal('groupLink')]);
+export const AdminSiteLink = Type.Object({
+  key: SiteLinkKey,
+  value: Type.String(),
+  updatedBy: Nullable(Type.String({ description: 'Null while the environment setting stands.' })),
+  updatedAt: Nullable(Time()),
+});
+export type AdminSiteLink = Static<typeof AdminSiteLink>;
+export const SiteLinkDraft = Type.Object({ key: SiteLinkKey, value: Text(500, { minLength: 1 }) });
+export type SiteLinkDraft = Static<typeof SiteLinkDraft>;
+
+const fullList = <T extends Parameters<typeof Page>[0]>(summary: string, item: T) =>
+  ({ tags, summary, querystring: PagingQuery, response: { 200: Ok(Page(item)), ...errors(...GUARD) } }) as const;
+const create = <B extends ReturnType<typeof Type.Object>, R extends ReturnType<typeof Type.Object>>(summary: string, body: B, result: R) =>
+  ({ tags, summary, body, response: { 200: Ok(result), ...errors(...GUARD, 404, 409) } }) as const;
+
 export const catalogueAdminSchemas = {
   products: list('Every product, open and closed, in the order members see them', AdminProduct),
   productCreate: { tags, summary: 'Puts a new product on offer', body: ProductDraft, response: { 200: Ok(AdminProduct), ...errors(...GUARD, 409) } },
@@ -57,9 +149,21 @@ export const catalogueAdminSchemas = {
   productClose: action('Closes a product: its sale ends now and members no longer see it; orders already made run on', Reason, AdminProduct),
   rates: { tags, summary: 'The exchange rates cash recharges convert at, with who set each and when', querystring: PagingQuery, response: { 200: Ok(Page(AdminRate)), ...errors(...GUARD) } },
   rateSet: { tags, summary: 'Sets the rate of a cash currency (a new currency is added)', body: RateDraft, response: { 200: Ok(AdminRate), ...errors(...GUARD, 409) } },
+  coupons: list('Every coupon, newest first, with how many members took and used it', AdminCoupon),
+  couponCreate: create('Offers a coupon: an amount off above a minimum spend, within a validity and an optional budget', CouponDraft, AdminCoupon),
+  couponClose: action('Withdraws a coupon: no one can take or use it any more', Reason, AdminCoupon),
+  payChannels: fullList('Every bank and cash recharge channel, enabled or not', AdminPayChannel),
+  payChannelCreate: create('Adds a recharge channel in a currency that has a rate', PayChannelDraft, AdminPayChannel),
+  payChannelEdit: action("Changes a channel's name, minimum, instructions or place", PayChannelEdit, AdminPayChannel),
+  payChannelEnable: action('Enables a channel: members see it again', Type.Object({}), AdminPayChannel),
+  payChannelDisable: action("Disables a channel: it leaves the members' list and its recharges are refused", Type.Object({}), AdminPayChannel),
+  appReleases: fullList('Releases of the installable app, newest first', AdminAppRelease),
+  appReleasePublish: create('Publishes a release (its code above every earlier one of the platform)', AppReleaseDraft, AdminAppRelease),
+  links: fullList('The customer-service and join-group links, with who set them', AdminSiteLink),
+  linkSet: create('Sets the customer-service or the join-group link', SiteLinkDraft, AdminSiteLink),
 } as const;
 
-/** Products are the admin's (configuration); rates are finance's. */
+/** Products, coupons, channels, releases and links are the admin's (configuration); rates are finance's. */
 export const CATALOGUE_ADMIN_ROUTES = {
   products: { method: 'GET', url: '/admin/products', roles: [] },
   productCreate: { method: 'POST', url: '/admin/products', roles: [] },
@@ -67,4 +171,16 @@ export const CATALOGUE_ADMIN_ROUTES = {
   productClose: { method: 'POST', url: '/admin/products/:id/close', roles: [] },
   rates: { method: 'GET', url: '/admin/rates', roles: ['finance'] },
   rateSet: { method: 'POST', url: '/admin/rates', roles: ['finance'] },
+  coupons: { method: 'GET', url: '/admin/coupons', roles: [] },
+  couponCreate: { method: 'POST', url: '/admin/coupons', roles: [] },
+  couponClose: { method: 'POST', url: '/admin/coupons/:id/close', roles: [] },
+  payChannels: { method: 'GET', url: '/admin/pay-channels', roles: [] },
+  payChannelCreate: { method: 'POST', url: '/admin/pay-channels', roles: [] },
+  payChannelEdit: { method: 'POST', url: '/admin/pay-channels/:id', roles: [] },
+  payChannelEnable: { method: 'POST', url: '/admin/pay-channels/:id/enable', roles: [] },
+  payChannelDisable: { method: 'POST', url: '/admin/pay-channels/:id/disable', roles: [] },
+  appReleases: { method: 'GET', url: '/admin/app-releases', roles: [] },
+  appReleasePublish: { method: 'POST', url: '/admin/app-releases', roles: [] },
+  links: { method: 'GET', url: '/admin/links', roles: [] },
+  linkSet: { method: 'POST', url: '/admin/links', roles: [] },
 } as const satisfies Record<keyof typeof catalogueAdminSchemas, AdminRouteSpec>;

@@ -32,7 +32,7 @@ const GROUPS: [string, AdminCommand[]][] = [
   ['withdrawals and cash deposits', WALLET_COMMANDS],
   ['USDT (BEP20) deposits, docs/chain-deposits.md', CHAIN_COMMANDS],
   ['exchange codes', EXCHANGE_COMMANDS],
-  ['products and exchange rates (the console\'s catalogue), docs/staff.md', CATALOGUE_COMMANDS],
+  ['catalogue: products, exchange rates, coupons, recharge channels, app releases, links (docs/staff.md)', CATALOGUE_COMMANDS],
   ['community moderation, README "Community"', COMMUNITY_COMMANDS],
   ['team rewards and the rewards budget', TEAM_COMMANDS],
   ['news, notices, carousel, push messages and feedback (docs/messages.md)', MESSAGES_COMMANDS],

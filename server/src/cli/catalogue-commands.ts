@@ -1,9 +1,13 @@
 import { formatAmount } from '@rigshare/domain';
 import { operatorName } from '../audit';
 import { loadConfig } from '../config';
+import { closeCoupon, createCoupon, staffCoupons } from '../features/coupons';
 import { exchangeRates, setExchangeRate } from '../features/income';
 import { closeProduct, createProduct, editProduct, staffProducts, type ProductTerms, type StaffProduct } from '../features/products';
+import { appReleases, publishAppRelease } from '../features/system';
+import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannels, type StaffPayChannel } from '../features/wallet';
 import { OperatorError } from '../ledger/operator';
+import { SITE_LINKS, setSiteLink, siteLinks, type SiteLinkKey } from '../settings/site-links';
 import type { AdminCommand, CommandInput } from './command';
 
 const TERM_OPTIONS = ['name', 'category', 'image', 'badge', 'start', 'end', 'price', 'day-return', 'valid-days', 'units', 'max-buy', 'sort'];
@@ -43,7 +47,7 @@ const describe = (p: StaffProduct) =>
   `#${p.id} ${p.name} (${p.category}): ${formatAmount(BigInt(p.price))} USDT, ${formatAmount(BigInt(p.dayReturn))} a day for ${p.validDays} days, ` +
   `${p.unitsSold}/${p.unitsOffered} sold, ${p.startTime} – ${p.endTime}${p.closedAt ? `, closed ${p.closedAt}` : p.locked ? ', terms locked' : ''}`;
 
-/** The catalogue: products on offer and the exchange rates of cash recharges (the console's catalogue section). */
+/** The catalogue (the console's catalogue sections): products, exchange rates, coupons, recharge channels, app releases, links. */
 export const CATALOGUE_COMMANDS: AdminCommand[] = [
   {
     name: 'product:list',
@@ -119,4 +123,170 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
+  {
+    name: 'coupon:list',
+    usage: '',
+    summary: 'Lists the coupons with their budgets and how many members took and used each',
+    args: 0,
+    async run(db) {
+      for (const c of (await staffCoupons(db.kysely, { pageNum: 1, pageSize: 1000 })).list)
+        console.log(
+          `#${c.id} ${c.name}: ${formatAmount(BigInt(c.amount))} off from ${formatAmount(BigInt(c.minSpend))}, ${c.claimed} taken, ${c.used} used, ` +
+            `budget ${c.budget === null ? 'none' : formatAmount(BigInt(c.budget))}${c.active ? '' : ', withdrawn'}`,
+        );
+      return 0;
+    },
+  },
+  {
+    name: 'coupon:create',
+    usage: '--name "..." --amount <USDT off> --min-spend <USDT> --start <ISO time> --end <ISO time> [--product <id>] [--budget <USDT>] [--by <name>]',
+    summary: 'Offers a coupon within an optional budget',
+    args: 0,
+    options: ['name', 'amount', 'min-spend', 'start', 'end', 'product', 'budget', 'by'],
+    async run(db, { options }) {
+      const terms = {
+        name: options.name ?? '',
+        amount: options.amount ?? '',
+        minSpend: options['min-spend'] ?? '',
+        startTime: options.start ?? '',
+        endTime: options.end ?? '',
+        productId: options.product === undefined ? null : whole(options.product, 'product'),
+        budget: options.budget ?? '',
+      };
+      const c = await createCoupon(db.kysely, { terms, at: new Date(), by: operatorName(options.by) });
+      console.log(`coupon #${c.id} ${c.name} offered`);
+      return 0;
+    },
+  },
+  {
+    name: 'coupon:close',
+    usage: '<id> --reason "..." [--by <name>]',
+    summary: 'Withdraws a coupon',
+    args: 1,
+    options: ['reason', 'by'],
+    async run(db, { args, options }) {
+      const c = await closeCoupon(db.kysely, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
+      console.log(`coupon #${c.id} ${c.name} withdrawn`);
+      return 0;
+    },
+  },
+  {
+    name: 'channel:list',
+    usage: '',
+    summary: 'Lists the bank and cash recharge channels',
+    args: 0,
+    async run(db) {
+      for (const c of await staffPayChannels(db.kysely)) console.log(describeChannel(c));
+      return 0;
+    },
+  },
+  {
+    name: 'channel:create',
+    usage: '--name "..." --currency <CUR> --kind bank|cash --min <amount> --instructions "..." [--sort <n>] [--by <name>]',
+    summary: 'Adds a recharge channel in a currency that has a rate',
+    args: 0,
+    options: ['name', 'currency', 'kind', 'min', 'instructions', 'sort', 'by'],
+    async run(db, { options }) {
+      const terms = { name: options.name ?? '', minAmount: options.min ?? '', instructions: options.instructions ?? '', sort: whole(options.sort, 'sort', 0) };
+      const c = await createPayChannel(db.kysely, { terms, currency: options.currency ?? '', kind: options.kind ?? '', at: new Date(), by: operatorName(options.by) });
+      console.log(`added ${describeChannel(c)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'channel:edit',
+    usage: '<id> [--name "..."] [--min <amount>] [--instructions "..."] [--sort <n>] [--by <name>]',
+    summary: "Changes a channel's name, minimum, instructions or place",
+    args: 1,
+    options: ['name', 'min', 'instructions', 'sort', 'by'],
+    async run(db, { args, options }) {
+      const id = whole(args[0], 'id');
+      const current = (await staffPayChannels(db.kysely)).find((c) => c.id === id);
+      if (!current) throw new OperatorError(`No channel ${id}`);
+      const terms = {
+        name: options.name ?? current.name,
+        minAmount: options.min ?? formatAmount(BigInt(current.minAmount), 0),
+        instructions: options.instructions ?? current.instructions,
+        sort: whole(options.sort, 'sort', current.sort),
+      };
+      console.log(`edited ${describeChannel(await editPayChannel(db.kysely, { id, terms, at: new Date(), by: operatorName(options.by) }))}`);
+      return 0;
+    },
+  },
+  ...(['enable', 'disable'] as const).map(
+    (verb): AdminCommand => ({
+      name: `channel:${verb}`,
+      usage: '<id> [--by <name>]',
+      summary: verb === 'enable' ? 'Enables a recharge channel' : "Disables a recharge channel: it leaves the members' list and its recharges are refused",
+      args: 1,
+      options: ['by'],
+      async run(db, { args, options }) {
+        const c = await setPayChannelEnabled(db.kysely, { id: whole(args[0], 'id'), enabled: verb === 'enable', at: new Date(), by: operatorName(options.by) });
+        console.log(describeChannel(c));
+        return 0;
+      },
+    }),
+  ),
+  {
+    name: 'app:releases',
+    usage: '',
+    summary: 'Lists the releases of the installable app',
+    args: 0,
+    async run(db) {
+      for (const r of await appReleases(db.kysely)) console.log(`${r.platform} ${r.version} (${r.code})${r.compulsory ? ' compulsory' : ''} ${r.createdAt}: ${r.downUrl}`);
+      return 0;
+    },
+  },
+  {
+    name: 'app:release',
+    usage: '--platform ANDROID|IOS --version <1.2.3> --code <n> --url <https://...> [--notes "..."] [--compulsory yes] [--by <name>]',
+    summary: 'Publishes a release: members on an older code are offered it',
+    args: 0,
+    options: ['platform', 'version', 'code', 'url', 'notes', 'compulsory', 'by'],
+    async run(db, { options }) {
+      const draft = {
+        platform: options.platform ?? '',
+        version: options.version ?? '',
+        code: whole(options.code, 'code'),
+        downUrl: options.url ?? '',
+        notes: options.notes ?? '',
+        compulsory: options.compulsory === 'yes',
+      };
+      const r = await publishAppRelease(db.kysely, { draft, at: new Date(), by: operatorName(options.by) });
+      console.log(`published ${r.platform} ${r.version} (${r.code})`);
+      return 0;
+    },
+  },
+  {
+    name: 'link:set',
+    usage: `${SITE_LINKS.join('|')} <https://...> [--by <name>]`,
+    summary: 'Sets the customer-service or the join-group link',
+    args: 2,
+    options: ['by'],
+    async run(db, { args, options }) {
+      if (!(SITE_LINKS as readonly string[]).includes(args[0])) throw new OperatorError(`The link is one of ${SITE_LINKS.join(', ')}`);
+      const key = args[0] as SiteLinkKey;
+      const config = loadConfig();
+      const fallback = key === 'serviceLink' ? config.serviceLink : config.team.groupUrl;
+      const link = await setSiteLink(db.kysely, { key, value: args[1], fallback, at: new Date(), by: operatorName(options.by) });
+      console.log(`${link.key} ${link.value}`);
+      return 0;
+    },
+  },
+  {
+    name: 'link:list',
+    usage: '',
+    summary: 'Shows the customer-service and join-group links',
+    args: 0,
+    async run(db) {
+      const config = loadConfig();
+      for (const l of await siteLinks(db.kysely, { serviceLink: config.serviceLink, groupLink: config.team.groupUrl }))
+        console.log(`${l.key} ${l.value || '(none)'}${l.updatedBy ? `, set by ${l.updatedBy} at ${l.updatedAt}` : ' (environment)'}`);
+      return 0;
+    },
+  },
 ];
+
+function describeChannel(c: StaffPayChannel): string {
+  return `#${c.id} ${c.name} (${c.kind}, ${c.currency}), minimum ${formatAmount(BigInt(c.minAmount))}, ${c.enabled ? 'enabled' : 'disabled'}`;
+}

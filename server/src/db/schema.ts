@@ -12,6 +12,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   files: FilesTable;
   app_versions: AppVersionsTable;
+  site_settings: SiteSettingsTable;
   carousel: CarouselTable;
   notices: NoticesTable;
   products: ProductsTable;
@@ -534,6 +535,10 @@ export interface CouponsTable {
   start_time: string;
   end_time: string;
   active: number;
+  /** The most the discounts of this coupon may add up to (amount x members who took it); null for no limit (0035). */
+  budget: ColumnType<Money | null, Money | null | undefined, Money | null>;
+  /** How many members took it; raised by the statement that checks the budget (0035). */
+  claimed: ColumnType<number, number | undefined, number>;
   created_at: string;
 }
 
@@ -586,6 +591,14 @@ export interface BankCardsTable {
 }
 
 /** Operator-configured channels members pay recharges into. */
+/** Links staff set in the console (customer service, the join-group link), with who and when (0035). */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface PayChannelsTable {
   id: Generated<number>;
   name: string;

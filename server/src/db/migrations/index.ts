@@ -30,6 +30,7 @@ import { migration as m0026 } from './0026-accrual-speed';
 import { migration as m0027 } from './0027-solvency';
 import { migration as m0033 } from './0033-member-freeze';
 import { migration as m0034 } from './0034-product-close';
+import { migration as m0035 } from './0035-catalogue-settings';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -63,6 +64,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0027,
   m0033,
   m0034,
+  m0035,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -1,6 +1,6 @@
 import { couponLiveAt, type Coupon as CouponView, type CouponState, type LocaleTag, type Page } from '@rigshare/domain';
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { localizedField } from '../../content/seed-content';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -82,6 +82,7 @@ export async function receivableCoupons(k: Kysely<Database>, userId: number, pro
     .where('c.start_time', '<=', nowIso)
     .where('c.end_time', '>', nowIso)
     .$if(productId !== null, (q) => q.where((eb) => eb.or([eb('c.product_id', 'is', null), eb('c.product_id', '=', productId!)])))
+    .where((eb) => eb.or([eb('c.budget', 'is', null), eb(sql`(c.claimed + 1) * c.amount`, '<=', eb.ref('c.budget'))]))
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('user_coupons as uc').select('uc.id').where('uc.user_id', '=', userId).whereRef('uc.coupon_id', '=', 'c.id'))),
     )
@@ -127,11 +128,22 @@ export async function receiveCoupon(k: Kysely<Database>, userId: number, couponI
   const held = await k.selectFrom('user_coupons').select('id').where('user_id', '=', userId).where('coupon_id', '=', couponId).executeTakeFirst();
   if (held) throw new AppError(409, 'couponAlreadyReceived');
   if (coupon.active !== 1 || !couponLiveAt({ startTime: coupon.start_time, endTime: coupon.end_time }, now.getTime())) throw new AppError(400, 'couponNotAvailable');
-  const inserted = await k
-    .insertInto('user_coupons')
-    .values({ user_id: userId, coupon_id: couponId, received_at: nowIso, used_at: null, order_id: null })
-    .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError(409, 'couponAlreadyReceived');
+  // One more member takes it only while the budget covers one more discount: the check and the count are
+  // one conditional UPDATE (the row lock orders concurrent takers); a second take by the same member rolls it back.
+  await k.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('coupons')
+      .set((eb) => ({ claimed: eb('claimed', '+', 1) }))
+      .where('id', '=', couponId)
+      .where((eb) => eb.or([eb('budget', 'is', null), eb(sql`(claimed + 1) * amount`, '<=', eb.ref('budget'))]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) throw new AppError(409, 'couponBudgetSpent');
+    const inserted = await trx
+      .insertInto('user_coupons')
+      .values({ user_id: userId, coupon_id: couponId, received_at: nowIso, used_at: null, order_id: null })
+      .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError(409, 'couponAlreadyReceived');
+  });
   return view(coupon, 'received', locale);
 }

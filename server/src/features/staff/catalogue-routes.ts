@@ -2,14 +2,19 @@ import { adminSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
+import { setSiteLink, siteLinks, type SiteLinkKey } from '../../settings/site-links';
+import { closeCoupon, createCoupon, staffCoupons } from '../coupons';
 import { exchangeRates, setExchangeRate } from '../income';
 import { closeProduct, createProduct, editProduct, staffProducts } from '../products';
+import { appReleases, publishAppRelease } from '../system';
+import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannels } from '../wallet';
 import { routeOf } from './guard';
 import { actedBy, refusing } from './route-kit';
 
 /**
- * /admin/products and /admin/rates: the machines on offer and the rates cash recharges convert at. The
- * services check the terms and write the audit rows; the same ones back product:* and rate:set.
+ * /admin/products, /admin/rates, /admin/coupons, /admin/pay-channels, /admin/app-releases, /admin/links: what
+ * members are offered and how they pay. The services check the input and write the audit rows; the same
+ * ones back the catalogue commands (product:*, rate:*, coupon:*, channel:*, app:release, link:set).
  */
 export function catalogueRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
@@ -39,4 +44,46 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   app.post(routeOf('rateSet').url, { config: routeOf('rateSet').config, schema: schemas.rateSet }, async (request) =>
     ok(request, await refusing(() => setExchangeRate(db, { ...request.body, ...by(request) }))),
   );
+
+  /** Short lists read whole and paged here (channels, releases, links are a handful each). */
+  const pageOf = <T>(rows: T[], { pageNum, pageSize }: { pageNum: number; pageSize: number }) => ({ total: rows.length, list: rows.slice((pageNum - 1) * pageSize, pageNum * pageSize) });
+
+  app.get(routeOf('coupons').url, { config: routeOf('coupons').config, schema: schemas.coupons }, async (request) => ok(request, await staffCoupons(db, request.query)));
+  app.post(routeOf('couponCreate').url, { config: routeOf('couponCreate').config, schema: schemas.couponCreate }, async (request) =>
+    ok(request, await refusing(() => createCoupon(db, { terms: request.body, ...by(request) }))),
+  );
+  app.post(routeOf('couponClose').url, { config: routeOf('couponClose').config, schema: schemas.couponClose }, async (request) =>
+    ok(request, await refusing(() => closeCoupon(db, { id: request.params.id, reason: request.body.reason, ...by(request) }))),
+  );
+
+  app.get(routeOf('payChannels').url, { config: routeOf('payChannels').config, schema: schemas.payChannels }, async (request) =>
+    ok(request, pageOf(await staffPayChannels(db), request.query)),
+  );
+  app.post(routeOf('payChannelCreate').url, { config: routeOf('payChannelCreate').config, schema: schemas.payChannelCreate }, async (request) => {
+    const { currency, kind, ...terms } = request.body;
+    return ok(request, await refusing(() => createPayChannel(db, { terms, currency, kind, ...by(request) })));
+  });
+  app.post(routeOf('payChannelEdit').url, { config: routeOf('payChannelEdit').config, schema: schemas.payChannelEdit }, async (request) =>
+    ok(request, await refusing(() => editPayChannel(db, { id: request.params.id, terms: request.body, ...by(request) }))),
+  );
+  app.post(routeOf('payChannelEnable').url, { config: routeOf('payChannelEnable').config, schema: schemas.payChannelEnable }, async (request) =>
+    ok(request, await refusing(() => setPayChannelEnabled(db, { id: request.params.id, enabled: true, ...by(request) }))),
+  );
+  app.post(routeOf('payChannelDisable').url, { config: routeOf('payChannelDisable').config, schema: schemas.payChannelDisable }, async (request) =>
+    ok(request, await refusing(() => setPayChannelEnabled(db, { id: request.params.id, enabled: false, ...by(request) }))),
+  );
+
+  app.get(routeOf('appReleases').url, { config: routeOf('appReleases').config, schema: schemas.appReleases }, async (request) =>
+    ok(request, pageOf(await appReleases(db), request.query)),
+  );
+  app.post(routeOf('appReleasePublish').url, { config: routeOf('appReleasePublish').config, schema: schemas.appReleasePublish }, async (request) =>
+    ok(request, await refusing(() => publishAppRelease(db, { draft: request.body, ...by(request) }))),
+  );
+
+  const fallbacks = (): Record<SiteLinkKey, string> => ({ serviceLink: deps.config.serviceLink, groupLink: deps.config.team.groupUrl });
+  app.get(routeOf('links').url, { config: routeOf('links').config, schema: schemas.links }, async (request) => ok(request, pageOf(await siteLinks(db, fallbacks()), request.query)));
+  app.post(routeOf('linkSet').url, { config: routeOf('linkSet').config, schema: schemas.linkSet }, async (request) => {
+    const { key, value } = request.body;
+    return ok(request, await refusing(() => setSiteLink(db, { key, value, fallback: fallbacks()[key], ...by(request) })));
+  });
 }

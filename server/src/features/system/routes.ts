@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { inSentence, translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
+import { siteLink } from '../../settings/site-links';
 
 /** App version, service link, about, links (host /api/user); banners and notices are the messages feature's. */
 export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
@@ -11,7 +12,7 @@ export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   const db = app.deps.db.kysely;
 
-  app.get('/appUrl/info', { schema: schemas.appUrl }, async (request) => ok(request, { appUrl: config.serviceLink || null }));
+  app.get('/appUrl/info', { schema: schemas.appUrl }, async (request) => ok(request, { appUrl: (await siteLink(db, 'serviceLink', config.serviceLink)) || null }));
 
   app.get('/app/version/update', { schema: schemas.appVersion }, async (request) => {
     const code = request.query.code;

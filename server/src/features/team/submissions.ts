@@ -9,6 +9,7 @@ import { grantReward, payPendingRewards } from '../../jobs/rewards';
 import { rewardSettings } from '../../jobs/team-rewards';
 import { OperatorError } from '../../ledger/operator';
 import { writeAudit, type ActedBy } from '../../audit';
+import { siteLink } from '../../settings/site-links';
 import { decodedImageType } from '../community';
 import { storeImage } from '../files';
 import { notifyMember } from '../messages';
@@ -50,7 +51,7 @@ export async function submissionState(deps: AppDeps, userId: number, kind: Submi
   return {
     kind,
     amount: (kind === 'joingroup' ? settings.joingroup : settings.video).toString(),
-    groupUrl: kind === 'joingroup' ? deps.config.team.groupUrl : null,
+    groupUrl: kind === 'joingroup' ? await siteLink(deps.db.kysely, 'groupLink', deps.config.team.groupUrl) : null,
     videoSites: kind === 'video' ? deps.config.team.videoSites : [],
     submission,
     reward: row?.reward_status === 'Paid' || row?.reward_status === 'Pending' ? row.reward_status : null,

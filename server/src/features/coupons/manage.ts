@@ -1,0 +1,146 @@
+import { isValidAmount, parseAmount } from '@rigshare/domain';
+import type { Kysely, Selectable } from 'kysely';
+import { writeAudit, type ActedBy } from '../../audit';
+import { toMicro, type CouponsTable, type Database } from '../../db/schema';
+import { OperatorError } from '../../ledger/operator';
+
+/** A coupon as staff see it: its terms, its budget and how much of it members took. */
+export interface StaffCoupon {
+  id: number;
+  name: string;
+  amount: string;
+  minSpend: string;
+  productId: number | null;
+  startTime: string;
+  endTime: string;
+  /** Micro-units; null for no limit. */
+  budget: string | null;
+  claimed: number;
+  used: number;
+  active: boolean;
+  createdAt: string;
+}
+
+export interface CouponTerms {
+  name: string;
+  /** Decimal USDT off the price. */
+  amount: string;
+  /** Decimal USDT the order must reach. */
+  minSpend: string;
+  productId: number | null;
+  startTime: string;
+  endTime: string;
+  /** Decimal USDT the discounts may add up to; empty for no limit. */
+  budget: string;
+}
+
+type Acting = ActedBy & { at: Date };
+
+const staffCoupon = (row: Selectable<CouponsTable>, used: number): StaffCoupon => ({
+  id: row.id,
+  name: row.name,
+  amount: String(toMicro(row.amount)),
+  minSpend: String(toMicro(row.min_spend)),
+  productId: row.product_id,
+  startTime: row.start_time,
+  endTime: row.end_time,
+  budget: row.budget == null ? null : String(toMicro(row.budget)),
+  claimed: row.claimed,
+  used,
+  active: row.active === 1,
+  createdAt: row.created_at,
+});
+
+/** Every coupon, newest first, with how many members took and used each. */
+export async function staffCoupons(db: Kysely<Database>, paging: { pageNum: number; pageSize: number }) {
+  const total = await db.selectFrom('coupons').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const used = ids.length
+    ? await db
+        .selectFrom('user_coupons')
+        .select(['coupon_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('coupon_id', 'in', ids)
+        .where('used_at', 'is not', null)
+        .groupBy('coupon_id')
+        .execute()
+    : [];
+  const usedOf = new Map(used.map((u) => [u.coupon_id, Number(u.n)]));
+  return { total: Number(total.n), list: rows.map((r) => staffCoupon(r, usedOf.get(r.id) ?? 0)) };
+}
+
+/**
+ * Offers a new coupon: an amount off a product (or any) above a minimum spend, within a validity window
+ * and, when given, a budget that the discounts of the members who take it never exceed. One audit row.
+ */
+export async function createCoupon(db: Kysely<Database>, input: { terms: CouponTerms } & Acting): Promise<StaffCoupon> {
+  const t = input.terms;
+  const name = t.name.trim();
+  if (!name || name.length > 100) throw new OperatorError('Give the coupon a name (at most 100 characters)');
+  if (!isValidAmount(t.amount) || parseAmount(t.amount) <= 0n) throw new OperatorError('The discount is a positive amount with at most two decimals');
+  if (!isValidAmount(t.minSpend)) throw new OperatorError('The minimum spend is an amount with at most two decimals');
+  const amount = parseAmount(t.amount);
+  const minSpend = parseAmount(t.minSpend);
+  if (minSpend < amount) throw new OperatorError('The minimum spend is at least the discount');
+  const budgetText = t.budget.trim();
+  if (budgetText && !isValidAmount(budgetText)) throw new OperatorError('The budget is an amount with at most two decimals, or empty for no limit');
+  const budget = budgetText ? parseAmount(budgetText) : null;
+  if (budget !== null && budget < amount) throw new OperatorError('The budget covers at least one discount');
+  const start = Date.parse(t.startTime);
+  const end = Date.parse(t.endTime);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new OperatorError('Give a validity that ends after it starts');
+  return db.transaction().execute(async (trx) => {
+    if (t.productId !== null) {
+      const product = await trx.selectFrom('products').select('id').where('id', '=', t.productId).executeTakeFirst();
+      if (!product) throw new OperatorError(`No product ${t.productId}`);
+    }
+    const row = await trx
+      .insertInto('coupons')
+      .values({
+        name,
+        translations: null,
+        amount: amount.toString(),
+        min_spend: minSpend.toString(),
+        product_id: t.productId,
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(end).toISOString(),
+        active: 1,
+        budget: budget === null ? null : budget.toString(),
+        created_at: input.at.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      actor: input.by,
+      actorRole: input.actorRole,
+      sourceAddress: input.sourceAddress,
+      action: 'coupon.create',
+      target: `coupon:${row.id}`,
+      after: `${name}: ${amount} off from ${minSpend}${t.productId === null ? '' : ` on product ${t.productId}`}, budget ${budget ?? 'none'} (micro-units)`,
+      at: input.at,
+    });
+    return staffCoupon(row, 0);
+  });
+}
+
+/** Withdraws a coupon: no one can take it any more, and those who hold it can no longer use it at checkout. */
+export async function closeCoupon(db: Kysely<Database>, input: { id: number; reason: string } & Acting): Promise<StaffCoupon> {
+  const reason = input.reason.trim();
+  if (!reason || reason.length > 500) throw new OperatorError('Give a reason (at most 500 characters)');
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('coupons').set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).returningAll().executeTakeFirst();
+    if (!row) {
+      const exists = await trx.selectFrom('coupons').select('id').where('id', '=', input.id).executeTakeFirst();
+      throw new OperatorError(exists ? `Coupon ${input.id} is already withdrawn` : `No coupon ${input.id}`);
+    }
+    await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'coupon.close', target: `coupon:${row.id}`, before: 'offered', after: 'withdrawn', reason, at: input.at });
+    const used = await trx.selectFrom('user_coupons').select((eb) => eb.fn.countAll<string | number>().as('n')).where('coupon_id', '=', row.id).where('used_at', 'is not', null).executeTakeFirstOrThrow();
+    return staffCoupon(row, Number(used.n));
+  });
+}
