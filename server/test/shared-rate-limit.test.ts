@@ -32,6 +32,9 @@ beforeAll(async () => {
   const withRedis = { redisUrl, redisPrefix: `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:` };
   first = await startApp(sqlite, withRedis);
   second = await startApp(sqlite, withRedis);
+  // Two servers read one wall clock; each test clock starts when its app starts, so set them level (a
+  // slow start of the second app otherwise put its clock seconds ahead, past the first's login delay).
+  second.advance(first.clock().getTime() - second.clock().getTime());
 });
 
 afterAll(async () => {
