@@ -11,7 +11,7 @@ import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
-import { PHONE, allRoutes, staffScreens, walkRoutes } from './walk';
+import { PHONE, allRoutes, staffScreensAndTabs, walkRoutes } from './walk';
 import { distOf } from '../src/topology';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -66,7 +66,7 @@ it('no screen has a WCAG 2.1 AA violation axe-core can find', async () => {
 }, 600_000);
 
 it('no staff console screen has a WCAG 2.1 AA violation axe-core can find', async () => {
-  const routes = staffScreens();
+  const routes = staffScreensAndTabs();
   const session = await staffSessionThroughApi(stack, 'axe-admin', 'admin');
   const violations: string[] = [];
   await walkRoutes({

@@ -8,7 +8,7 @@ import { launchBrowser } from './browser';
 import { misfits } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
-import { LOCALES, PHONE, staffScreens, walkRoutes } from './walk';
+import { LOCALES, PHONE, staffScreensAndTabs, walkRoutes } from './walk';
 
 let stack: Stack;
 let browser: Browser;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 it('no console screen is wider than a 390 px phone or cuts off text, in any of the ten languages', async () => {
-  const routes = staffScreens();
+  const routes = staffScreensAndTabs();
   expect(routes).toContain('/console/withdrawals');
   const session = await staffSessionThroughApi(stack, 'layout-admin', 'admin');
   const problems: string[] = [];

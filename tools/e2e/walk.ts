@@ -41,6 +41,16 @@ export function staffScreens(): string[] {
     .flatMap((remote) => remote.screens ?? remote.paths);
 }
 
+/** The console's tabs besides the one each tabbed screen opens on (?tab=, see the console's use-tab.ts). */
+const CONSOLE_OTHER_TABS = [
+  ...['adjust', 'codes', 'transfers'].map((tab) => `/console/money?tab=${tab}`),
+  ...['notices', 'carousel', 'push'].map((tab) => `/console/content?tab=${tab}`),
+  ...['channels', 'releases', 'links'].map((tab) => `/console/catalogue?tab=${tab}`),
+];
+
+/** Every staff screen and every other tab of the screens with tabs. */
+export const staffScreensAndTabs = (): string[] => [...staffScreens(), ...CONSOLE_OTHER_TABS];
+
 /** The remotes.json the built shell serves. */
 function servedRemotes() {
   const written = JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')) as { remotes?: { manifest?: unknown }[] };

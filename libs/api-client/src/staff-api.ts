@@ -79,7 +79,7 @@ const staffBaseQuery: BaseQueryFn<StaffRequest, unknown, StaffError> = async (re
   }
 };
 
-export const STAFF_TAGS = ['Dashboard', 'Recharges', 'Withdrawals', 'Posts', 'Submissions', 'Feedback', 'Audit', 'Members', 'Content', 'Money', 'Products', 'Rates'] as const;
+export const STAFF_TAGS = ['Dashboard', 'Recharges', 'Withdrawals', 'Posts', 'Submissions', 'Feedback', 'Audit', 'Members', 'Content', 'Money', 'Products', 'Rates', 'Catalogue'] as const;
 
 export const staffApi = createApi({
   reducerPath: 'staffData',

@@ -14,10 +14,11 @@ const SAME_EVERYWHERE = ['Rigshare', 'USDT', 'BEP20', 'BNB', 'USD', 'IFSC', 'VIP
 
 /** Words a language really writes as English does; each entry is a checked, deliberate choice. */
 const COGNATES: Record<string, string[]> = {
-  'it-IT': ['Password', 'Budget'],
-  'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Image', 'Pages', 'Budget', 'Badge', 'Position'],
-  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position'],
-  'tr-TR': ['Transfer'],
+  'it-IT': ['Password', 'Budget', 'No'],
+  'es-ES': ['No'],
+  'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Image', 'Pages', 'Budget', 'Badge', 'Position', 'Catalogue', 'Coupons', 'Minimum'],
+  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank'],
+  'tr-TR': ['Transfer', 'Platform'],
 };
 
 interface Catalogue {

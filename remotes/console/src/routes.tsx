@@ -21,6 +21,7 @@ const remote: RemoteModule = {
     { path: '/console/members', Component: lazy(() => import('./features/members/members-screen')), titleKey: 'titles.members', depth: 2 },
     { path: '/console/products', Component: lazy(() => import('./features/catalogue/products-screen')), titleKey: 'titles.products', depth: 2 },
     { path: '/console/rates', Component: lazy(() => import('./features/catalogue/rates-screen')), titleKey: 'titles.rates', depth: 2 },
+    { path: '/console/catalogue', Component: lazy(() => import('./features/catalogue/catalogue-screen')), titleKey: 'titles.catalogue', depth: 2 },
     { path: '/console/audit', Component: lazy(() => import('./features/audit/audit-screen')), titleKey: 'titles.audit', depth: 2 },
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/console.json`),

@@ -5,6 +5,7 @@ import { formatAmount } from '@rigshare/domain';
 import type { AdminProduct, ProductDraft } from '@rigshare/api-schema';
 import { runAction } from '../layout/run-action';
 import { useCreateProductMutation, useEditProductMutation } from './api';
+import { AMOUNT, fromLocalInput, toLocalInput, WHOLE } from './form-values';
 
 /** What the form holds: text inputs, with the sale window as the browser's local date and time. */
 interface ProductFields {
@@ -23,15 +24,6 @@ interface ProductFields {
 }
 
 const BADGES = [1, 5, 6] as const;
-const AMOUNT = /^\s*\d{1,12}(\.\d{1,2})?\s*$/;
-const WHOLE = /^\s*\d{1,8}\s*$/;
-
-/** An ISO time as the value of a datetime-local input (local time, to the minute). */
-const localInput = (iso: string) => {
-  const d = new Date(iso);
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
 
 function fieldsOf(p: AdminProduct): ProductFields {
   return {
@@ -39,8 +31,8 @@ function fieldsOf(p: AdminProduct): ProductFields {
     category: p.category,
     imageUrl: p.imageUrl,
     badge: [p.status],
-    start: localInput(p.startTime),
-    end: localInput(p.endTime),
+    start: toLocalInput(p.startTime),
+    end: toLocalInput(p.endTime),
     price: formatAmount(BigInt(p.price), 0),
     dayReturn: formatAmount(BigInt(p.dayReturn), 0),
     validDays: String(p.validDays),
@@ -56,8 +48,8 @@ function draftOf(f: ProductFields): ProductDraft {
     category: f.category.trim(),
     imageUrl: f.imageUrl.trim(),
     status: f.badge[0] as ProductDraft['status'],
-    startTime: new Date(f.start).toISOString(),
-    endTime: new Date(f.end).toISOString(),
+    startTime: fromLocalInput(f.start),
+    endTime: fromLocalInput(f.end),
     price: f.price.trim(),
     dayReturn: f.dayReturn.trim(),
     validDays: Number(f.validDays),

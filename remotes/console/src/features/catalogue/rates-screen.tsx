@@ -57,7 +57,7 @@ export default function RatesScreen() {
       <p className="console-note">{t('rates.note')}</p>
       <Form
         form={form}
-        layout="horizontal"
+        layout="vertical"
         onFinish={(values: RateForm) => void submit(values)}
         footer={
           <Button block type="submit" color="primary" loading={isLoading} data-testid="rate-save">

@@ -34,7 +34,7 @@ export function CarouselTab() {
     <>
       <Form
         form={form}
-        layout="horizontal"
+        layout="vertical"
         onFinish={(values: BannerForm) => void submit(values)}
         footer={
           <Button block type="submit" color="primary" loading={isLoading} data-testid="banner-publish">

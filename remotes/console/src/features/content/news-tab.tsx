@@ -35,7 +35,7 @@ export function NewsTab() {
     <>
       <Form
         form={form}
-        layout="horizontal"
+        layout="vertical"
         initialValues={{ kind: ['news'] }}
         onFinish={(values: NewsForm) => void submit({ ...values, kind: values.kind[0] })}
         footer={

@@ -34,7 +34,7 @@ export function NoticesTab() {
     <>
       <Form
         form={form}
-        layout="horizontal"
+        layout="vertical"
         initialValues={{ kind: ['scroll'] }}
         onFinish={(values: NoticeForm) => void submit(values)}
         footer={

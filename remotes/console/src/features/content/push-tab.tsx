@@ -22,7 +22,7 @@ export function PushTab() {
   return (
     <Form
       form={form}
-      layout="horizontal"
+      layout="vertical"
       onFinish={(values: PushForm) => void submit(values)}
       footer={
         <Button block type="submit" color="primary" loading={isLoading} data-testid="push-send">

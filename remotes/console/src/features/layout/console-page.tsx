@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: '/console/members', key: 'nav.members', route: 'members' },
   { to: '/console/products', key: 'nav.products', route: 'products' },
   { to: '/console/rates', key: 'nav.rates', route: 'rates' },
+  { to: '/console/catalogue', key: 'nav.catalogue', route: 'coupons' },
   { to: '/console/audit', key: 'nav.audit', route: 'audit' },
 ] as const;
 

@@ -33,7 +33,7 @@ export function AdjustTab() {
   return (
     <Form
       form={form}
-      layout="horizontal"
+      layout="vertical"
       initialValues={{ direction: ['credit'] }}
       onFinish={(values: AdjustForm) => void submit(values)}
       footer={

@@ -54,7 +54,7 @@ export function CodesTab() {
     <>
       <Form
         form={form}
-        layout="horizontal"
+        layout="vertical"
         onFinish={(values: CodeForm) => void submit(values)}
         footer={
           <Button block type="submit" color="primary" loading={isLoading} data-testid="code-create">

@@ -31,7 +31,7 @@ export function FundTab() {
   return (
     <Form
       form={form}
-      layout="horizontal"
+      layout="vertical"
       initialValues={{ into: ['pool'] }}
       onFinish={(values: FundForm) => void submit(values)}
       footer={

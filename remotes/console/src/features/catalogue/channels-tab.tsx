@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Selector, Tag, TextArea } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatAmount } from '@rigshare/domain';
+import type { AdminPayChannel } from '@rigshare/api-schema';
+import { runAction } from '../layout/run-action';
+import { usePaging } from '../layout/use-paging';
+import { DataTable } from '../table/data-table';
+import { useCreatePayChannelMutation, useEditPayChannelMutation, usePayChannelsQuery, useSwitchPayChannelMutation } from './api';
+import { AMOUNT } from './form-values';
+
+interface ChannelFields {
+  name: string;
+  currency: string;
+  kind: ('bank' | 'cash')[];
+  minAmount: string;
+  instructions: string;
+  sort?: string;
+}
+
+/**
+ * The bank and cash channels members recharge through (the bank list). A disabled channel leaves the
+ * members' list and its recharges are refused; its currency and kind stay once added.
+ */
+export function ChannelsTab() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<ChannelFields>();
+  const paging = usePaging('channels');
+  const list = usePayChannelsQuery(paging.query);
+  const [create, creating] = useCreatePayChannelMutation();
+  const [edit, saving] = useEditPayChannelMutation();
+  const [switchOne] = useSwitchPayChannelMutation();
+  const [editing, setEditing] = useState<AdminPayChannel | null>(null);
+  useEffect(() => {
+    form.resetFields();
+    if (editing)
+      form.setFieldsValue({ name: editing.name, currency: editing.currency, kind: [editing.kind as 'bank' | 'cash'], minAmount: formatAmount(BigInt(editing.minAmount), 0), instructions: editing.instructions, sort: String(editing.sort) });
+  }, [editing, form]);
+
+  const submit = (f: ChannelFields) => {
+    const terms = { name: f.name.trim(), minAmount: f.minAmount.trim(), instructions: f.instructions.trim(), sort: Number(f.sort || 0) };
+    return runAction(
+      () => (editing ? edit({ id: editing.id, ...terms }).unwrap() : create({ ...terms, currency: f.currency.trim().toUpperCase(), kind: f.kind[0] }).unwrap()),
+      (c) => (setEditing(null), form.resetFields(), t('catalogue.channelSaved', { name: c.name })),
+    );
+  };
+  const columns: ColumnDef<AdminPayChannel, unknown>[] = [
+    { accessorKey: 'name', header: t('catalogue.channelName') },
+    { id: 'currency', accessorFn: (c) => c.currency, header: t('rates.currency'), cell: ({ row }) => `${row.original.currency} · ${t(`catalogue.kinds.${row.original.kind}`)}` },
+    { id: 'min', accessorFn: (c) => Number(c.minAmount), header: t('catalogue.minimum'), cell: ({ row }) => formatAmount(BigInt(row.original.minAmount), 0) },
+    { id: 'enabled', accessorFn: (c) => (c.enabled ? 1 : 0), header: t('members.state'), cell: ({ row }) => <Tag color={row.original.enabled ? 'success' : 'default'}>{t(row.original.enabled ? 'catalogue.enabled' : 'catalogue.disabled')}</Tag> },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) => {
+        const c = row.original;
+        return (
+          <div className="console-row-actions">
+            <Button size="mini" fill="outline" onClick={() => setEditing(c)}>
+              {t('products.edit')}
+            </Button>
+            <Button
+              size="mini"
+              fill="outline"
+              color={c.enabled ? 'danger' : 'primary'}
+              onClick={() => void runAction(() => switchOne({ id: c.id, enabled: !c.enabled }).unwrap(), (r) => t(r.enabled ? 'catalogue.channelEnabled' : 'catalogue.channelDisabled', { name: r.name }))}
+            >
+              {t(c.enabled ? 'catalogue.disable' : 'catalogue.enable')}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+  return (
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ kind: ['bank'] }}
+        onFinish={(values: ChannelFields) => void submit(values)}
+        footer={
+          <div className="console-form-actions">
+            <Button block type="submit" color="primary" loading={creating.isLoading || saving.isLoading}>
+              {editing ? t('catalogue.saveChannel') : t('catalogue.addChannel')}
+            </Button>
+            {editing && (
+              <Button block onClick={() => setEditing(null)}>
+                {t('actions.cancel')}
+              </Button>
+            )}
+          </div>
+        }
+      >
+        <Form.Item name="name" label={t('catalogue.channelName')} rules={[{ required: true, message: t('products.nameHelp') }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="currency" label={t('rates.currency')} help={t('catalogue.currencyHelp')} rules={[{ required: true, pattern: /^\s*[A-Za-z]{3}\s*$/, message: t('rates.currencyHelp') }]}>
+          <Input maxLength={3} disabled={editing !== null} />
+        </Form.Item>
+        <Form.Item name="kind" label={t('catalogue.kind')} rules={[{ required: true }]}>
+          <Selector disabled={editing !== null} options={(['bank', 'cash'] as const).map((k) => ({ label: t(`catalogue.kinds.${k}`), value: k }))} />
+        </Form.Item>
+        <Form.Item name="minAmount" label={t('catalogue.minimum')} rules={[{ required: true, message: t('products.amountHelp') }, { pattern: AMOUNT, message: t('products.amountHelp') }]}>
+          <Input inputMode="decimal" maxLength={16} />
+        </Form.Item>
+        <Form.Item name="instructions" label={t('catalogue.instructions')} rules={[{ required: true, message: t('products.nameHelp') }]}>
+          <TextArea maxLength={1000} rows={3} />
+        </Form.Item>
+        <Form.Item name="sort" label={t('products.sort')} rules={[{ pattern: /^\s*-?\d{0,7}\s*$/, message: t('products.wholeHelp') }]}>
+          <Input maxLength={8} />
+        </Form.Item>
+      </Form>
+      <DataTable label={t('catalogue.tabs.channels')} testId="channels" columns={columns} source={list} paging={paging} empty={t('catalogue.noChannels')} />
+    </>
+  );
+}

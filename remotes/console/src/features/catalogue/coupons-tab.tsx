@@ -1,0 +1,119 @@
+import { Button, Form, Input, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatAmount } from '@rigshare/domain';
+import type { AdminCoupon } from '@rigshare/api-schema';
+import { askText } from '../layout/ask-text';
+import { runAction } from '../layout/run-action';
+import { usePaging } from '../layout/use-paging';
+import { When } from '../layout/when';
+import { DataTable } from '../table/data-table';
+import { useCloseCouponMutation, useCreateCouponMutation, useStaffCouponsQuery } from './api';
+import { AMOUNT, fromLocalInput } from './form-values';
+
+interface CouponFields {
+  name: string;
+  amount: string;
+  minSpend: string;
+  productId?: string;
+  start: string;
+  end: string;
+  budget?: string;
+}
+
+const usdt = (micro: string) => formatAmount(BigInt(micro));
+
+/** Coupons: an amount off above a minimum spend, within a validity and a budget the discounts never exceed. */
+export function CouponsTab() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<CouponFields>();
+  const paging = usePaging('coupons');
+  const list = useStaffCouponsQuery(paging.query);
+  const [create, { isLoading }] = useCreateCouponMutation();
+  const [close] = useCloseCouponMutation();
+  const submit = (f: CouponFields) =>
+    runAction(
+      () =>
+        create({
+          name: f.name.trim(),
+          amount: f.amount.trim(),
+          minSpend: f.minSpend.trim(),
+          productId: f.productId?.trim() ? Number(f.productId) : null,
+          startTime: fromLocalInput(f.start),
+          endTime: fromLocalInput(f.end),
+          budget: f.budget?.trim() ?? '',
+        }).unwrap(),
+      (c) => (form.resetFields(), t('catalogue.couponCreated', { name: c.name })),
+    );
+  const withdraw = async (c: AdminCoupon) => {
+    const reason = await askText({ title: t('catalogue.withdrawTitle', { name: c.name }), label: t('actions.reason'), confirm: t('catalogue.withdraw'), cancel: t('actions.cancel') });
+    if (reason) await runAction(() => close({ id: c.id, reason }).unwrap(), (r) => t('catalogue.couponWithdrawn', { name: r.name }));
+  };
+  const columns: ColumnDef<AdminCoupon, unknown>[] = [
+    { accessorKey: 'name', header: t('catalogue.couponName') },
+    { id: 'amount', accessorFn: (c) => Number(c.amount), header: t('catalogue.discount'), cell: ({ row }) => `${usdt(row.original.amount)} / ${usdt(row.original.minSpend)}` },
+    {
+      id: 'budget',
+      accessorFn: (c) => c.claimed,
+      header: t('catalogue.taken'),
+      cell: ({ row }) => {
+        const c = row.original;
+        const spent = BigInt(c.amount) * BigInt(c.claimed);
+        return c.budget === null ? `${c.claimed} · ${t('catalogue.noBudget')}` : `${c.claimed} · ${usdt(String(spent))} / ${usdt(c.budget)}`;
+      },
+    },
+    { accessorKey: 'used', header: t('catalogue.used') },
+    { accessorKey: 'endTime', header: t('catalogue.validUntil'), cell: ({ row }) => <When at={row.original.endTime} /> },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.active ? (
+          <Button size="mini" color="danger" fill="outline" onClick={() => void withdraw(row.original)}>
+            {t('catalogue.withdraw')}
+          </Button>
+        ) : (
+          <Tag color="default">{t('catalogue.withdrawn')}</Tag>
+        ),
+    },
+  ];
+  const required = (pattern: RegExp, message: string) => [{ required: true, message }, { pattern, message }];
+  return (
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values: CouponFields) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" loading={isLoading} data-testid="coupon-create">
+            {t('catalogue.offerCoupon')}
+          </Button>
+        }
+      >
+        <Form.Item name="name" label={t('catalogue.couponName')} rules={[{ required: true, message: t('products.nameHelp') }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="amount" label={t('catalogue.discount')} rules={required(AMOUNT, t('products.amountHelp'))}>
+          <Input inputMode="decimal" maxLength={16} />
+        </Form.Item>
+        <Form.Item name="minSpend" label={t('catalogue.minSpend')} rules={required(AMOUNT, t('products.amountHelp'))}>
+          <Input inputMode="decimal" maxLength={16} />
+        </Form.Item>
+        <Form.Item name="productId" label={t('catalogue.product')} help={t('catalogue.productHelp')} rules={[{ pattern: /^\s*\d{0,9}\s*$/, message: t('products.wholeHelp') }]}>
+          <Input inputMode="numeric" maxLength={9} />
+        </Form.Item>
+        <Form.Item name="start" label={t('catalogue.validFrom')} rules={[{ required: true, message: t('products.timeHelp') }]}>
+          <Input type="datetime-local" />
+        </Form.Item>
+        <Form.Item name="end" label={t('catalogue.validUntil')} rules={[{ required: true, message: t('products.timeHelp') }]}>
+          <Input type="datetime-local" />
+        </Form.Item>
+        <Form.Item name="budget" label={t('catalogue.budget')} help={t('catalogue.budgetHelp')} rules={[{ pattern: /^\s*(\d{1,12}(\.\d{1,2})?)?\s*$/, message: t('products.amountHelp') }]}>
+          <Input inputMode="decimal" maxLength={16} />
+        </Form.Item>
+      </Form>
+      <DataTable label={t('catalogue.tabs.coupons')} testId="coupons" columns={columns} source={list} paging={paging} empty={t('catalogue.noCoupons')} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Checkbox, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { AdminAppRelease } from '@rigshare/api-schema';
+import { runAction } from '../layout/run-action';
+import { usePaging } from '../layout/use-paging';
+import { When } from '../layout/when';
+import { DataTable } from '../table/data-table';
+import { useAppReleasesQuery, usePublishReleaseMutation } from './api';
+
+interface ReleaseFields {
+  platform: ('ANDROID' | 'IOS')[];
+  version: string;
+  code: string;
+  downUrl: string;
+  notes?: string;
+  compulsory?: boolean;
+}
+
+/** Releases of the installable app: members on an older version code are offered the newest (and must take a compulsory one). */
+export function ReleasesTab() {
+  const { t } = useTranslation('console');
+  const [form] = Form.useForm<ReleaseFields>();
+  const paging = usePaging('releases');
+  const list = useAppReleasesQuery(paging.query);
+  const [publish, { isLoading }] = usePublishReleaseMutation();
+  const submit = (f: ReleaseFields) =>
+    runAction(
+      () => publish({ platform: f.platform[0], version: f.version.trim(), code: Number(f.code), downUrl: f.downUrl.trim(), notes: f.notes?.trim() ?? '', compulsory: f.compulsory === true }).unwrap(),
+      (r) => (form.resetFields(), t('catalogue.released', { version: r.version })),
+    );
+  const columns: ColumnDef<AdminAppRelease, unknown>[] = [
+    { accessorKey: 'platform', header: t('catalogue.platform') },
+    { id: 'version', accessorFn: (r) => r.code, header: t('catalogue.version'), cell: ({ row }) => `${row.original.version} (${row.original.code})` },
+    { id: 'compulsory', accessorFn: (r) => (r.compulsory ? 1 : 0), header: t('catalogue.compulsory'), cell: ({ row }) => (row.original.compulsory ? t('catalogue.yes') : t('catalogue.no')) },
+    { accessorKey: 'downUrl', header: t('catalogue.downUrl'), cell: ({ row }) => <span className="console-break">{row.original.downUrl}</span> },
+    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+  ];
+  return (
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ platform: ['ANDROID'] }}
+        onFinish={(values: ReleaseFields) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" loading={isLoading}>
+            {t('catalogue.publish')}
+          </Button>
+        }
+      >
+        <Form.Item name="platform" label={t('catalogue.platform')} rules={[{ required: true }]}>
+          <Selector options={[{ label: 'Android', value: 'ANDROID' }, { label: 'iOS', value: 'IOS' }]} />
+        </Form.Item>
+        <Form.Item name="version" label={t('catalogue.version')} rules={[{ required: true, pattern: /^\s*\d{1,4}(\.\d{1,4}){0,3}\s*$/, message: t('catalogue.versionHelp') }]}>
+          <Input maxLength={20} placeholder="1.4.2" />
+        </Form.Item>
+        <Form.Item name="code" label={t('catalogue.code')} help={t('catalogue.codeHelp')} rules={[{ required: true, pattern: /^\s*\d{1,9}\s*$/, message: t('products.wholeHelp') }]}>
+          <Input inputMode="numeric" maxLength={9} />
+        </Form.Item>
+        <Form.Item name="downUrl" label={t('catalogue.downUrl')} rules={[{ required: true, pattern: /^\s*https:\/\/\S+\s*$/, message: t('catalogue.httpsHelp') }]}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item name="notes" label={t('catalogue.notes')}>
+          <TextArea maxLength={2000} rows={3} />
+        </Form.Item>
+        <Form.Item name="compulsory" valuePropName="checked">
+          <Checkbox>{t('catalogue.compulsoryHelp')}</Checkbox>
+        </Form.Item>
+      </Form>
+      <DataTable label={t('catalogue.tabs.releases')} testId="releases" columns={columns} source={list} paging={paging} empty={t('catalogue.noReleases')} />
+    </>
+  );
+}
