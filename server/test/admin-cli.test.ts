@@ -145,4 +145,29 @@ describe('npm run admin (SQLite)', () => {
       fs.rmSync(wdir, { recursive: true, force: true });
     }
   });
+
+  it('runs the catalogue from the command line through the same services as the console: products, rates, coupons, channels, releases, links', async () => {
+    const day = 86_400_000;
+    const created = await admin(dir, 'product:create', '--name', 'CLI rig', '--category', 'SHA-256', '--image', '/api/user/static/product-s19.svg',
+      '--start', new Date(Date.now() - day).toISOString(), '--end', new Date(Date.now() + 30 * day).toISOString(), '--price', '40', '--day-return', '1.2', '--valid-days', '30', '--units', '50', '--by', 'ops-alice');
+    expect(created.code).toBe(0);
+    const id = /created #(\d+) CLI rig/.exec(created.out)?.[1];
+    expect(id).toBeDefined();
+    expect((await admin(dir, 'product:edit', id!, '--price', '45')).out).toContain('45.00 USDT');
+    expect((await admin(dir, 'product:close', id!)).code).toBe(1);
+    expect((await admin(dir, 'product:close', id!, '--reason', 'Test over')).out).toContain('closed #');
+    expect((await admin(dir, 'rate:set', 'INR', '85.10', '--by', 'ops-alice')).out).toContain('INR 85.10 per USD, set by ops-alice');
+    expect((await admin(dir, 'rate:list')).out).toContain('INR 85.10 per USD, set by ops-alice');
+    expect((await admin(dir, 'coupon:create', '--name', 'CLI coupon', '--amount', '2', '--min-spend', '20', '--start', new Date(Date.now() - day).toISOString(), '--end', new Date(Date.now() + day).toISOString(), '--budget', '10')).code).toBe(0);
+    expect((await admin(dir, 'coupon:list')).out).toMatch(/CLI coupon: 2\.00 off from 20\.00, 0 taken, 0 used, budget 10\.00/);
+    expect((await admin(dir, 'channel:disable', '1')).out).toContain('disabled');
+    expect((await admin(dir, 'channel:disable', '1')).code).toBe(1);
+    expect((await admin(dir, 'channel:enable', '1')).out).toContain('enabled');
+    expect((await admin(dir, 'app:release', '--platform', 'ANDROID', '--version', '2.0.0', '--code', '200', '--url', 'https://example.com/rigshare-2.apk')).out).toContain('published ANDROID 2.0.0 (200)');
+    expect((await admin(dir, 'link:set', 'serviceLink', 'https://t.me/help_desk')).out).toContain('serviceLink https://t.me/help_desk');
+    const raw = new SQLite(path.join(dir, 'rigshare.sqlite'), { readonly: true });
+    const actions = raw.prepare("SELECT action FROM audit_log WHERE action LIKE 'product.%' OR action IN ('rate.set', 'coupon.create', 'channel.disable', 'channel.enable', 'app.release', 'link.set') ORDER BY id").all();
+    raw.close();
+    expect(actions.map((r) => (r as { action: string }).action)).toEqual(['product.create', 'product.edit', 'product.close', 'rate.set', 'coupon.create', 'channel.disable', 'channel.enable', 'app.release', 'link.set']);
+  });
 });
