@@ -568,6 +568,22 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(actions).toEqual(['channel.enable', 'channel.disable', 'channel.edit', 'channel.create']);
   });
 
+  it('the pending recharges and withdrawals page in SQL: a page holds at most pageSize rows, the total counts every one waiting', async () => {
+    const m = await readyMember('500');
+    for (let i = 0; i < 3; i++) await recharge(m);
+    for (let i = 0; i < 3; i++) await withdrawal(m, '20');
+    for (const url of ['/admin/recharges', '/admin/withdrawals']) {
+      const first = (await asStaff('finance', 'GET', `${url}?pageNum=1&pageSize=2`)).json().data;
+      expect(first.list).toHaveLength(2);
+      expect(first.total).toBeGreaterThanOrEqual(3);
+      const rest = (await asStaff('finance', 'GET', `${url}?pageNum=2&pageSize=${first.total}`)).json().data;
+      expect(rest).toEqual({ total: first.total, list: [] });
+      const all = (await asStaff('finance', 'GET', `${url}?pageNum=1&pageSize=${first.total}`)).json().data.list.map((r: { id: number }) => r.id);
+      expect(all.slice(0, 2)).toEqual(first.list.map((r: { id: number }) => r.id));
+      expect(new Set(all).size).toBe(first.total);
+    }
+  });
+
   // Last: it moves the clock a year on.
   it('finance sets exchange rates with who and when; a rate older than the configured age stops cash recharges in its currency until it is set again', async () => {
     const channel = (await call('GET', '/api/assets/system/pay/config/banks', (await signedInMember(ctx)).token)).json().data[0];

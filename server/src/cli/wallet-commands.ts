@@ -13,7 +13,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     summary: 'Lists the pending withdrawals',
     args: 0,
     async run(db) {
-      const rows = await pendingWithdrawals(db.kysely);
+      const { rows } = await pendingWithdrawals(db.kysely);
       if (rows.length === 0) console.log('no pending withdrawals');
       for (const w of rows) {
         console.log(
@@ -74,7 +74,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     summary: 'Lists the pending cash deposits',
     args: 0,
     async run(db) {
-      const rows = await pendingDeposits(db.kysely);
+      const { rows } = await pendingDeposits(db.kysely);
       if (rows.length === 0) console.log('no pending deposits');
       for (const d of rows) {
         console.log(

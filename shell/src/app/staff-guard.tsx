@@ -12,6 +12,9 @@ export function StaffGuard({ children }: { children: ReactNode }) {
   const session = useSelector(selectStaffSession);
   const location = useLocation();
   if (!session) return <Navigate to="/console/login" replace state={{ from: location.pathname + location.search }} />;
+  // During render on purpose: the children ask the federation runtime for the console's routes as they
+  // render, so the registration must come first (an effect would run after them). It is idempotent, so a
+  // re-render or StrictMode's double render registers nothing twice.
   registerStaffRemotes();
   return <>{children}</>;
 }

@@ -67,7 +67,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   // ---- recharges (cash deposits) ----
   app.get(routeOf('recharges').url, { config: routeOf('recharges').config, schema: schemas.recharges }, async (request) => {
-    const rows = await pendingDeposits(db.kysely);
+    const { total, rows } = await pendingDeposits(db.kysely, request.query);
     const list = rows.map((d) => ({
       id: d.id,
       phone: d.phone,
@@ -78,7 +78,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
       reference: d.reference,
       createdAt: d.created_at,
     }));
-    return ok(request, pageOf(list, request.query));
+    return ok(request, { total, list });
   });
   app.post(routeOf('rechargeConfirm').url, { config: routeOf('rechargeConfirm').config, schema: schemas.rechargeConfirm }, async (request) => {
     const r = await refusing(() => confirmDeposit(db, { id: request.params.id, at: deps.clock(), ...actedBy(request) }));
@@ -101,8 +101,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     reason: w.reason,
   });
   app.get(routeOf('withdrawals').url, { config: routeOf('withdrawals').config, schema: schemas.withdrawals }, async (request) => {
-    const rows = await pendingWithdrawalsWithApprovals(db.kysely, threshold);
-    const list = rows.map((w) => ({
+    const page = await pendingWithdrawalsWithApprovals(db.kysely, threshold, request.query);
+    const list = page.list.map((w) => ({
       id: w.id,
       phone: w.phone,
       channel: w.channel,
@@ -114,7 +114,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
       approvalsNeeded: w.approvalsNeeded,
       approvals: w.approvals,
     }));
-    return ok(request, pageOf(list, request.query));
+    return ok(request, { total: page.total, list });
   });
   app.post(routeOf('withdrawalApprove').url, { config: routeOf('withdrawalApprove').config, schema: schemas.withdrawalApprove }, async (request) => {
     const { txHash, reference } = request.body;

@@ -106,15 +106,21 @@ export async function memberDeposits(db: Kysely<Database>, userId: number, pagin
 
 // ---- staff (npm run admin -- deposit:list | deposit:confirm | deposit:reject) ----
 
-export async function pendingDeposits(db: Kysely<Database>) {
-  return db
-    .selectFrom('cash_deposits as d')
+/**
+ * The pending deposits, oldest first: all of them (the command line), or with `paging` one page of them
+ * and how many there are (the console, paged in SQL however many wait).
+ */
+export async function pendingDeposits(db: Kysely<Database>, paging?: { pageNum: number; pageSize: number }) {
+  const pending = db.selectFrom('cash_deposits as d').where('d.status', '=', 'Pending');
+  const rows = await pending
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .innerJoin('pay_channels as c', 'c.id', 'd.pay_channel_id')
     .select(['d.id', 'u.phone', 'c.name as channel', 'd.currency', 'd.amount', 'd.usdt_amount', 'd.reference', 'd.created_at'])
-    .where('d.status', '=', 'Pending')
     .orderBy('d.id')
+    .$if(paging !== undefined, (q) => q.limit(paging!.pageSize).offset((paging!.pageNum - 1) * paging!.pageSize))
     .execute();
+  const total = paging ? Number((await pending.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n) : rows.length;
+  return { total, rows };
 }
 
 /**

@@ -196,14 +196,20 @@ export async function memberWithdrawals(db: Kysely<Database>, userId: number, pa
 
 // ---- staff (npm run admin -- withdraw:list | withdraw:approve | withdraw:reject) ----
 
-export async function pendingWithdrawals(db: Kysely<Database>) {
-  return db
-    .selectFrom('withdrawals as w')
+/**
+ * The pending withdrawals, oldest first: all of them (the command line), or with `paging` one page of
+ * them and how many there are (the console, paged in SQL however many wait).
+ */
+export async function pendingWithdrawals(db: Kysely<Database>, paging?: { pageNum: number; pageSize: number }) {
+  const pending = db.selectFrom('withdrawals as w').where('w.status', '=', 'Pending');
+  const rows = await pending
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .select(['w.id', 'u.phone', 'w.channel', 'w.amount', 'w.fee', 'w.net', 'w.payout_to', 'w.created_at'])
-    .where('w.status', '=', 'Pending')
     .orderBy('w.id')
+    .$if(paging !== undefined, (q) => q.limit(paging!.pageSize).offset((paging!.pageNum - 1) * paging!.pageSize))
     .execute();
+  const total = paging ? Number((await pending.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n) : rows.length;
+  return { total, rows };
 }
 
 function staffReason(reason: string | undefined): string {
@@ -251,18 +257,19 @@ async function decision(db: Kysely<Database>, id: number, fourEyesThreshold: big
   };
 }
 
-/** The pending withdrawals with their approvals so far (the console's list). */
-export async function pendingWithdrawalsWithApprovals(db: Kysely<Database>, fourEyesThreshold: bigint) {
-  const rows = await pendingWithdrawals(db);
+/** One page of the pending withdrawals with their approvals so far (the console's list), and how many wait. */
+export async function pendingWithdrawalsWithApprovals(db: Kysely<Database>, fourEyesThreshold: bigint, paging: { pageNum: number; pageSize: number }) {
+  const { total, rows } = await pendingWithdrawals(db, paging);
   const approvals = await approvalsOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
+  const list = rows.map((r) => ({
     ...r,
     approvalsNeeded: approvalsNeeded(toMicro(r.amount), fourEyesThreshold),
     approvals: approvals.filter((a) => a.withdrawal_id === r.id).map((a) => ({ staff: a.staff_login, at: a.created_at })),
   }));
+  return { total, list };
 }
 
 /**
