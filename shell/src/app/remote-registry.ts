@@ -20,6 +20,20 @@ const failed = new Set<string>();
 
 /** A manifest that does not answer is asked for this many more times, a second apart, per load. */
 const MANIFEST_RETRIES = 2;
+/**
+ * A manifest request that gets no answer (a host that accepts the connection and then hangs) is given
+ * up after this long, so the area shows its message and Retry instead of a spinner that never ends.
+ */
+const MANIFEST_TIMEOUT_MS = 10_000;
+/**
+ * The retry plugin spreads these options into each manifest load it starts; the getter makes the
+ * spread take a fresh deadline each time (its retries of one load share it, bounding the whole load).
+ */
+const manifestFetchOptions: RequestInit = Object.defineProperty({}, 'signal', {
+  enumerable: true,
+  // Browsers older than AbortSignal.timeout (Chrome 103, Safari 16) keep the browser's own limit.
+  get: () => (typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(MANIFEST_TIMEOUT_MS) : undefined),
+});
 /** Checks whether a failed remote is back: first after 5 s, then doubling, at most once a minute. */
 const FIRST_CHECK_MS = 5_000;
 const MAX_CHECK_MS = 60_000;
@@ -41,7 +55,7 @@ export function registerRemoteEntries(list: RemoteEntry[]): void {
   entries = list;
   staffRegistered = false;
   if (!pluginsRegistered) {
-    registerPlugins([RetryPlugin({ fetch: { retryTimes: MANIFEST_RETRIES, retryDelay: 1000 } })]);
+    registerPlugins([RetryPlugin({ fetch: { retryTimes: MANIFEST_RETRIES, retryDelay: 1000, options: manifestFetchOptions } })]);
     pluginsRegistered = true;
   }
   registerRemotes(toFederation(list.filter((remote) => remote.audience !== 'staff')), { force: true });
