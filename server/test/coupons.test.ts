@@ -1,4 +1,5 @@
 import { parseAmount } from '@rigshare/domain';
+import { createExchangeCode } from '../src/features/exchange/service';
 import { DAY_MS } from '../src/jobs/accrual';
 import { memberBalances } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
@@ -101,5 +102,26 @@ describe.each(testDatabases())('coupon rules on %s', (_name, database) => {
     const order = (await buy(member.token, equal, 2)).json();
     expect(order).toMatchObject({ code: 200, data: { amount: usdt('100'), couponAmount: usdt('100'), price: usdt('100') } });
     expect((await memberBalances(ctx.db.kysely, member.id))['member.available']).toBe(parseAmount('200'));
+  });
+
+  it('first purchases, coupon purchases and exchange redemptions of many members at once all go through', async () => {
+    // Each takes the member's accounts first and the platform's last (rental revenue, rewards expense):
+    // an order of locks that lets them overlap, and that no two of them can close into a cycle.
+    const exchangeCode = `LOCKS${process.pid % 1000}`;
+    await createExchangeCode(ctx.db, { code: exchangeCode, amount: '2', budget: '100', reason: 'Lock order test', at: ctx.clock() });
+    const coupon = await addCoupon({ amount: '5', minSpend: '0', endsInMs: 30 * DAY_MS });
+    const members = await Promise.all(Array.from({ length: 12 }, () => signedInMember(ctx, '300')));
+    for (const m of members) expect((await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: String(coupon) }, asMember(m.token))).json().code).toBe(200);
+    const plainBuy = (token: string) =>
+      post(ctx.app, '/api/orders/mine/order/create', { productId: String(productId), quantity: '1', agree: '1', requestId: `locks-${process.pid}-${++requestSeq}` }, asMember(token));
+    const redeem = (token: string) => post(ctx.app, '/api/assets/exchange/redeem', { code: exchangeCode, requestId: `locks-ex-${process.pid}-${++requestSeq}` }, asMember(token));
+    const replies = await Promise.all(
+      members.flatMap((m, i) => (i % 2 === 0 ? [plainBuy(m.token), redeem(m.token)] : [buy(m.token, coupon), plainBuy(m.token), redeem(m.token)])),
+    );
+    expect(replies.map((r) => r.json().code)).toEqual(replies.map(() => 200));
+    for (const [i, m] of members.entries()) {
+      const spent = i % 2 === 0 ? parseAmount('100') : parseAmount('195');
+      expect((await memberBalances(ctx.db.kysely, m.id))['member.available']).toBe(parseAmount('302') - spent);
+    }
   });
 });

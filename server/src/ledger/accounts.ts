@@ -45,6 +45,14 @@ export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind
   return row.id;
 }
 
+/** Several platform accounts' ids in one query, by kind (a purchase needs two). */
+export async function platformAccountIds<K extends PlatformKind>(db: Kysely<Database>, kinds: readonly K[]): Promise<Record<K, number>> {
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'kind']).where('kind', 'in', kinds).where('owner_user_id', 'is', null).execute();
+  const ids = Object.fromEntries(rows.map((row) => [row.kind, row.id])) as Record<K, number>;
+  for (const kind of kinds) if (ids[kind] === undefined) throw new Error(`Platform account ${kind} is missing`);
+  return ids;
+}
+
 export type MemberAccounts = Record<MemberKind, number>;
 
 /** The member's three accounts, created on first use (concurrent creators agree through the unique index). */

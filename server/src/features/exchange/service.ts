@@ -57,7 +57,8 @@ export async function hasUsedExchange(k: Kysely<Database>, userId: number): Prom
  * Redeems `code` for the member. Checks, in order: a code was entered, the member's one exchange is
  * unused (the same requestId and code replays the first success), the code exists and is open, its
  * remaining budget covers one more; then, in one transaction, the budget shrinks and the amount is
- * credited. Every redemption locks platform.rewards_expense first, so they run one at a time.
+ * credited. Every redemption locks the member's account, then platform.rewards_expense, so redemptions
+ * run one at a time.
  */
 export async function redeemExchange(deps: AppDeps, userId: number, input: { code: string; requestId: string }): Promise<ExchangeView> {
   const code = normalizeCode(input.code);
@@ -67,9 +68,11 @@ export async function redeemExchange(deps: AppDeps, userId: number, input: { cod
   const now = deps.clock();
   try {
     const id = await db.kysely.transaction().execute(async (trx) => {
+      // The member's account first, then rewards expense: the order purchases take (orders/service.ts).
       const accounts = await memberAccounts(trx, userId, now);
+      await lockAccounts(trx, db.dialect, [accounts['member.available']]);
       const rewards = await platformAccountId(trx, 'platform.rewards_expense');
-      await lockAccounts(trx, db.dialect, [rewards, accounts['member.available']]);
+      await lockAccounts(trx, db.dialect, [rewards]);
 
       const previous = await redemptionQuery(trx).where('r.user_id', '=', userId).executeTakeFirst();
       if (previous) {

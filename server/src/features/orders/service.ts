@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { memberAccounts, memberBalances, platformAccountId, type MemberAccounts } from '../../ledger/accounts';
+import { memberAccounts, memberBalances, platformAccountIds, type MemberAccounts } from '../../ledger/accounts';
 import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { DAY_MS } from '../../jobs/accrual';
 
@@ -31,30 +31,39 @@ export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${us
 
 /**
  * Buys `quantity` units in one transaction, step by step (each step below is one function):
- * 1. lock the accounts it touches (id order);
+ * 1. lock the member's accounts;
  * 2. replay a known requestId (same content: the same order; other content: refused);
  * 3. check the product, its sale window, units left and maxBuy;
  * 4. price it, with the coupon if one is given;
  * 5. check the balance;
- * 6. take the units with a guarded UPDATE (never oversells);
- * 7. record the order (and mark the coupon used);
- * 8. post the payment (and the coupon's share, paid by rewards expense) through the ledger;
+ * 6. record the order (and mark the coupon used);
+ * 7. take the units with a guarded UPDATE (never oversells);
+ * 8. lock both platform accounts and post the payment (and the coupon's share, paid by rewards
+ *    expense) through the ledger;
  * 9. a member's first order also gets its day-1 income at once from rewards expense ("free first-day
  *    income", once per member by key).
  * The checks run in the contract's order, so a purchase that fails several is refused for the first.
+ *
+ * Rows every purchase shares are taken last: the product's row at step 7 and the platform accounts
+ * (rental revenue, rewards expense, both at once in id order) at step 8, so each is held only from there
+ * to the commit and purchases by different members overlap in everything before (docs/performance.md,
+ * "API throughput"). The member's own accounts are locked first, so one member's purchases still run
+ * one after another. Exchange redemptions take the same order (member, then rewards expense), so no two
+ * of these can wait for each other in a cycle (tested in coupons.test.ts).
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<number> {
   try {
     return await db.kysely.transaction().execute(async (trx) => {
-      const accounts = await lockPurchaseAccounts(trx, db.dialect, input);
+      const accounts = await lockMemberAccounts(trx, db.dialect, input);
       const previous = await replayedOrder(trx, input);
       if (previous !== null) return previous;
       const product = await saleableProduct(trx, input);
       const price = await priceOf(trx, input, product);
       await requireBalance(trx, input.userId, price.amount);
-      await takeUnits(trx, input);
       const firstOrder = await isFirstOrder(trx, input.userId);
       const orderId = await recordOrder(trx, input, product, price);
+      await takeUnits(trx, input);
+      await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
       await postPayment(trx, db.dialect, input, accounts, price);
       if (firstOrder) await payFirstDayIncome(trx, db.dialect, input, accounts, orderId, product);
       return orderId;
@@ -82,12 +91,12 @@ interface Price {
   userCouponId: number | null;
 }
 
-async function lockPurchaseAccounts(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput): Promise<PurchaseAccounts> {
+/** Locks the member's two accounts; the platform accounts are only looked up here (locked at step 8). */
+async function lockMemberAccounts(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput): Promise<PurchaseAccounts> {
   const member = await memberAccounts(trx, input.userId, input.now);
-  const rental = await platformAccountId(trx, 'platform.rental_revenue');
-  const rewards = await platformAccountId(trx, 'platform.rewards_expense');
-  await lockAccounts(trx, dialect, [rental, rewards, member['member.available'], member['member.pending_income']]);
-  return { member, rental, rewards };
+  await lockAccounts(trx, dialect, [member['member.available'], member['member.pending_income']]);
+  const platform = await platformAccountIds(trx, ['platform.rental_revenue', 'platform.rewards_expense']);
+  return { member, rental: platform['platform.rental_revenue'], rewards: platform['platform.rewards_expense'] };
 }
 
 /** The order a requestId already made (null if none); the same requestId with other content is refused. */
