@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   /** PostgreSQL when set; otherwise SQLite under dataDir. */
   databaseUrl: string | null;
+  /** DB_POOL_SIZE (default 10): PostgreSQL connections one API process keeps. */
+  dbPoolSize: number;
   dataDir: string;
   corsOrigins: string[];
   redisUrl: string | null;
@@ -215,6 +217,7 @@ export const EnvSchema = Type.Object({
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
   SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
+  DB_POOL_SIZE: int(1, 500, 'PostgreSQL connections one API process keeps', 10),
   RATE_MAX_AGE_HOURS: int(1, 24 * 30, 'An exchange rate older than this many hours stops cash recharges in its currency', 24),
   FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
   STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT!,
     host: e.HOST || '127.0.0.1',
     databaseUrl: e.DATABASE_URL ?? null,
+    dbPoolSize: e.DB_POOL_SIZE!,
     dataDir,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)

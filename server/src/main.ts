@@ -11,7 +11,7 @@ import { createLeadership } from './jobs/leadership';
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rigshare.sqlite') });
+  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rigshare.sqlite'), poolSize: config.dbPoolSize });
   await migrateToLatest(db.kysely, db.dialect);
   // Demo data (known-password member, demo balance, demo pool) only for the demo: SEED=reference, the
   // default with NODE_ENV=production, seeds products, banners and rates only.

@@ -39,7 +39,9 @@ describe.each(testDatabases())('accounts on %s', (_name, database) => {
 
     const root = await login(ctx, '9000000001', 'Demo12345');
     const rootInfo = await ctx.app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(root) });
-    expect(rootInfo.json().data.num).toBeGreaterThanOrEqual(1);
+    const invited = await ctx.db.kysely.selectFrom('users').select('id').where('inviter_id', '=', Number(rootInfo.json().data.userId)).execute();
+    expect(invited.length).toBeGreaterThanOrEqual(1);
+    expect(rootInfo.json().data).toMatchObject({ num: invited.length, upInviteCode: null });
   });
 
   it('stores only a hash of the SMS code and refuses to register a phone twice', async () => {

@@ -144,16 +144,19 @@ export async function isRegistered(deps: AppDeps, phone: string): Promise<boolea
   return Boolean(await findMemberByPhone(deps.db.kysely, phone));
 }
 
+/** The signed-in member's profile: one query (the member, the inviter's code, the number of invitees). */
 export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInfo | null> {
-  const db = deps.db.kysely;
-  const member = await findMemberById(db, memberId);
+  const member = await deps.db.kysely
+    .selectFrom('users as member')
+    .leftJoin('users as inviter', 'inviter.id', 'member.inviter_id')
+    .selectAll('member')
+    .select('inviter.invite_code as inviter_code')
+    .select((eb) =>
+      eb.selectFrom('users as invitee').select((count) => count.fn.countAll<string | number>().as('n')).whereRef('invitee.inviter_id', '=', 'member.id').as('invitees'),
+    )
+    .where('member.id', '=', memberId)
+    .executeTakeFirst();
   if (!member) return null;
-  const inviter = member.inviter_id ? await findMemberById(db, member.inviter_id) : undefined;
-  const invitees = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('inviter_id', '=', memberId)
-    .executeTakeFirstOrThrow();
   return {
     userId: String(member.id),
     phone: member.phone,
@@ -163,9 +166,9 @@ export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInf
     grade: member.grade,
     gradeText: `V${member.grade}`,
     invitateCode: member.invite_code,
-    upInviteCode: inviter?.invite_code ?? null,
+    upInviteCode: member.inviter_code ?? null,
     shareCode: member.invite_code,
-    num: Number(invitees.n),
+    num: Number(member.invitees ?? 0),
     endTime: null,
     project: 0,
     coupon: 0,
