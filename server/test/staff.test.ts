@@ -568,20 +568,41 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(actions).toEqual(['channel.enable', 'channel.disable', 'channel.edit', 'channel.create']);
   });
 
-  it('the pending recharges and withdrawals page in SQL: a page holds at most pageSize rows, the total counts every one waiting', async () => {
+  it('the five queues (recharges, withdrawals, posts, submissions, feedback) page in SQL: a page holds at most pageSize rows, the total counts every one waiting', async () => {
     const m = await readyMember('500');
-    for (let i = 0; i < 3; i++) await recharge(m);
-    for (let i = 0; i < 3; i++) await withdrawal(m, '20');
-    for (const url of ['/admin/recharges', '/admin/withdrawals']) {
-      const first = (await asStaff('finance', 'GET', `${url}?pageNum=1&pageSize=2`)).json().data;
+    for (let i = 0; i < 3; i++) {
+      await recharge(m);
+      await withdrawal(m, '20');
+      await pendingPost(m);
+      await feedback(m);
+    }
+    for (let i = 0; i < 3; i++) await videoSubmission(await signedInMember(ctx));
+    const queues = [
+      ['finance', '/admin/recharges'],
+      ['finance', '/admin/withdrawals'],
+      ['content', '/admin/posts'],
+      ['content', '/admin/submissions'],
+      ['support', '/admin/feedback'],
+    ] as const;
+    for (const [role, url] of queues) {
+      const first = (await asStaff(role, 'GET', `${url}?pageNum=1&pageSize=2`)).json().data;
       expect(first.list).toHaveLength(2);
       expect(first.total).toBeGreaterThanOrEqual(3);
-      const rest = (await asStaff('finance', 'GET', `${url}?pageNum=2&pageSize=${first.total}`)).json().data;
+      const rest = (await asStaff(role, 'GET', `${url}?pageNum=2&pageSize=${first.total}`)).json().data;
       expect(rest).toEqual({ total: first.total, list: [] });
-      const all = (await asStaff('finance', 'GET', `${url}?pageNum=1&pageSize=${first.total}`)).json().data.list.map((r: { id: number }) => r.id);
+      const all = (await asStaff(role, 'GET', `${url}?pageNum=1&pageSize=${first.total}`)).json().data.list.map((r: { id: number }) => r.id);
       expect(all.slice(0, 2)).toEqual(first.list.map((r: { id: number }) => r.id));
       expect(new Set(all).size).toBe(first.total);
     }
+    // More open feedback than the old in-memory list held (100): the total still counts every one.
+    const open = async () => (await asStaff('support', 'GET', '/admin/feedback?pageSize=1')).json().data.total as number;
+    const before = await open();
+    const at = ctx.clock().toISOString();
+    await ctx.db.kysely
+      .insertInto('feedback')
+      .values(Array.from({ length: 101 }, (_, i) => ({ user_id: m.id, content: `Question ${i} about my rig`, created_at: at })))
+      .execute();
+    expect(await open()).toBe(before + 101);
   });
 
   // Last: it moves the clock a year on.

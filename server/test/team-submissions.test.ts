@@ -40,7 +40,7 @@ describe.each(testDatabases())('join-group screenshots and video links on %s', (
     expect((await upload(m, await png())).statusCode).toBe(409);
     expect((await upload(m, await png())).json().msg).toBe('Your earlier one is still waiting for review');
 
-    const [pending] = (await pendingSubmissions(ctx.db.kysely)).filter((p) => p.phone === m.phone);
+    const [pending] = (await pendingSubmissions(ctx.db.kysely)).rows.filter((p) => p.phone === m.phone);
     await expect(reviewSubmission(ctx.db, { id: pending.id, decision: 'fail', by: 'ops', at: ctx.clock() })).rejects.toThrow('A reason is required');
     await reviewSubmission(ctx.db, { id: pending.id, decision: 'fail', reason: 'Not our group', by: 'ops', at: ctx.clock() });
     expect((await status(m)).submission).toMatchObject({ status: 'Failed', reason: 'Not our group' });
@@ -51,7 +51,7 @@ describe.each(testDatabases())('join-group screenshots and video links on %s', (
 
     // Another after the fail; the budget is empty: passed, the reward waits; funded: paid.
     expect((await upload(m, await png())).json().code).toBe(200);
-    const [second] = (await pendingSubmissions(ctx.db.kysely)).filter((p) => p.phone === m.phone);
+    const [second] = (await pendingSubmissions(ctx.db.kysely)).rows.filter((p) => p.phone === m.phone);
     // Two staff pass it at the same moment: one changes it, one reward.
     const reviews = await Promise.allSettled([
       reviewSubmission(ctx.db, { id: second.id, decision: 'pass', by: 'ops', at: ctx.clock() }),
@@ -100,7 +100,7 @@ describe.each(testDatabases())('join-group screenshots and video links on %s', (
     const sent = await shareLink(m, 'https://www.youtube.com/watch?v=abc');
     expect(sent.json()).toMatchObject({ code: 200, data: { submission: { status: 'Pending', link: 'https://www.youtube.com/watch?v=abc' } } });
     expect((await shareLink(m, 'https://tiktok.com/@me/video/1')).statusCode).toBe(409);
-    const [pending] = (await pendingSubmissions(ctx.db.kysely)).filter((p) => p.phone === m.phone);
+    const [pending] = (await pendingSubmissions(ctx.db.kysely)).rows.filter((p) => p.phone === m.phone);
     const passed = await reviewSubmission(ctx.db, { id: pending.id, decision: 'pass', by: 'ops', at: ctx.clock() });
     expect(passed.rewardId).not.toBeNull();
     expect((await rewardsOf(m, 'video')).map((r) => [BigInt(r.amount), r.status])).toEqual([[1_000_000n, 'Paid']]);

@@ -16,7 +16,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     summary: 'Lists the posts waiting for review (content as sent, markup included)',
     args: 0,
     async run(db) {
-      const rows = await pendingPosts(db);
+      const { rows } = await pendingPosts(db);
       if (rows.length === 0) console.log('no posts waiting for review');
       for (const p of rows) console.log(`#${p.id} ${p.createdAt} ${p.phone} (${p.name}) ${p.images} image(s): ${oneLine(p.content)}`);
       return 0;

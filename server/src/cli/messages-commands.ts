@@ -161,7 +161,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     summary: 'Lists feedback without a reply yet (oldest first)',
     args: 0,
     async run(db) {
-      const rows = await openFeedback(db.kysely);
+      const { rows } = await openFeedback(db.kysely);
       if (rows.length === 0) console.log('no feedback waiting for a reply');
       for (const f of rows) console.log(`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`);
       return 0;

@@ -76,7 +76,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     summary: 'Lists the join-group screenshots and video links waiting for review',
     args: 0,
     async run(db) {
-      const rows = await pendingSubmissions(db.kysely);
+      const { rows } = await pendingSubmissions(db.kysely);
       if (rows.length === 0) console.log('no submissions waiting for review');
       for (const r of rows) console.log(`#${r.id} ${r.createdAt} ${r.kind === 'joingroup' ? 'join-group screenshot' : 'video link'} ${r.phone}: ${r.link}`);
       return 0;

@@ -1,5 +1,7 @@
 import { FAIL_REASON_MAX, isStaffPostingRole, POST_STATUS, STAFF_POSTING_ROLES } from '@rigshare/domain';
 import type { Db } from '../../db/connect';
+import type { Paging } from '../../db/member-page';
+import { queuePage } from '../../db/queue-page';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../ledger/operator';
@@ -22,9 +24,10 @@ export interface PendingPost {
   createdAt: string;
 }
 
-export async function pendingPosts(db: Db): Promise<PendingPost[]> {
-  const rows = await db.kysely
-    .selectFrom('posts as p')
+/** The posts waiting for review, oldest first: all of them, or one page and how many wait (see queuePage). */
+export async function pendingPosts(db: Db, paging?: Paging): Promise<{ total: number; rows: PendingPost[] }> {
+  const pending = db.kysely.selectFrom('posts as p').where('p.status', '=', POST_STATUS.pending);
+  const list = pending
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select((eb) => [
       'p.id',
@@ -34,10 +37,9 @@ export async function pendingPosts(db: Db): Promise<PendingPost[]> {
       'p.created_at',
       eb.selectFrom('post_images as i').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('i.post_id', '=', 'p.id').as('images'),
     ])
-    .where('p.status', '=', POST_STATUS.pending)
-    .orderBy('p.id', 'asc')
-    .execute();
-  return rows.map((r) => ({ id: r.id, phone: r.phone, name: r.name, content: r.content, images: Number(r.images ?? 0), createdAt: r.created_at }));
+    .orderBy('p.id', 'asc');
+  const { total, rows } = await queuePage(pending, list, paging);
+  return { total, rows: rows.map((r) => ({ id: r.id, phone: r.phone, name: r.name, content: r.content, images: Number(r.images ?? 0), createdAt: r.created_at })) };
 }
 
 export type ReviewDecision = { decision: 'pass' } | { decision: 'fail'; reason: string | undefined };

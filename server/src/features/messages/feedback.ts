@@ -8,6 +8,7 @@ import type { Feedback } from '@rigshare/api-schema';
 import { feedbackTextProblem, type Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Paging } from '../../db/member-page';
+import { queuePage } from '../../db/queue-page';
 import { memberRowsPage } from '../../db/member-page';
 import type { Database, FeedbackTable } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
@@ -136,15 +137,14 @@ export async function memberFeedback(db: Kysely<Database>, userId: number, pagin
 
 // ---- staff (npm run admin -- feedback:list | feedback:reply) ----
 
-export async function openFeedback(db: Kysely<Database>) {
-  return db
-    .selectFrom('feedback')
+/** Feedback without a reply, oldest first: all of it (feedback:list), or one page and how much waits (the console). */
+export async function openFeedback(db: Kysely<Database>, paging?: Paging) {
+  const open = db.selectFrom('feedback').where('feedback.reply', 'is', null);
+  const list = open
     .innerJoin('users', 'users.id', 'feedback.user_id')
     .select(['feedback.id', 'feedback.content', 'feedback.attachment', 'feedback.created_at', 'users.phone'])
-    .where('feedback.reply', 'is', null)
-    .orderBy('feedback.id')
-    .limit(100)
-    .execute();
+    .orderBy('feedback.id');
+  return queuePage(open, list, paging);
 }
 
 /** Staff's reply, shown to the member as written; the member also gets a message. One reply per feedback. */

@@ -20,9 +20,6 @@ import { memberRoutes } from './members-routes';
 import { moneyRoutes } from './money-routes';
 import { actedBy, refusing } from './route-kit';
 
-/** One page of a list the service returns whole (pending queues are short: they are worked down). */
-const pageOf = <T>(rows: T[], q: { pageNum: number; pageSize: number }) => ({ total: rows.length, list: rows.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize) });
-
 /**
  * The staff console's API under /admin: login with a TOTP code, then the staff actions, each calling the
  * service the command line calls (one implementation per action) with the staff member, role and address
@@ -127,7 +124,10 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // ---- community posts ----
-  app.get(routeOf('posts').url, { config: routeOf('posts').config, schema: schemas.posts }, async (request) => ok(request, pageOf(await pendingPosts(db), request.query)));
+  app.get(routeOf('posts').url, { config: routeOf('posts').config, schema: schemas.posts }, async (request) => {
+    const { total, rows } = await pendingPosts(db, request.query);
+    return ok(request, { total, list: rows });
+  });
   app.post(routeOf('postPass').url, { config: routeOf('postPass').config, schema: schemas.postPass }, async (request) => {
     const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
     return ok(request, { id: p.id, status: 'Passed' as const });
@@ -139,8 +139,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   // ---- join-group screenshots and video links ----
   app.get(routeOf('submissions').url, { config: routeOf('submissions').config, schema: schemas.submissions }, async (request) => {
-    const rows = await pendingSubmissions(db.kysely);
-    return ok(request, pageOf(rows.map((r) => ({ ...r, kind: r.kind as 'joingroup' | 'video' })), request.query));
+    const { total, rows } = await pendingSubmissions(db.kysely, request.query);
+    return ok(request, { total, list: rows.map((r) => ({ ...r, kind: r.kind as 'joingroup' | 'video' })) });
   });
   app.post(routeOf('submissionPass').url, { config: routeOf('submissionPass').config, schema: schemas.submissionPass }, async (request) => {
     const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
@@ -153,9 +153,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   // ---- feedback ----
   app.get(routeOf('feedback').url, { config: routeOf('feedback').config, schema: schemas.feedback }, async (request) => {
-    const rows = await openFeedback(db.kysely);
-    const list = rows.map((f) => ({ id: f.id, phone: f.phone, content: f.content, attachment: f.attachment, createdAt: f.created_at }));
-    return ok(request, pageOf(list, request.query));
+    const { total, rows } = await openFeedback(db.kysely, request.query);
+    return ok(request, { total, list: rows.map((f) => ({ id: f.id, phone: f.phone, content: f.content, attachment: f.attachment, createdAt: f.created_at })) });
   });
   app.post(routeOf('feedbackReply').url, { config: routeOf('feedbackReply').config, schema: schemas.feedbackReply }, async (request) => {
     const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actedBy(request) }));

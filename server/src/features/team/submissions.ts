@@ -3,6 +3,8 @@ import { isVideoSiteUrl } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import type { Paging } from '../../db/member-page';
+import { queuePage } from '../../db/queue-page';
 
 import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
@@ -113,16 +115,15 @@ export interface PendingSubmission {
   createdAt: string;
 }
 
-/** The submissions waiting for review, oldest first (admin team:reviews). */
-export async function pendingSubmissions(k: Kysely<Database>): Promise<PendingSubmission[]> {
-  const rows = await k
-    .selectFrom('reward_submissions as s')
+/** The submissions waiting for review, oldest first: all of them (team:reviews), or one page and how many wait (the console). */
+export async function pendingSubmissions(k: Kysely<Database>, paging?: Paging): Promise<{ total: number; rows: PendingSubmission[] }> {
+  const pending = k.selectFrom('reward_submissions as s').where('s.status', '=', 'Pending');
+  const list = pending
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.kind', 'u.phone', 's.url', 's.file_id', 's.created_at'])
-    .where('s.status', '=', 'Pending')
-    .orderBy('s.id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, phone: r.phone, link: r.url ?? `/api/user/files/${r.file_id}`, createdAt: r.created_at }));
+    .orderBy('s.id');
+  const { total, rows } = await queuePage(pending, list, paging);
+  return { total, rows: rows.map((r) => ({ id: r.id, kind: r.kind, phone: r.phone, link: r.url ?? `/api/user/files/${r.file_id}`, createdAt: r.created_at })) };
 }
 
 /**

@@ -12,7 +12,8 @@ import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
 import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
-import { memberRowsPage } from '../../db/member-page';
+import { memberRowsPage, type Paging } from '../../db/member-page';
+import { queuePage } from '../../db/queue-page';
 
 /**
  * Cash and bank recharges: the member pays into an operator channel and reports it (Pending); staff
@@ -110,17 +111,14 @@ export async function memberDeposits(db: Kysely<Database>, userId: number, pagin
  * The pending deposits, oldest first: all of them (the command line), or with `paging` one page of them
  * and how many there are (the console, paged in SQL however many wait).
  */
-export async function pendingDeposits(db: Kysely<Database>, paging?: { pageNum: number; pageSize: number }) {
+export async function pendingDeposits(db: Kysely<Database>, paging?: Paging) {
   const pending = db.selectFrom('cash_deposits as d').where('d.status', '=', 'Pending');
-  const rows = await pending
+  const list = pending
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .innerJoin('pay_channels as c', 'c.id', 'd.pay_channel_id')
     .select(['d.id', 'u.phone', 'c.name as channel', 'd.currency', 'd.amount', 'd.usdt_amount', 'd.reference', 'd.created_at'])
-    .orderBy('d.id')
-    .$if(paging !== undefined, (q) => q.limit(paging!.pageSize).offset((paging!.pageNum - 1) * paging!.pageSize))
-    .execute();
-  const total = paging ? Number((await pending.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n) : rows.length;
-  return { total, rows };
+    .orderBy('d.id');
+  return queuePage(pending, list, paging);
 }
 
 /**

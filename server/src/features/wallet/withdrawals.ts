@@ -15,7 +15,8 @@ import { REQUEST_ID_PATTERN } from '../orders';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { checkFundPassword } from './fund-password-tries';
 import { holdUntil } from './security';
-import { memberRowsPage } from '../../db/member-page';
+import { memberRowsPage, type Paging } from '../../db/member-page';
+import { queuePage } from '../../db/queue-page';
 
 /**
  * Withdrawals: the amount moves member.available -> member.held when the member asks; staff then pay it
@@ -200,16 +201,13 @@ export async function memberWithdrawals(db: Kysely<Database>, userId: number, pa
  * The pending withdrawals, oldest first: all of them (the command line), or with `paging` one page of
  * them and how many there are (the console, paged in SQL however many wait).
  */
-export async function pendingWithdrawals(db: Kysely<Database>, paging?: { pageNum: number; pageSize: number }) {
+export async function pendingWithdrawals(db: Kysely<Database>, paging?: Paging) {
   const pending = db.selectFrom('withdrawals as w').where('w.status', '=', 'Pending');
-  const rows = await pending
+  const list = pending
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .select(['w.id', 'u.phone', 'w.channel', 'w.amount', 'w.fee', 'w.net', 'w.payout_to', 'w.created_at'])
-    .orderBy('w.id')
-    .$if(paging !== undefined, (q) => q.limit(paging!.pageSize).offset((paging!.pageNum - 1) * paging!.pageSize))
-    .execute();
-  const total = paging ? Number((await pending.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n) : rows.length;
-  return { total, rows };
+    .orderBy('w.id');
+  return queuePage(pending, list, paging);
 }
 
 function staffReason(reason: string | undefined): string {
