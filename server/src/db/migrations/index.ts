@@ -31,6 +31,7 @@ import { migration as m0027 } from './0027-solvency';
 import { migration as m0033 } from './0033-member-freeze';
 import { migration as m0034 } from './0034-product-close';
 import { migration as m0035 } from './0035-catalogue-settings';
+import { migration as m0036 } from './0036-account-guard-columns';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -65,6 +66,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0033,
   m0034,
   m0035,
+  m0036,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
