@@ -69,7 +69,7 @@ export interface Config {
     fourEyesThreshold: bigint;
     /** STAFF_IDLE_MINUTES (default 30): a staff session ends after this long without a request. */
     idleMinutes: number;
-    /** STAFF_TOTP_KEY: encrypts staff TOTP secrets at rest (AES-256-GCM); unset stores them unencrypted. */
+    /** STAFF_TOTP_KEY: encrypts staff TOTP secrets at rest (AES-256-GCM); unset (development only) stores them unencrypted. */
     totpKey: string | null;
   };
   /** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket when S3_BUCKET is set (storage/file-storage.ts). */
@@ -156,7 +156,7 @@ export const BSC_USDT_ADDRESS = '0x55d398326f99059fF775485246999027B3197955';
 
 const int = (min: number, max: number, description: string, fallback?: number) =>
   Type.Optional(Type.Integer({ minimum: min, maximum: max, description, ...(fallback === undefined ? {} : { default: fallback }) }));
-const text = (description: string, options: { pattern?: string; format?: string } = {}) => Type.Optional(Type.String({ description, ...options }));
+const text = (description: string, options: { pattern?: string; format?: string; minLength?: number } = {}) => Type.Optional(Type.String({ description, ...options }));
 const URL_PATTERN = '^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]+$';
 
 /**
@@ -221,7 +221,7 @@ export const EnvSchema = Type.Object({
   RATE_MAX_AGE_HOURS: int(1, 24 * 30, 'An exchange rate older than this many hours stops cash recharges in its currency', 24),
   FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
   STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
-  STAFF_TOTP_KEY: text('At least 32 characters: encrypts staff TOTP secrets at rest'),
+  STAFF_TOTP_KEY: text('At least 32 characters: encrypts staff TOTP secrets at rest (required in production)', { minLength: 32 }),
   S3_BUCKET: text('Uploaded files go to this S3-compatible bucket; DATA_DIR/files when unset'),
   S3_ENDPOINT: text('The S3-compatible store (MinIO, ...); AWS when unset', { pattern: URL_PATTERN }),
   S3_REGION: text('Region of the bucket (default us-east-1)'),
@@ -231,8 +231,11 @@ export const EnvSchema = Type.Object({
 });
 type Env = Static<typeof EnvSchema>;
 
-/** Settings whose development default (localhost) is wrong for real members: NODE_ENV=production requires them. */
-export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL'] as const;
+/**
+ * NODE_ENV=production requires these: the development default (localhost) is wrong for real members, and
+ * without STAFF_TOTP_KEY the staff's second-factor secrets would sit unencrypted in the database.
+ */
+export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY'] as const;
 
 /** Never echoed in an error: credentials, or a private key pasted by mistake. */
 const SECRET = new Set(['STAFF_TOTP_KEY', 'DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);

@@ -29,6 +29,7 @@ describe('configuration', () => {
         LINKS: '{"name":"x"}',
         DEPOSIT_XPUB: 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi',
         SHARE_BASE_URL: 'not a url',
+        STAFF_TOTP_KEY: 'too short',
       });
     } catch (e) {
       error = e;
@@ -37,15 +38,19 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems;
     const named = problems.map((p) => p.split(':')[0]).sort();
     // Before: the first bad setting threw alone (PORT), the operator fixed them one start at a time.
-    expect(named).toEqual(['CORS_ORIGINS', 'DATABASE_URL', 'DEPOSIT_XPUB', 'JOBS_INTERVAL_MS', 'LINKS', 'PORT', 'SEED', 'SHARE_BASE_URL', 'TRUST_PROXY']);
-    expect((error as Error).message).toContain('9 setting(s) to fix');
+    expect(named).toEqual(['CORS_ORIGINS', 'DATABASE_URL', 'DEPOSIT_XPUB', 'JOBS_INTERVAL_MS', 'LINKS', 'PORT', 'SEED', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY', 'TRUST_PROXY']);
+    expect((error as Error).message).toContain('10 setting(s) to fix');
     expect((error as Error).message).toContain('CORS_ORIGINS: missing; required with NODE_ENV=production');
     expect((error as Error).message).not.toContain('hunter2');
+    expect((error as Error).message).not.toContain('too short');
     expect((error as Error).message).not.toContain('xprv9s21');
   });
 
   it('reads production defaults and proxy settings', () => {
-    const production = loadConfig({ NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=' });
+    const required = { CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=' };
+    // Staff TOTP secrets are never stored unencrypted in production.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...required })).toThrow('STAFF_TOTP_KEY: missing; required with NODE_ENV=production');
+    const production = loadConfig({ NODE_ENV: 'production', ...required, STAFF_TOTP_KEY: 'k'.repeat(32) });
     expect(production).toMatchObject({ production: true, seed: 'reference', smsCodeInLog: false, trustProxy: false, corsOrigins: ['https://app.example.com'] });
     expect(loadConfig({})).toMatchObject({ production: false, seed: 'demo', port: 3100, jobsIntervalMs: 60_000 });
     expect(loadConfig({ SEED: 'reference', PORT: '' }).seed).toBe('reference');

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { closedPort } from './captured-log';
 
 /**
@@ -47,6 +48,7 @@ const productionEnv = (extra: Record<string, string>) => ({
   NODE_ENV: 'production',
   CORS_ORIGINS: 'https://app.example.com',
   SHARE_BASE_URL: 'https://app.example.com/#/login/registerbym?code=',
+  STAFF_TOTP_KEY: 'production-build-test-key-0123456789abcdef',
   LOG_LEVEL: 'warn',
   ...extra,
 });
@@ -100,8 +102,8 @@ it('refuses a wrong configuration at start, naming every setting to fix at once'
   child.stderr.on('data', (d) => (stderr += d));
   const code = await new Promise((resolve) => child.once('exit', resolve));
   expect(code).toBe(1);
-  expect(stderr).toContain('Configuration refused, 4 setting(s) to fix');
-  for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'SHARE_BASE_URL']) expect(stderr).toContain(`  - ${name}: `);
+  expect(stderr).toContain('Configuration refused, 5 setting(s) to fix');
+  for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY']) expect(stderr).toContain(`  - ${name}: `);
   expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
 });
 
@@ -128,6 +130,17 @@ it('starts with node: reference data only, the first account from the command li
     expect(await admin(['member:create', '9123456789'], { MEMBER_PASSWORD: 'Operator2026' })).toMatchObject({ code: 1, out: expect.stringContaining('already has an account') });
     // The running server sees the account at once.
     expect((await login(server.base, '9123456789', 'Operator2026')).body.code).toBe(200);
+
+    // The first staff account: its TOTP secret is stored sealed with STAFF_TOTP_KEY, never in the clear.
+    const staff = await admin(['staff:create', 'first-admin', '--role', 'admin'], { STAFF_PASSWORD: 'Operator-Staff-2026' });
+    expect(staff).toMatchObject({ code: 0, out: expect.stringContaining('otpauth://totp/') });
+    const file = new Database(path.join(server.dataDir, 'rigshare.sqlite'), { readonly: true });
+    try {
+      const row = file.prepare('select totp_secret from staff where login = ?').get('first-admin') as { totp_secret: string };
+      expect(row.totp_secret).toMatch(/^v1:/);
+    } finally {
+      file.close();
+    }
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;

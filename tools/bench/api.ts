@@ -23,6 +23,7 @@
  * the printed log folder.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,6 +132,8 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         CORS_ORIGINS: 'http://127.0.0.1:3000',
         SHARE_BASE_URL: 'http://127.0.0.1:3000/#/login/registerbym?code=',
+        // A scratch database each run: a fresh key is fine (no staff enrol here).
+        STAFF_TOTP_KEY: randomBytes(32).toString('base64url'),
         DATA_DIR: logDir,
         JOBS_INTERVAL_MS: '0',
         REDIS_URL: '',

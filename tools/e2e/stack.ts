@@ -12,7 +12,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
-import { psql, startFleet, type Fleet } from '../src/fleet';
+import { psql, staffTotpKey, startFleet, type Fleet } from '../src/fleet';
 import { writeRuntimeDocuments, type DistFolders } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
 import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
@@ -162,7 +162,7 @@ async function startFleetStack(apiEnv: NodeJS.ProcessEnv, dists: DistFolders): P
     admin: (...args) =>
       execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
         cwd: path.join(ROOT, 'server'),
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STAFF_TOTP_KEY: staffTotpKey(dataDir) },
         encoding: 'utf8',
       }),
     // Remotes are locations of the one nginx: a stop answers 503, a start (or redeploy) serves the folder.

@@ -5,6 +5,7 @@
  * preflights. Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -121,6 +122,25 @@ function exitedEarly(child: ChildProcess, what: string): Promise<never> {
   return new Promise((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${what} exited (${signal ?? code}) before it was ready`))));
 }
 
+/**
+ * The key the instances seal staff TOTP secrets with (production requires one): STAFF_TOTP_KEY when
+ * set, otherwise one made on the fleet's first start and kept in its data folder (readable by its owner
+ * only), so staff enrolled on an earlier start still log in. Staff commands need the same key.
+ */
+export function staffTotpKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.STAFF_TOTP_KEY) return env.STAFF_TOTP_KEY;
+  const file = staffTotpKeyFile(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export const staffTotpKeyFile = (dataDir: string): string => path.join(dataDir, 'staff-totp.key');
+
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const host = options.host ?? 'localhost';
   const url = originOf(host, options.port);
@@ -150,6 +170,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     }
 
     const apis: ChildProcess[] = [];
+    const totpKey = staffTotpKey(options.dataDir, { ...process.env, ...options.apiEnv });
     for (const port of options.apiPorts) {
       const api = spawn(process.execPath, [serverMain], {
         cwd: path.join(ROOT, 'server'),
@@ -168,6 +189,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           CORS_ORIGINS: url,
           PUBLIC_URL: url,
           SHARE_BASE_URL: `${url}/#/login/registerbym?code=`,
+          STAFF_TOTP_KEY: totpKey,
         },
         stdio: ['ignore', stdio, stdio],
       });

@@ -7,7 +7,7 @@
  * JOBS_INTERVAL_MS and every other API setting (docs/api.md#environment).
  */
 import path from 'node:path';
-import { ensureDatabase, startFleet } from './fleet';
+import { ensureDatabase, staffTotpKeyFile, startFleet } from './fleet';
 import { ROOT } from './topology';
 
 async function main() {
@@ -16,6 +16,7 @@ async function main() {
   if (apiPorts.length !== 2 || apiPorts.some((p) => !Number.isInteger(p))) throw new Error('FLEET_API_PORTS: two ports, e.g. 3111,3112');
   const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/rigshare_fleet';
   ensureDatabase(databaseUrl);
+  const dataDir = process.env.DATA_DIR || path.join(ROOT, 'data', 'fleet');
   const fleet = await startFleet({
     port,
     apiPorts,
@@ -23,7 +24,7 @@ async function main() {
     databaseUrl,
     redisUrl: process.env.REDIS_URL || undefined,
     redisPort: Number(process.env.FLEET_REDIS_PORT || 6380),
-    dataDir: process.env.DATA_DIR || path.join(ROOT, 'data', 'fleet'),
+    dataDir,
   });
   let stopping = false;
   const shutdown = async () => {
@@ -43,6 +44,10 @@ async function main() {
   console.log(`  API instances    ${apiPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')} (node server/dist/main.js, NODE_ENV=production)`);
   console.log(`  database         PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}; ${seed === 'demo' ? 'demo data on a new database (SEED=reference for none)' : 'reference data only'}`);
   console.log(`  background work  one instance leads (PostgreSQL advisory lock); the other takes over if it dies`);
+  const keyFrom = process.env.STAFF_TOTP_KEY ? 'STAFF_TOTP_KEY' : `STAFF_TOTP_KEY=$(cat ${staffTotpKeyFile(dataDir)})`;
+  const shownUrl = new URL(databaseUrl);
+  if (shownUrl.password) shownUrl.password = 'xxx';
+  console.log(`  staff accounts   DATABASE_URL=${shownUrl} ${keyFrom} STAFF_PASSWORD=… npm run admin -- staff:create <login> --role admin`);
   console.log('Press Ctrl+C to stop.');
 }
 
