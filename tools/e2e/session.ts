@@ -51,20 +51,15 @@ type StaffRole = 'support' | 'finance' | 'content' | 'admin';
  * Creates a staff account from the command line, as the operator does (the password from
  * STAFF_PASSWORD); returns the otpauth:// URI it prints for the authenticator app.
  */
-export function createStaff(stack: Pick<Stack, 'admin'>, login: string, role: StaffRole): string {
-  process.env.STAFF_PASSWORD = STAFF_PASSWORD;
-  try {
-    const printed = stack.admin('staff:create', login, '--role', role, '--by', 'e2e');
-    const uri = /otpauth:\/\/\S+/.exec(printed)?.[0];
-    if (!uri) throw new Error(`staff:create printed no otpauth URI:\n${printed}`);
-    return uri;
-  } finally {
-    delete process.env.STAFF_PASSWORD;
-  }
+export function createStaff(stack: Pick<Stack, 'adminWithEnv'>, login: string, role: StaffRole): string {
+  const printed = stack.adminWithEnv({ STAFF_PASSWORD }, 'staff:create', login, '--role', role, '--by', 'e2e');
+  const uri = /otpauth:\/\/\S+/.exec(printed)?.[0];
+  if (!uri) throw new Error(`staff:create printed no otpauth URI:\n${printed}`);
+  return uri;
 }
 
 /** A new staff account logged in through the API (password and TOTP code): the session the console keeps. */
-export async function staffSessionThroughApi(stack: Pick<Stack, 'admin' | 'apiOrigin'>, login: string, role: StaffRole): Promise<{ token: string; login: string; role: string }> {
+export async function staffSessionThroughApi(stack: Pick<Stack, 'adminWithEnv' | 'apiOrigin'>, login: string, role: StaffRole): Promise<{ token: string; login: string; role: string }> {
   const secret = new URL(createStaff(stack, login, role)).searchParams.get('secret')!;
   const response = await fetch(`${stack.apiOrigin}/admin/session`, {
     method: 'POST',

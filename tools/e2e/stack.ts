@@ -33,6 +33,8 @@ export interface Stack {
   db: SqlAccess;
   /** Runs the operator CLI (`npm run admin -- ...`) against this stack's database; returns its output. */
   admin(...args: string[]): string;
+  /** The same with more environment for the command (a password the CLI reads from it, as in production). */
+  adminWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): string;
   close(): Promise<void>;
   /** With E2E_FLEET=1: the fleet (its API instances, nginx's folder). */
   fleet?: Fleet;
@@ -110,12 +112,7 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
     remoteOrigin: (name) => originOf('localhost', topology.remotePorts[name]),
     apiOrigin: originOf('localhost', topology.apiPort),
     db,
-    admin: (...args) =>
-      execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
-        cwd: path.join(ROOT, 'server'),
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-        encoding: 'utf8',
-      }),
+    ...operatorCli({ DATA_DIR: dataDir, DATABASE_URL: '' }),
     startRemote,
     async stopRemote(name) {
       const server = remotes.get(name);
@@ -129,6 +126,17 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `admin` and `adminWithEnv` of a stack: the operator CLI with the stack's database settings. */
+function operatorCli(stackEnv: NodeJS.ProcessEnv): Pick<Stack, 'admin' | 'adminWithEnv'> {
+  const adminWithEnv = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+    execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
+      cwd: path.join(ROOT, 'server'),
+      env: { ...process.env, ...stackEnv, ...env },
+      encoding: 'utf8',
+    });
+  return { admin: (...args) => adminWithEnv({}, ...args), adminWithEnv };
 }
 
 /** The same stack as the fleet serves it: one origin (nginx), two API instances, PostgreSQL, Redis. */
@@ -159,12 +167,7 @@ async function startFleetStack(apiEnv: NodeJS.ProcessEnv, dists: DistFolders): P
     apiOrigin: fleet.url,
     fleet,
     db: postgresAccess(databaseUrl),
-    admin: (...args) =>
-      execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
-        cwd: path.join(ROOT, 'server'),
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STAFF_TOTP_KEY: staffTotpKey(dataDir) },
-        encoding: 'utf8',
-      }),
+    ...operatorCli({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STAFF_TOTP_KEY: staffTotpKey(dataDir) }),
     // Remotes are locations of the one nginx: a stop answers 503, a start (or redeploy) serves the folder.
     startRemote: (name, root = distOf(name)) => fleet.setRemote(name, root),
     stopRemote: (name) => fleet.setRemote(name, null),
