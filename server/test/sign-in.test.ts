@@ -1,7 +1,7 @@
 import { localDay } from '@rigshare/domain';
 import { fundRewardsBudget, payPendingRewards, rewardProblems, rewardsBudget } from '../src/jobs/rewards';
 import { grantReward } from '../src/jobs/rewards';
-import { setRewardSetting } from '../src/jobs/team-rewards';
+import { setRewardSetting } from '../src/settings/reward-settings';
 import { checkLedger } from '../src/ledger/check';
 import { asMember, MANY_MEMBERS, post, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
 
@@ -26,7 +26,7 @@ describe.each(testDatabases())('daily sign-in and register reward on %s', (_name
     );
 
   it('counts concurrent sign-ins of one day once, waits on an empty budget, is paid after funding, and keeps the streak', async () => {
-    await setRewardSetting(ctx.db, { name: 'signin', value: '0.5', by: 'test', reason: 'test', at: ctx.clock() });
+    await setRewardSetting(ctx.db.kysely, { name: 'signin', value: '0.5', by: 'test', reason: 'test', at: ctx.clock() });
     // Empty the budget so the bonus has to wait for it.
     const { balance } = await rewardsBudget(ctx.db.kysely);
     if (balance > 0n) {
@@ -63,7 +63,7 @@ describe.each(testDatabases())('daily sign-in and register reward on %s', (_name
   });
 
   it('pays the register reward once however many claims arrive at once, and lists it in the reward centre', async () => {
-    await setRewardSetting(ctx.db, { name: 'register', value: '1', by: 'test', reason: 'test', at: ctx.clock() });
+    await setRewardSetting(ctx.db.kysely, { name: 'register', value: '1', by: 'test', reason: 'test', at: ctx.clock() });
     await fundRewardsBudget(ctx.db, { amount: '5', reason: 'Register rewards', at: ctx.clock() });
     const m = await signedInMember(ctx);
     const query = async () => (await ctx.app.inject({ method: 'GET', url: '/api/user/registerReward/query', headers: asMember(m.token) })).json().data;

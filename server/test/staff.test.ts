@@ -568,6 +568,33 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(actions).toEqual(['channel.enable', 'channel.disable', 'channel.edit', 'channel.create']);
   });
 
+  it('the admin changes a reward rate with a reason; members see the new rate; a bad value changes nothing; each change is one audit row', async () => {
+    const m = await signedInMember(ctx);
+    const memberRates = async () => (await call('GET', '/api/user/team/info', m.token)).json().data.rates.referral;
+    const setting = async (name: string) =>
+      (await asStaff('admin', 'GET', '/admin/reward-settings?pageSize=20')).json().data.list.find((s: { name: string }) => s.name === name);
+    const before = await setting('referral_b');
+    expect(before).toMatchObject({ kind: 'rate' });
+
+    const refusals = [
+      [{ name: 'referral_b', value: '101', reason: 'Too much' }, 'Out of range'],
+      [{ name: 'referral_b', value: '2.555', reason: 'Three decimals' }, 'at most two decimals'],
+    ] as const;
+    for (const [body, message] of refusals) expect((await asStaff('admin', 'POST', '/admin/reward-settings', body)).json()).toMatchObject({ code: 409, msg: expect.stringContaining(message) });
+    expect((await asStaff('admin', 'POST', '/admin/reward-settings', { name: 'referral_b', value: '3', reason: '' })).statusCode).toBe(400);
+    expect((await asStaff('admin', 'POST', '/admin/reward-settings', { name: 'payday', value: '3', reason: 'No such setting' })).statusCode).toBe(400);
+    expect(await setting('referral_b')).toEqual(before);
+
+    const changed = (await asStaff('admin', 'POST', '/admin/reward-settings', { name: 'referral_b', value: '3.25', reason: 'Autumn campaign' })).json();
+    expect(changed).toMatchObject({ code: 200, data: { name: 'referral_b', kind: 'rate', value: '3.25', updatedBy: 'admin' } });
+    expect(await setting('referral_b')).toMatchObject({ value: '3.25', updatedBy: 'admin' });
+    expect((await memberRates()).B).toBe(325);
+    const rows = (await auditRows('action=reward.set')).list.filter((r: { target: string }) => r.target === 'reward:referral_b');
+    expect(rows[0]).toMatchObject({ staff: 'admin', role: 'admin', sourceAddress: '127.0.0.1', before: `${before.value} %`, after: '3.25 %', reason: 'Autumn campaign' });
+    expect((await asStaff('finance', 'POST', '/admin/reward-settings', { name: 'referral_b', value: '9', reason: 'Not mine' })).statusCode).toBe(403);
+    expect(await setting('referral_b')).toMatchObject({ value: '3.25' });
+  });
+
   it('the five queues (recharges, withdrawals, posts, submissions, feedback) page in SQL: a page holds at most pageSize rows, the total counts every one waiting', async () => {
     const m = await readyMember('500');
     for (let i = 0; i < 3; i++) {

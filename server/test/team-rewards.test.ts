@@ -1,5 +1,7 @@
 import { parseAmount } from '@rigshare/domain';
+import SQLite from 'better-sqlite3';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fundRewardsBudget, grantReward, payPendingRewards, rewardProblems, rewardsBudget, type RewardGrant } from '../src/jobs/rewards';
 import { platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
@@ -169,6 +171,10 @@ describe('npm run admin -- rewards:*', () => {
     expect(await admin('rewards:set', 'referral_a', '7.5', '--by', 'ops lead')).toMatchObject({ code: 1, out: expect.stringContaining('A reason is required') });
     expect((await admin('rewards:set', 'referral_a', '7.5', '--by', 'ops lead', '--reason', 'Launch')).out).toContain('referral_a: 5.00 % -> 7.50 %');
     expect((await admin('rewards:settings')).out).toMatch(/referral_a +7\.50 %[\s\S]*signin +0\.10 USDT/);
+    const raw = new SQLite(path.join(dir, 'rigshare.sqlite'), { readonly: true });
+    const audit = raw.prepare("SELECT actor, action, target, before_state, after_state, reason FROM audit_log WHERE action = 'reward.set'").all();
+    raw.close();
+    expect(audit).toEqual([{ actor: 'ops lead', action: 'reward.set', target: 'reward:referral_a', before_state: '5.00 %', after_state: '7.50 %', reason: 'Launch' }]);
     expect(await admin('ledger:check')).toEqual({ code: 0, out: expect.stringContaining('ledger ok') });
   });
 });

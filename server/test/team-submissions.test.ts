@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { fundRewardsBudget, rewardProblems } from '../src/jobs/rewards';
-import { setRewardSetting } from '../src/jobs/team-rewards';
+import { setRewardSetting } from '../src/settings/reward-settings';
 import { checkLedger } from '../src/ledger/check';
 import { pendingSubmissions, reviewSubmission } from '../src/features/team';
 import { getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
@@ -30,7 +30,7 @@ describe.each(testDatabases())('join-group screenshots and video links on %s', (
   const messages = async (m: TestMember) => (await getAs(ctx, '/api/push/record?pageNum=1&pageSize=10', m.token)).json().data.list as { title: string; content?: string; body?: string }[];
 
   it('a screenshot waits for review, a fail says why and allows another, a pass pays the reward once, ever', async () => {
-    await setRewardSetting(ctx.db, { name: 'joingroup', value: '0.5', by: 'test', reason: 'test amount', at: ctx.clock() });
+    await setRewardSetting(ctx.db.kysely, { name: 'joingroup', value: '0.5', by: 'test', reason: 'test amount', at: ctx.clock() });
     const m = await signedInMember(ctx);
     expect(await status(m)).toEqual({ kind: 'joingroup', amount: '500000', groupUrl: 'https://t.me/rigshare-test', videoSites: [], submission: null, reward: null });
 

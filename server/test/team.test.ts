@@ -1,7 +1,8 @@
 import { parseAmount } from '@rigshare/domain';
 import { runAccrual } from '../src/jobs/accrual';
 import { fundRewardsBudget, rewardProblems } from '../src/jobs/rewards';
-import { grantTeamRewards, runTeamRewards, setRewardSetting } from '../src/jobs/team-rewards';
+import { grantTeamRewards, runTeamRewards } from '../src/jobs/team-rewards';
+import { setRewardSetting } from '../src/settings/reward-settings';
 import { adjust, fundPool } from '../src/ledger/operator';
 import { checkLedger } from '../src/ledger/check';
 import { getAs, login, MANY_MEMBERS, post, registerMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
@@ -28,7 +29,7 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
     const row = await ctx.db.kysely.selectFrom('users').select(['id', 'invite_code']).where('phone', '=', phone).executeTakeFirstOrThrow();
     return { phone, token, id: row.id, code: row.invite_code };
   }
-  const set = (name: string, value: string) => setRewardSetting(ctx.db, { name, value, by: 'test', reason: 'test rates', at: ctx.clock() });
+  const set = (name: string, value: string) => setRewardSetting(ctx.db.kysely, { name, value, by: 'test', reason: 'test rates', at: ctx.clock() });
   const info = async (m: TestMember) => (await getAs(ctx, '/api/user/team/info', m.token)).json().data;
   const rewardsOf = (userId: number) =>
     ctx.db.kysely.selectFrom('rewards').select(['kind', 'level', 'amount', 'status', 'from_user_id']).where('user_id', '=', userId).orderBy('id').execute();
@@ -166,8 +167,8 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
   it('records who changed a rate and why, and refuses rates out of range', async () => {
     await expect(set('referral_a', '101')).rejects.toThrow('Out of range');
     await expect(set('nosuch', '1')).rejects.toThrow('No setting nosuch');
-    await expect(setRewardSetting(ctx.db, { name: 'signin', value: '0.2', by: 'ops', reason: ' ', at: ctx.clock() })).rejects.toThrow('A reason is required');
-    await setRewardSetting(ctx.db, { name: 'signin', value: '0.2', by: 'ops lead', reason: 'Summer promotion', at: ctx.clock() });
+    await expect(setRewardSetting(ctx.db.kysely, { name: 'signin', value: '0.2', by: 'ops', reason: ' ', at: ctx.clock() })).rejects.toThrow('A reason is required');
+    await setRewardSetting(ctx.db.kysely, { name: 'signin', value: '0.2', by: 'ops lead', reason: 'Summer promotion', at: ctx.clock() });
     const change = await ctx.db.kysely.selectFrom('reward_setting_changes').selectAll().where('name', '=', 'signin').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(change).toMatchObject({ changed_by: 'ops lead', reason: 'Summer promotion' });
     expect(BigInt(change.new_value)).toBe(parseAmount('0.2'));

@@ -102,3 +102,22 @@ it('a stale rate stops cash recharges in its currency, with a message, until fin
   await expect(member.getByTestId('recharge-usdt').textContent()).resolves.toContain('Set ');
   expect(await member.getByTestId('recharge-rate-stale').count()).toBe(0);
 });
+
+it('the admin changes a referral rate with a reason and members read the new rate on their team page', async () => {
+  const admin = await staffPage('rewards-admin', 'admin');
+  await admin.goto(`${stack.shellUrl}#/console/catalogue?tab=rewards`);
+  const row = admin.getByTestId('rewards-row').filter({ hasText: 'Referral bonus, level C' });
+  await row.getByTestId('reward-edit-referral_c').click();
+  await admin.getByTestId('reward-value').locator('input').fill('101');
+  await admin.getByRole('button', { name: 'Save reward' }).click();
+  await admin.getByText('A percentage from 0 to 100, at most two decimals.').first().waitFor();
+  await admin.getByTestId('reward-value').locator('input').fill('4.75');
+  await admin.getByTestId('reward-reason').locator('input').fill('Autumn campaign');
+  await admin.getByRole('button', { name: 'Save reward' }).click();
+  await row.getByText('4.75 %').waitFor();
+  await row.getByText('Set by rewards-admin,').waitFor();
+
+  const member = await memberPage();
+  await member.goto(`${stack.shellUrl}#/index/friend`);
+  await expect(member.getByTestId('team-source').textContent()).resolves.toContain('4.75% (level C)');
+});

@@ -45,7 +45,7 @@ export function staffScreens(): string[] {
 const CONSOLE_OTHER_TABS = [
   ...['adjust', 'codes', 'transfers'].map((tab) => `/console/money?tab=${tab}`),
   ...['notices', 'carousel', 'push'].map((tab) => `/console/content?tab=${tab}`),
-  ...['channels', 'releases', 'links'].map((tab) => `/console/catalogue?tab=${tab}`),
+  ...['channels', 'releases', 'links', 'rewards'].map((tab) => `/console/catalogue?tab=${tab}`),
 ];
 
 /** Every staff screen and every other tab of the screens with tabs. */

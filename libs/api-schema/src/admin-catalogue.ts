@@ -2,8 +2,10 @@
  * The console's catalogue: the machines on offer (create, edit while none is sold, close), the exchange
  * rates cash recharges convert at (finance sets them; a rate older than the configured age stops cash
  * recharges in its currency), coupons within a budget, recharge channels, app releases and the
- * customer-service and join-group links. Each call reaches the same service as the matching command.
+ * customer-service and join-group links, the reward rates and amounts. Each call reaches the same service as
+ * the matching command.
  */
+import { REWARD_SETTING_NAMES, type RewardSettingName } from '@rigshare/domain';
 import { AmountText, errors, Micro, Nullable, Ok, Page, PagingQuery, Text, Time, Type, type Static } from './common';
 import { action, GUARD, list, Reason, tags, type AdminRouteSpec } from './admin-common';
 
@@ -137,6 +139,22 @@ export type AdminSiteLink = Static<typeof AdminSiteLink>;
 export const SiteLinkDraft = Type.Object({ key: SiteLinkKey, value: Text(500, { minLength: 1 }) });
 export type SiteLinkDraft = Static<typeof SiteLinkDraft>;
 
+const SettingName = Type.Unsafe<RewardSettingName>(Type.Union(REWARD_SETTING_NAMES.map((name) => Type.Literal(name))));
+export const AdminRewardSetting = Type.Object({
+  name: SettingName,
+  kind: Type.Union([Type.Literal('rate'), Type.Literal('amount')], { description: 'rate: a share in percent; amount: a fixed reward in USDT.' }),
+  value: Type.String({ description: 'As staff type it: a rate in percent ("5.00"), an amount in USDT ("0.10").' }),
+  updatedBy: Nullable(Type.String({ description: 'Null while the seeded value stands.' })),
+  updatedAt: Nullable(Time()),
+});
+export type AdminRewardSetting = Static<typeof AdminRewardSetting>;
+export const RewardSettingDraft = Type.Object({
+  name: SettingName,
+  value: Text(20, { minLength: 1, pattern: '^\\s*[0-9]{1,9}(\\.[0-9]{1,6})?\\s*$', description: 'Percent (at most two decimals, 0 to 100) or USDT.' }),
+  reason: Text(500, { minLength: 1 }),
+});
+export type RewardSettingDraft = Static<typeof RewardSettingDraft>;
+
 const fullList = <T extends Parameters<typeof Page>[0]>(summary: string, item: T) =>
   ({ tags, summary, querystring: PagingQuery, response: { 200: Ok(Page(item)), ...errors(...GUARD) } }) as const;
 const create = <B extends ReturnType<typeof Type.Object>, R extends ReturnType<typeof Type.Object>>(summary: string, body: B, result: R) =>
@@ -161,9 +179,11 @@ export const catalogueAdminSchemas = {
   appReleasePublish: create('Publishes a release (its code above every earlier one of the platform)', AppReleaseDraft, AdminAppRelease),
   links: fullList('The customer-service and join-group links, with who set them', AdminSiteLink),
   linkSet: create('Sets the customer-service or the join-group link', SiteLinkDraft, AdminSiteLink),
+  rewardSettings: fullList('The reward rates per level and the fixed rewards, with who changed each last', AdminRewardSetting),
+  rewardSet: create('Changes one reward rate or amount, with a reason; later grants use it', RewardSettingDraft, AdminRewardSetting),
 } as const;
 
-/** Products, coupons, channels, releases and links are the admin's (configuration); rates are finance's. */
+/** Products, coupons, channels, releases, links and reward settings are the admin's (configuration); rates are finance's. */
 export const CATALOGUE_ADMIN_ROUTES = {
   products: { method: 'GET', url: '/admin/products', roles: [] },
   productCreate: { method: 'POST', url: '/admin/products', roles: [] },
@@ -183,4 +203,6 @@ export const CATALOGUE_ADMIN_ROUTES = {
   appReleasePublish: { method: 'POST', url: '/admin/app-releases', roles: [] },
   links: { method: 'GET', url: '/admin/links', roles: [] },
   linkSet: { method: 'POST', url: '/admin/links', roles: [] },
+  rewardSettings: { method: 'GET', url: '/admin/reward-settings', roles: [] },
+  rewardSet: { method: 'POST', url: '/admin/reward-settings', roles: [] },
 } as const satisfies Record<keyof typeof catalogueAdminSchemas, AdminRouteSpec>;

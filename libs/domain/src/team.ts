@@ -10,6 +10,25 @@ export type TeamLevel = (typeof TEAM_LEVELS)[number];
 export const REWARD_KINDS = ['referral', 'team', 'signin', 'register', 'joingroup', 'video'] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
+/**
+ * The reward settings staff keep (console catalogue, `admin rewards:set`): the Referral Bonus and Team
+ * Benefits share per level (a rate, stored in basis points) and the fixed rewards (an amount, micro-units).
+ */
+export const REWARD_SETTINGS = {
+  referral_a: 'rate',
+  referral_b: 'rate',
+  referral_c: 'rate',
+  team_a: 'rate',
+  team_b: 'rate',
+  team_c: 'rate',
+  signin: 'amount',
+  register: 'amount',
+  joingroup: 'amount',
+  video: 'amount',
+} as const;
+export type RewardSettingName = keyof typeof REWARD_SETTINGS;
+export const REWARD_SETTING_NAMES = Object.keys(REWARD_SETTINGS) as RewardSettingName[];
+
 /** Pending: waiting for the rewards budget; Paid: credited to the member's wallet. */
 export const REWARD_STATUSES = ['Pending', 'Paid'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];

@@ -1,6 +1,7 @@
 import { formatAmount } from '@rigshare/domain';
 import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
-import { REWARD_SETTINGS, rewardSettings, runTeamRewards, setRewardSetting, settingText, type RewardSettingName } from '../jobs/team-rewards';
+import { runTeamRewards } from '../jobs/team-rewards';
+import { REWARD_SETTINGS, rewardSettings, setRewardSetting, settingText, type RewardSettingName } from '../settings/reward-settings';
 import { pendingSubmissions, reviewSubmission } from '../features/team';
 import { idArg, timeOption, type AdminCommand } from './command';
 import { operatorName } from '../audit';
@@ -53,7 +54,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     options: ['by', 'reason'],
     async run(db, { args, options }) {
       const name = args[0] as RewardSettingName;
-      const r = await setRewardSetting(db, { name: args[0], value: args[1], by: options.by ?? '', reason: options.reason, at: new Date() });
+      const r = await setRewardSetting(db.kysely, { name: args[0], value: args[1], by: options.by ?? '', reason: options.reason, at: new Date() });
       console.log(`${name}: ${settingText(name, r.old)} -> ${settingText(name, r.value)}`);
       return 0;
     },

@@ -1,8 +1,8 @@
-import { formatAmount, parseAmount, TEAM_LEVELS, type TeamLevel } from '@rigshare/domain';
+import { TEAM_LEVELS, type TeamLevel } from '@rigshare/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect';
-import { toMicro, type Database } from '../db/schema';
-import { OperatorError } from '../ledger/operator';
+import type { Database } from '../db/schema';
+import { rewardSettings, type RewardSettingName } from '../settings/reward-settings';
 import { payPendingRewards } from './rewards';
 
 /**
@@ -15,63 +15,6 @@ import { payPendingRewards } from './rewards';
  * runs grant each once; a rate of 0 grants nothing. Payment then goes through the rewards budget.
  * The cursors (highest order / transfer id seen) only keep each run small; they never decide correctness.
  */
-
-/** The settings staff change (`admin rewards:set`): rates in basis points, amounts in micro-units. */
-export const REWARD_SETTINGS = {
-  referral_a: 'rate',
-  referral_b: 'rate',
-  referral_c: 'rate',
-  team_a: 'rate',
-  team_b: 'rate',
-  team_c: 'rate',
-  signin: 'amount',
-  register: 'amount',
-  joingroup: 'amount',
-  video: 'amount',
-} as const;
-export type RewardSettingName = keyof typeof REWARD_SETTINGS;
-export type RewardSettings = Record<RewardSettingName, bigint>;
-
-export async function rewardSettings(k: Kysely<Database>): Promise<RewardSettings> {
-  const rows = await k.selectFrom('reward_settings').select(['name', 'value']).execute();
-  const result = {} as RewardSettings;
-  for (const name of Object.keys(REWARD_SETTINGS) as RewardSettingName[]) result[name] = 0n;
-  for (const row of rows) if (row.name in REWARD_SETTINGS) result[row.name as RewardSettingName] = toMicro(row.value);
-  return result;
-}
-
-/** A setting shown to staff: "5.00 %" for a rate, "1.00 USDT" for an amount. */
-export function settingText(name: RewardSettingName, value: bigint): string {
-  return REWARD_SETTINGS[name] === 'rate' ? `${(Number(value) / 100).toFixed(2)} %` : `${formatAmount(value)} USDT`;
-}
-
-/** Staff change one setting (a rate in percent, "5" or "2.5"; an amount in USDT), recorded with who and why. */
-export async function setRewardSetting(db: Db, input: { name: string; value: string; by: string; reason: string | undefined; at: Date }): Promise<{ old: bigint; value: bigint }> {
-  if (!(input.name in REWARD_SETTINGS)) throw new OperatorError(`No setting ${input.name} (one of ${Object.keys(REWARD_SETTINGS).join(', ')})`);
-  const name = input.name as RewardSettingName;
-  const reason = (input.reason ?? '').trim();
-  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
-  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  const by = input.by.trim();
-  if (!by) throw new OperatorError('Who changes it is required: --by "..."');
-  let value: bigint;
-  try {
-    // Percent with at most two decimals is basis points = micro-units / 10 000.
-    value = REWARD_SETTINGS[name] === 'rate' ? parseAmount(input.value) / 10_000n : parseAmount(input.value);
-  } catch {
-    throw new OperatorError(`Not a ${REWARD_SETTINGS[name] === 'rate' ? 'percentage' : 'USDT amount'}: "${input.value}"`);
-  }
-  if (value < 0n || (REWARD_SETTINGS[name] === 'rate' && value > 10_000n)) throw new OperatorError('Out of range: rates are 0 to 100 percent, amounts 0 or more');
-  return db.kysely.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('reward_settings').select('value').where('name', '=', name).executeTakeFirst();
-    const old = current ? toMicro(current.value) : 0n;
-    const at = input.at.toISOString();
-    if (current) await trx.updateTable('reward_settings').set({ value, updated_at: at }).where('name', '=', name).execute();
-    else await trx.insertInto('reward_settings').values({ name, value, updated_at: at }).execute();
-    await trx.insertInto('reward_setting_changes').values({ name, old_value: old, new_value: value, changed_by: by, reason, created_at: at }).execute();
-    return { old, value };
-  });
-}
 
 /** Joins from the earning member (m) up to the level's receiver (r): A = inviter, B = inviter's inviter, C = one more. */
 function uplineJoin(level: TeamLevel): RawBuilder<unknown> {

@@ -2,6 +2,7 @@ import { adminSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
+import { setRewardSetting, staffRewardSettings } from '../../settings/reward-settings';
 import { setSiteLink, siteLinks, type SiteLinkKey } from '../../settings/site-links';
 import { closeCoupon, createCoupon, staffCoupons } from '../coupons';
 import { exchangeRates, setExchangeRate } from '../income';
@@ -12,9 +13,10 @@ import { routeOf } from './guard';
 import { actedBy, refusing } from './route-kit';
 
 /**
- * /admin/products, /admin/rates, /admin/coupons, /admin/pay-channels, /admin/app-releases, /admin/links: what
- * members are offered and how they pay. The services check the input and write the audit rows; the same
- * ones back the catalogue commands (product:*, rate:*, coupon:*, channel:*, app:release, link:set).
+ * /admin/products, /admin/rates, /admin/coupons, /admin/pay-channels, /admin/app-releases, /admin/links,
+ * /admin/reward-settings: what members are offered, how they pay and what they earn. The services check the
+ * input and write the audit rows; the same ones back the catalogue commands (product:*, rate:*, coupon:*,
+ * channel:*, app:release, link:set) and rewards:set.
  */
 export function catalogueRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
@@ -85,5 +87,13 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   app.post(routeOf('linkSet').url, { config: routeOf('linkSet').config, schema: schemas.linkSet }, async (request) => {
     const { key, value } = request.body;
     return ok(request, await refusing(() => setSiteLink(db, { key, value, fallback: fallbacks()[key], ...by(request) })));
+  });
+
+  app.get(routeOf('rewardSettings').url, { config: routeOf('rewardSettings').config, schema: schemas.rewardSettings }, async (request) =>
+    ok(request, pageOf(await staffRewardSettings(db), request.query)),
+  );
+  app.post(routeOf('rewardSet').url, { config: routeOf('rewardSet').config, schema: schemas.rewardSet }, async (request) => {
+    const changed = await refusing(() => setRewardSetting(db, { ...request.body, ...by(request) }));
+    return ok(request, changed.setting);
   });
 }

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
-import { rewardSettings } from '../../jobs/team-rewards';
+import { rewardSettings } from '../../settings/reward-settings';
 import type { AppDeps } from '../../types';
 
 /** The register reward: a configured amount, claimable once per member (source key register:<member>). */

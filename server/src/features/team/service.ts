@@ -2,7 +2,7 @@ import { maskPhone, type TeamLevel } from '@rigshare/domain';
 import type { TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { sql, type Kysely } from 'kysely';
 import { toMicro, type Database } from '../../db/schema';
-import { rewardSettings } from '../../jobs/team-rewards';
+import { rewardSettings } from '../../settings/reward-settings';
 import type { AppDeps } from '../../types';
 
 /** Members of one level below `memberId`, as a subquery of ids (uses users_inviter_idx at each step). */

@@ -8,7 +8,7 @@ import { queuePage } from '../../db/queue-page';
 
 import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
-import { rewardSettings } from '../../jobs/team-rewards';
+import { rewardSettings } from '../../settings/reward-settings';
 import { OperatorError } from '../../ledger/operator';
 import { writeAudit, type ActedBy } from '../../audit';
 import { siteLink } from '../../settings/site-links';

@@ -1,9 +1,25 @@
 import { staffApi } from '@rigshare/api-client';
 import type { Page } from '@rigshare/domain';
-import type { AdminAppRelease, AdminCoupon, AdminPayChannel, AdminProduct, AdminRate, AdminSiteLink, AppReleaseDraft, CouponDraft, PayChannelDraft, PayChannelEdit, ProductDraft, RateDraft, SiteLinkDraft } from '@rigshare/api-schema';
+import type {
+  AdminAppRelease,
+  AdminCoupon,
+  AdminPayChannel,
+  AdminProduct,
+  AdminRate,
+  AdminRewardSetting,
+  AdminSiteLink,
+  AppReleaseDraft,
+  CouponDraft,
+  PayChannelDraft,
+  PayChannelEdit,
+  ProductDraft,
+  RateDraft,
+  RewardSettingDraft,
+  SiteLinkDraft,
+} from '@rigshare/api-schema';
 import type { ListQuery } from '../../api/endpoints';
 
-/** The catalogue's calls (CATALOGUE_ADMIN_ROUTES in admin-catalogue.ts): products, rates, coupons, channels, releases, links. */
+/** The catalogue's calls (CATALOGUE_ADMIN_ROUTES in admin-catalogue.ts): products, rates, coupons, channels, releases, links, reward settings. */
 const catalogueApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
     staffProducts: build.query<Page<AdminProduct>, ListQuery>({ query: (params) => ({ path: '/products', params }), providesTags: ['Products'] }),
@@ -38,6 +54,11 @@ const catalogueApi = staffApi.injectEndpoints({
     publishRelease: build.mutation<AdminAppRelease, AppReleaseDraft>({ query: (body) => ({ path: '/app-releases', method: 'POST', body }), invalidatesTags: ['Catalogue', 'Audit'] }),
     siteLinks: build.query<Page<AdminSiteLink>, ListQuery>({ query: (params) => ({ path: '/links', params }), providesTags: ['Catalogue'] }),
     setSiteLink: build.mutation<AdminSiteLink, SiteLinkDraft>({ query: (body) => ({ path: '/links', method: 'POST', body }), invalidatesTags: ['Catalogue', 'Audit'] }),
+    rewardSettings: build.query<Page<AdminRewardSetting>, ListQuery>({ query: (params) => ({ path: '/reward-settings', params }), providesTags: ['Catalogue'] }),
+    setRewardSetting: build.mutation<AdminRewardSetting, RewardSettingDraft>({
+      query: (body) => ({ path: '/reward-settings', method: 'POST', body }),
+      invalidatesTags: ['Catalogue', 'Audit'],
+    }),
   }),
 });
 
@@ -59,4 +80,6 @@ export const {
   usePublishReleaseMutation,
   useSiteLinksQuery,
   useSetSiteLinkMutation,
+  useRewardSettingsQuery,
+  useSetRewardSettingMutation,
 } = catalogueApi;

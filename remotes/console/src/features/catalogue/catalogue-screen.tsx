@@ -6,10 +6,11 @@ import { ChannelsTab } from './channels-tab';
 import { CouponsTab } from './coupons-tab';
 import { LinksTab } from './links-tab';
 import { ReleasesTab } from './releases-tab';
+import { RewardsTab } from './rewards-tab';
 
-const TABS = ['coupons', 'channels', 'releases', 'links'] as const;
+const TABS = ['coupons', 'channels', 'releases', 'links', 'rewards'] as const;
 
-/** `/console/catalogue`: coupons, recharge channels, app releases and links (the open tab in ?tab=); the admin's. */
+/** `/console/catalogue`: coupons, recharge channels, app releases, links and reward settings (the open tab in ?tab=); the admin's. */
 export default function CatalogueScreen() {
   const { t } = useTranslation('console');
   const [tab, select] = useTab(TABS);
@@ -24,6 +25,7 @@ export default function CatalogueScreen() {
       {tab === 'channels' && <ChannelsTab />}
       {tab === 'releases' && <ReleasesTab />}
       {tab === 'links' && <LinksTab />}
+      {tab === 'rewards' && <RewardsTab />}
     </ConsolePage>
   );
 }
