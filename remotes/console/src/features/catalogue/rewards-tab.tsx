@@ -36,7 +36,7 @@ export function RewardsTab() {
   const isRate = editing?.kind === 'rate';
   const columns: ColumnDef<AdminRewardSetting, unknown>[] = [
     { id: 'name', accessorFn: (s) => t(`catalogue.rewards.${s.name}`), header: t('columns.name') },
-    { id: 'value', accessorFn: (s) => Number(s.value), header: t('catalogue.rewardValue'), cell: ({ row }) => withUnit(row.original) },
+    { id: 'value', accessorFn: (s) => Number(s.value), header: t('catalogue.rewardValue'), cell: ({ row }) => <span className="console-nowrap">{withUnit(row.original)}</span> },
     {
       id: 'changed',
       accessorFn: (s) => s.updatedAt ?? '',
@@ -51,7 +51,7 @@ export function RewardsTab() {
       header: t('columns.actions'),
       enableSorting: false,
       cell: ({ row }) => (
-        <Button size="mini" fill="outline" onClick={() => setEditing(row.original)} data-testid={`reward-edit-${row.original.name}`}>
+        <Button size="mini" fill="outline" className="console-nowrap" onClick={() => setEditing(row.original)} data-testid={`reward-edit-${row.original.name}`}>
           {t('products.edit')}
         </Button>
       ),
