@@ -1,6 +1,6 @@
 import { formatAmount, parseAmount, REWARD_SETTING_NAMES as NAMES, REWARD_SETTINGS, type RewardSettingName } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit, type ActedBy } from '../audit';
+import { staffName, writeAudit, type ActedBy } from '../audit';
 import { toMicro, type Database } from '../db/schema';
 import { OperatorError } from '../ledger/operator';
 
@@ -21,12 +21,20 @@ export async function rewardSettings(k: Kysely<Database>): Promise<RewardSetting
 
 /** A setting as staff type it: a rate in percent with two decimals ("5.00"), an amount in USDT ("1.00"). */
 export function settingValue(name: RewardSettingName, value: bigint): string {
-  return REWARD_SETTINGS[name] === 'rate' ? (Number(value) / 100).toFixed(2) : formatAmount(value);
+  return formatAmount(REWARD_SETTINGS[name] === 'rate' ? value * 10_000n : value);
 }
 
 /** A setting shown to staff with its unit: "5.00 %" for a rate, "1.00 USDT" for an amount. */
 export function settingText(name: RewardSettingName, value: bigint): string {
   return `${settingValue(name, value)}${REWARD_SETTINGS[name] === 'rate' ? ' %' : ' USDT'}`;
+}
+
+function amountOrNull(text: string): bigint | null {
+  try {
+    return parseAmount(text);
+  } catch {
+    return null;
+  }
 }
 
 export interface StaffRewardSetting {
@@ -66,18 +74,13 @@ export async function setRewardSetting(
   const reason = (input.reason ?? '').trim();
   if (!reason) throw new OperatorError('A reason is required: --reason "..."');
   if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  const by = input.by.trim();
-  if (!by || by.length > 100) throw new OperatorError('Who changes it is required: --by "..." (at most 100 characters)');
+  const by = staffName(input.by);
   const isRate = REWARD_SETTINGS[name] === 'rate';
-  let value: bigint;
-  try {
-    // Percent with at most two decimals is basis points = micro-units / 10 000.
-    const micro = parseAmount(input.value.trim());
-    if (isRate && micro % 10_000n !== 0n) throw new Error('more than two decimals');
-    value = isRate ? micro / 10_000n : micro;
-  } catch {
+  // Percent with at most two decimals is basis points = micro-units / 10 000.
+  const micro = amountOrNull(input.value);
+  if (micro === null || (isRate && micro % 10_000n !== 0n))
     throw new OperatorError(isRate ? `Not a percentage with at most two decimals: "${input.value}"` : `Not a USDT amount: "${input.value}"`);
-  }
+  const value = isRate ? micro / 10_000n : micro;
   if (value < 0n || (isRate && value > 10_000n)) throw new OperatorError('Out of range: rates are 0 to 100 percent, amounts 0 or more');
   const at = input.at.toISOString();
   return k.transaction().execute(async (trx) => {
