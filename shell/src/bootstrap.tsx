@@ -1,16 +1,17 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/antd-render';
 import { configureApi, configureStaffApi, installServerApi, setApiNotifier } from '@rigshare/api-client';
 import { initI18n, registerNamespace } from '@rigshare/i18n';
 import { store } from '@rigshare/session';
 import { App } from './app/app';
+import { firstPaintShown } from './app/first-paint';
 import { ReloadNotice } from './app/reload-notice';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { loadRemoteModule, registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
-import { LANDING_SCREENS } from './app/shell-routes';
+import { HOME_HASHES, LANDING_SCREENS } from './app/shell-routes';
 import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
 
@@ -20,7 +21,7 @@ installServerApi();
 
 /** The home page's product list comes from this remote; a member opening home needs it at once. */
 const HOME_REMOTE = 'products';
-const opensHome = () => ['', '#', '#/', '#/index'].includes(location.hash);
+const opensHome = () => HOME_HASHES.includes(location.hash);
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -58,11 +59,16 @@ async function start() {
     root.render(<ReloadNotice />);
     return;
   }
-  root.render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // With the login screen already painted from index.html, React renders the app as a transition,
+  // in slices of a few milliseconds, so a phone's main thread is never held for long. Without it the
+  // frame and its loading states should show as soon as they can, so that render is not deferred.
+  if (firstPaintShown()) startTransition(() => root.render(app));
+  else root.render(app);
 }
 
 /** The service worker (public/sw.js) keeps the shell's files so the app installs and opens offline. */

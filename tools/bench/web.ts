@@ -14,7 +14,7 @@
  * runs with the session left in local storage, the HTTP cache and service workers cleared.
  * Prints score, FCP, LCP, TBT, CLS, bytes, requests (and CORS preflights) per page and build, and the
  * JavaScript of each first load, federated against monolithic. BENCH_WEB_DETAILS=1 also prints the LCP
- * element and the layout shifts of each run.
+ * element, the layout shifts, the long tasks and the script time of each run.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,9 +115,10 @@ async function measure(lighthouse: Lighthouse, context: BrowserContext, debugPor
     }
     const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepSession });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (process.env.BENCH_WEB_DETAILS) {
-      // What decides the figures: the LCP element and the elements that shifted.
-      for (const id of ['largest-contentful-paint-element', 'layout-shifts']) console.log(url, id, JSON.stringify(lhr.audits[id]?.details).slice(0, 4000));
+      // What decides the figures: the LCP element, the elements that shifted, the main thread's long tasks.
+      for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'long-tasks', 'bootup-time']) console.log(url, id, String(JSON.stringify(lhr.audits[id]?.details)).slice(0, 4000));
       const items = (lhr.audits['network-requests'].details as unknown as { items: { url: string; transferSize: number; networkRequestTime: number; networkEndTime: number }[] }).items;
       for (const item of items) console.log(`  ${Math.round(item.networkRequestTime)}-${Math.round(item.networkEndTime)} ms ${kb(item.transferSize)} ${item.url}`);
     }

@@ -210,6 +210,34 @@ it('switching to Hindi shows Hindi text on the tab bar', async () => {
   await page.locator('.app-tab-bar').getByText(hindiHome).waitFor();
 });
 
+it('the login screen paints in the visitor\'s language before any script has loaded, and gives way to the live one', async () => {
+  await context.addInitScript(() => localStorage.setItem('rigshare.language', 'ta-IN'));
+  const tamilSubmit = text('shell/locales/ta-IN/shell.json', 'login.submit');
+  const tamilWelcome = text('shell/locales/ta-IN/shell.json', 'login.welcome');
+  // No JavaScript file arrives: what shows is the page's own markup.
+  await page.route('**/*.js', (route) => route.abort());
+  await go('/user/login');
+  await page.locator('#first-paint').getByText(tamilWelcome).waitFor();
+  await expect(page.locator('#first-paint').getByRole('button', { name: tamilSubmit }).isVisible()).resolves.toBe(true);
+  await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ta-IN');
+  // It is a picture of the form: nothing in it takes focus or a click.
+  await expect(page.locator('#first-paint').getAttribute('inert')).resolves.toBe('');
+
+  await page.unroute('**/*.js');
+  await page.reload();
+  await page.getByTestId('login-submit').waitFor();
+  await expect(page.locator('#first-paint').count()).resolves.toBe(0);
+  await expect(page.locator('form.auth-form').count()).resolves.toBe(1);
+  await expect(page.getByTestId('login-submit').textContent()).resolves.toBe(tamilSubmit);
+
+  // A member with a session lands on home: the page shows no login form first.
+  await page.evaluate(() => localStorage.setItem('rigshare.token', 'kept'));
+  await page.route('**/*.js', (route) => route.abort());
+  await go('/index');
+  await page.reload();
+  await expect(page.locator('#first-paint').count()).resolves.toBe(0);
+});
+
 it('an expired session sends the member to login with the server message', async () => {
   await login(DEMO.phone, DEMO.password);
   // Leave the app first: a call still in flight from the home page would otherwise meet the 401

@@ -5,12 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
 import { antdMobileKit } from './antd-kit';
+import { compressedCopies } from './compress';
+import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
@@ -75,9 +76,9 @@ export function precompressPlugin(): RsbuildPlugin {
           if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
           const buffer = asset.buffer();
           if (buffer.length < 1024) continue;
-          const brotli = zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } });
-          compilation.emitAsset(`${name}.br`, new sources.RawSource(brotli));
-          compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+          const { br, gz } = compressedCopies(buffer);
+          compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+          compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
         }
       });
     },
@@ -130,9 +131,11 @@ const FEDERATION_EXPERIMENTS = { optimization: { target: 'web' as const } };
 
 export interface ShellOptions {
   port: number;
+  /** The screen index.html paints before JavaScript, in every language (production builds). */
+  firstPaint?: Omit<FirstPaintOptions, 'resolve'>;
 }
 
-export function shellConfig({ port }: ShellOptions) {
+export function shellConfig({ port, firstPaint }: ShellOptions) {
   return defineConfig({
     ...commonConfig,
     plugins: [
@@ -148,6 +151,7 @@ export function shellConfig({ port }: ShellOptions) {
         dts: false,
         experiments: FEDERATION_EXPERIMENTS,
       }),
+      ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
     ],
     html: shellHtml,
     server: { port },

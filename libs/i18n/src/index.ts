@@ -28,7 +28,8 @@ const registryBackend: BackendModule = {
   },
 };
 
-const commonLoader: NamespaceLoader = (lng) => import(`../locales/${lng}/common.json`);
+/** The `common` namespace of one language (also read at build time for the first paint's markup). */
+export const commonLoader: NamespaceLoader = (lng) => import(`../locales/${lng}/common.json`);
 
 export const i18n = i18next;
 

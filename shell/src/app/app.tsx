@@ -1,32 +1,19 @@
 import { Provider } from 'react-redux';
-import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { store } from '@rigshare/session';
 import { AuthGuard } from './auth-guard';
 import { StaffGuard } from './staff-guard';
 import { CloseDialogsOnNavigation } from './close-dialogs-on-navigation';
 import { AreaBoundary } from './area-boundary';
+import { Layout } from './layout';
 import { RemoteScreen } from './remote-screen';
 import { ScreenFrame } from './screen-frame';
 import { SHELL_ROUTES, type ShellRoute } from './shell-routes';
-import { AppTabBar, isTabPath } from './tab-bar';
 import { remoteEntries } from './remote-registry';
 import { SessionEffects } from './session-effects';
 import { UiKitLocale } from './ui-kit-locale';
 import NotFoundScreen from '../features/errors/not-found-screen';
-
-function Layout() {
-  const { pathname } = useLocation();
-  const withTabs = isTabPath(pathname);
-  return (
-    <div className={withTabs ? 'app with-tabs' : 'app'}>
-      <main className="app-main">
-        <Outlet />
-      </main>
-      {withTabs && <AppTabBar />}
-    </div>
-  );
-}
 
 function ShellScreen({ route }: { route: ShellRoute }) {
   const { t } = useTranslation('shell');

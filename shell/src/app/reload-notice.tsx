@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@rigshare/ui';
+import { useFirstPaintHandoff } from './first-paint';
 
 /**
  * "Please try again after page refresh" (SPEC) for an area that failed, with a Retry button; or,
@@ -9,6 +10,7 @@ import { LoadFailed } from '@rigshare/ui';
  */
 export function ReloadNotice({ retry = () => location.reload(), reason = 'failed' }: { retry?: () => void; reason?: 'failed' | 'updating' | 'offline' }) {
   const { t } = useTranslation('shell');
+  useFirstPaintHandoff();
   const key = reason === 'failed' ? 'reload' : `reload.${reason}`;
   return (
     <div className="reload-notice" role="alert" data-testid="reload-notice" data-reason={reason}>

@@ -3,6 +3,7 @@ import { SpinLoading } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { FirstPaintHandoff } from './first-paint';
 
 /**
  * The header every deeper screen shares: a back button and the title as the page's heading. Tab
@@ -33,7 +34,11 @@ export function ScreenFrame({ title, depth, children }: { title?: string; depth:
           <div className="screen-header__side" />
         </header>
       )}
-      <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
+      <Suspense fallback={<ScreenLoading />}>
+        {/* Commits with the screen, not with its loading spinner. */}
+        <FirstPaintHandoff />
+        {children}
+      </Suspense>
     </div>
   );
 }

@@ -6,12 +6,16 @@
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { commonConfig, shellHtml } from '../../rsbuild/federation';
+import { firstPaintPlugin } from '../../rsbuild/first-paint';
+import { firstPaint } from '../../../shell/rsbuild.config';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const runtime = path.join(__dirname, 'runtime.ts');
 
 export default defineConfig({
   ...commonConfig,
+  // The same first paint as the shell's, so the two builds' scores compare like for like.
+  plugins: [...commonConfig.plugins!, firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })],
   root: path.join(ROOT, 'shell'),
   resolve: {
     ...commonConfig.resolve,
