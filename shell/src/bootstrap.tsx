@@ -11,7 +11,8 @@ import { loadRuntimeConfig } from './app/runtime-config';
 import { loadRemoteModule, registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
-import { HOME_HASHES, LANDING_SCREENS } from './app/shell-routes';
+import { HOME_HASHES } from './app/home-hashes';
+import { LANDING_SCREENS } from './app/shell-routes';
 import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
 

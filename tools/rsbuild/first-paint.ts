@@ -46,7 +46,7 @@ async function buildForNode(cwd: string, options: FirstPaintOptions, outDir: str
       plugins: [pluginReact()],
       source: { entry: { index: options.entry }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } },
       resolve: options.resolve,
-      output: { target: 'node', distPath: { root: outDir }, cleanDistPath: true, minify: false, filenameHash: false },
+      output: { target: 'node', distPath: { root: outDir }, cleanDistPath: true, minify: false, filenameHash: false, sourceMap: false },
       performance: { printFileSize: false },
       logLevel: 'warn',
     },

@@ -14,9 +14,6 @@ export interface ShellRoute {
 const loadHome = () => import('../features/home/home-screen');
 const loadLogin = () => import('../features/auth/login-screen');
 
-/** `location.hash` values that open home (a visitor without a session is sent on to login). */
-export const HOME_HASHES = ['', '#', '#/', '#/index'];
-
 /** The screens a cold start lands on: bootstrap starts loading the one it will show with the app. */
 export const LANDING_SCREENS = { home: loadHome, login: loadLogin };
 

@@ -15,7 +15,7 @@ import LoginScreen from '../features/auth/login-screen';
 import { FIRST_PAINT_ID } from '../app/first-paint';
 import { Layout } from '../app/layout';
 import { ScreenFrame } from '../app/screen-frame';
-import { HOME_HASHES } from '../app/shell-routes';
+import { HOME_HASHES } from '../app/home-hashes';
 import { UiKitLocale } from '../app/ui-kit-locale';
 
 const LOGIN_PATH = '/user/login';
