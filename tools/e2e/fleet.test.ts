@@ -64,7 +64,8 @@ describeInFleet('the fleet behind nginx', () => {
   it('hashed files are cached for a year; the page, config.json and the manifests are asked again every time', async () => {
     const cacheControl = async (url: string) => (await fetch(url)).headers.get('cache-control');
     const html = await (await fetch(stack.shellUrl)).text();
-    const script = /src="([^"]*static\/js\/[^"]+\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
+    // A hashed script the page loads (a src attribute, or the list its start-up script loads).
+    const script = /"([^"]*static\/js\/[^"]+\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect(await cacheControl(new URL(script!, stack.shellUrl).href)).toBe('public, max-age=31536000, immutable');
     expect(await cacheControl(stack.shellUrl)).toBe('no-cache');
