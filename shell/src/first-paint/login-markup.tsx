@@ -32,10 +32,16 @@ export const choice = {
   hashes: [...HOME_HASHES, `#${LOGIN_PATH}`],
 };
 
-async function catalogue(language: string): Promise<Resource[string]> {
+const catalogues = new Map<string, Promise<Resource[string]>>();
+
+/** Each language's catalogue is read once, though every language's render also needs en-US's. */
+function catalogue(language: string): Promise<Resource[string]> {
   const unwrap = (module: Record<string, unknown>) => (module.default ?? module) as Record<string, unknown>;
-  const [common, shell] = await Promise.all([commonLoader(language), import(`../../locales/${language}/shell.json`)]);
-  return { common: unwrap(common), shell: unwrap(shell) };
+  if (!catalogues.has(language)) {
+    const loaded = Promise.all([commonLoader(language), import(`../../locales/${language}/shell.json`)]);
+    catalogues.set(language, loaded.then(([common, shell]) => ({ common: unwrap(common), shell: unwrap(shell) })));
+  }
+  return catalogues.get(language)!;
 }
 
 export async function render(language: string): Promise<string> {

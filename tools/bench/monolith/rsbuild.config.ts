@@ -7,7 +7,7 @@ import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { commonConfig, shellHtml } from '../../rsbuild/federation';
 import { firstPaintPlugin } from '../../rsbuild/first-paint';
-import { firstPaint } from '../../../shell/rsbuild.config';
+import { firstPaint } from '../../../shell/src/first-paint/build-options';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const runtime = path.join(__dirname, 'runtime.ts');
