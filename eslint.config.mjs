@@ -27,6 +27,9 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           allowCircularSelfDependency: false,
+          // Shared singletons, eager in the shell's entry: its dynamic imports of them only evaluate
+          // them one per task (shell/src/index.ts), so they are not lazy-loaded libraries.
+          checkDynamicDependenciesExceptions: ['@rigshare/api-client', '@rigshare/i18n', '@rigshare/session', '@rigshare/ui', '@rigshare/domain'],
           depConstraints: [
             ...SCOPE_CONSTRAINTS,
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: SHARED },

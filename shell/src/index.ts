@@ -1,3 +1,44 @@
-// Module Federation needs an async boundary before shared modules are used. The chunk is named so
-// the build can link its stylesheet in index.html for the first paint (rsbuild.config.ts).
+/**
+ * The shell's entry. Module Federation needs an async boundary before shared modules are used, so
+ * the app itself is the `bootstrap` chunk (named so the build can link its stylesheet in index.html
+ * for the first paint, rsbuild.config.ts).
+ *
+ * The shared libraries come in this entry file (eager, tools/rsbuild/federation.ts), and each one is
+ * evaluated the first time a module requires it. Left to the bootstrap chunk they would all be
+ * evaluated in the task that runs it, some 400 ms on a mid-range phone with nothing else able to
+ * run. Here they are evaluated one library per task, in the order they depend on each other, while
+ * that chunk downloads; whatever is left when it arrives, it evaluates itself.
+ */
+const SHARED_LIBRARIES = [
+  () => import('react'),
+  () => import('react-dom/client'),
+  () => import('antd-mobile'),
+  () => import('react-router-dom'),
+  () => import('@reduxjs/toolkit'),
+  () => import('react-redux'),
+  () => import('i18next'),
+  () => import('react-i18next'),
+  () => import('axios'),
+  () => import('@rigshare/domain'),
+  () => import('@rigshare/i18n'),
+  () => import('@rigshare/session'),
+  () => import('@rigshare/api-client'),
+  () => import('@rigshare/ui'),
+];
+
+/** Lets the browser paint and handle input between two libraries. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function evaluateSharedLibraries() {
+  for (const load of SHARED_LIBRARIES) {
+    await nextTask();
+    await load();
+  }
+}
+
 import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+evaluateSharedLibraries().catch((error) => console.warn('Shared libraries were left to the app to evaluate', error));

@@ -1,7 +1,8 @@
 /**
  * The same shell and routes as ONE app, for `npm run bench:web`'s comparison: no federation, the
  * remotes' route modules imported from the shell's bundle (runtime.ts replaces the federation
- * runtime). Same React plugin, aliases, minification and chunk splitting as the federated apps.
+ * runtime), entered through entry.ts. Same React plugin, aliases, minification and chunk splitting
+ * as the federated apps.
  */
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
@@ -25,6 +26,7 @@ export default defineConfig({
       '@module-federation/retry-plugin$': runtime,
     },
   },
+  source: { ...commonConfig.source, entry: { index: path.join(__dirname, 'entry.ts') } },
   html: shellHtml,
   output: { ...commonConfig.output, distPath: { root: process.env.MONOLITH_DIST ?? path.join(ROOT, 'tools', 'bench', 'monolith', 'dist') } },
 });
