@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useState, type ReactNode } from 'react';
+import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type ColumnDefTemplate, type SortingState } from '@tanstack/react-table';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@rigshare/domain';
@@ -9,6 +9,7 @@ import { downloadCsv, type CsvColumn } from './csv';
 
 export interface DataTableProps<T> {
   label: string;
+  /** Headers and cells are render functions called in place, so no hooks in them: a cell that needs one returns a component's element. */
   columns: ColumnDef<T, unknown>[];
   /** The list's query result (RTK Query): the server's page of rows, undefined while the first load runs. */
   source: { data?: Page<T>; isError: boolean; error?: unknown; refetch: () => unknown };
@@ -17,6 +18,16 @@ export interface DataTableProps<T> {
   /** CSV export of every row the list's filter matches (not only this page). */
   csv?: { fileName: string; columns: CsvColumn<T>[]; rows: () => Promise<T[]> };
   testId: string;
+}
+
+/**
+ * A column's header or cell, called as a render function. TanStack's flexRender mounts a function as a
+ * component, and every screen builds its columns anew on each render: each cell was then a new component
+ * type per render, so a refetch landing between a button's press and release remounted the button and
+ * the click was lost (staff pressing "open" as a search result arrived got nothing).
+ */
+function renderTemplate<Context extends object>(template: ColumnDefTemplate<Context> | undefined, context: Context): ReactNode {
+  return typeof template === 'function' ? (template(context) as ReactNode) : template;
 }
 
 /**
@@ -77,11 +88,11 @@ export function DataTable<T>({ label, columns, source, paging, empty, csv, testI
                       <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                         {header.column.getCanSort() ? (
                           <button type="button" onClick={header.column.getToggleSortingHandler()}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {renderTemplate(header.column.columnDef.header, header.getContext())}
                             <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                           </button>
                         ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
+                          renderTemplate(header.column.columnDef.header, header.getContext())
                         )}
                       </th>
                     );
@@ -93,7 +104,7 @@ export function DataTable<T>({ label, columns, source, paging, empty, csv, testI
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} data-testid={`${testId}-row`}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}
                 </tr>
               ))}
