@@ -5,6 +5,10 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createRequire } from 'node:module';
+
+// The build's shared singletons (tools/rsbuild/federation.ts).
+const singletons = createRequire(import.meta.url)('./tools/rsbuild/singletons.json');
 
 // Scopes: each deployable (the shell, a remote, the server, the tools) is a scope of its own and may
 // depend only on shared code, never on another deployable; shared code depends only on shared code.
@@ -29,7 +33,7 @@ export default tseslint.config(
           allowCircularSelfDependency: false,
           // Shared singletons, eager in the shell's entry: its dynamic imports of them only evaluate
           // them one per task (shell/src/index.ts), so they are not lazy-loaded libraries.
-          checkDynamicDependenciesExceptions: ['@rigshare/api-client', '@rigshare/i18n', '@rigshare/session', '@rigshare/ui', '@rigshare/domain'],
+          checkDynamicDependenciesExceptions: singletons.filter((name) => name.startsWith('@rigshare/')),
           depConstraints: [
             ...SCOPE_CONSTRAINTS,
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: SHARED },

@@ -7,12 +7,14 @@
  * evaluated the first time a module requires it. Left to the bootstrap chunk they would all be
  * evaluated in the task that runs it, some 400 ms on a mid-range phone with nothing else able to
  * run. Here they are evaluated one library per task, in the order they depend on each other, while
- * that chunk downloads; whatever is left when it arrives, it evaluates itself.
+ * that chunk downloads; whatever is left when it arrives, it evaluates itself. A test holds this list
+ * to the build's singletons (shared-libraries.test.ts).
  */
 const SHARED_LIBRARIES = [
   () => import('react'),
   () => import('react-dom/client'),
   () => import('antd-mobile'),
+  () => import('react-router'),
   () => import('react-router-dom'),
   () => import('@reduxjs/toolkit'),
   () => import('react-redux'),

@@ -12,31 +12,14 @@ import { CONTRACT_VERSION } from '@rigshare/contract';
 import { antdMobileKit } from './antd-kit';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
+import singletons from './singletons.json';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
  * separate entry points), the router, the store, i18next, axios, the UI kit and our shared libs.
+ * The list is JSON so the lint config (its lazy-library exemptions) and the shell's entry test read it too.
  */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react/jsx-dev-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  'react-router-dom',
-  'react-redux',
-  '@reduxjs/toolkit',
-  'i18next',
-  'react-i18next',
-  'axios',
-  'antd-mobile',
-  '@rigshare/api-client',
-  '@rigshare/i18n',
-  '@rigshare/session',
-  '@rigshare/ui',
-  '@rigshare/domain',
-] as const;
+const SINGLETONS: string[] = singletons;
 
 /**
  * React's packages ask for the React installed here. Left to itself the build takes the range from
