@@ -12,14 +12,14 @@ import { CONTRACT_VERSION } from '@rigshare/contract';
 import { antdMobileKit } from './antd-kit';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
-import singletons from './singletons.json';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
  * separate entry points), the router, the store, i18next, axios, the UI kit and our shared libs.
- * The list is JSON so the lint config (its lazy-library exemptions) and the shell's entry test read it too.
+ * The list is JSON so the lint config (its lazy-library exemptions) and the shell's entry test read
+ * it too.
  */
-const SINGLETONS: string[] = singletons;
+import singletons from './singletons.json';
 
 /**
  * React's packages ask for the React installed here. Left to itself the build takes the range from
@@ -32,7 +32,7 @@ const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 const ANTD_VERSION = (JSON.parse(fs.readFileSync(require.resolve('antd-mobile/package.json'), 'utf8')) as { version: string }).version;
 
 export const shared = Object.fromEntries(
-  SINGLETONS.map((name) => [
+  singletons.map((name) => [
     name,
     isReact(name)
       ? { singleton: true, requiredVersion: REACT_RANGE }
