@@ -81,6 +81,53 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     expect(funding).toEqual({ reason: 'Marketing budget, week 1 top-up', type: 'Rewards Budget' });
   });
 
+  it('pays many members and kinds in one run, oldest first up to what the budget covers, each with its own transfer and message', async () => {
+    await drainBudget();
+    // a and b have never had money (no ledger accounts yet); c holds 5 USDT.
+    const [a, b, c] = [await signedInMember(ctx), await signedInMember(ctx), await signedInMember(ctx, '5')];
+    const earned = [
+      { member: a, amount: '1', kind: 'signin' },
+      { member: b, amount: '2', kind: 'referral', level: 'A', fromUserId: c.id },
+      { member: c, amount: '1.5', kind: 'team', level: 'B' },
+      { member: a, amount: '0.5', kind: 'video' },
+      { member: b, amount: '3', kind: 'register' },
+      { member: c, amount: '1', kind: 'joingroup' },
+    ] as const;
+    const ids: number[] = [];
+    for (const { member, amount, ...extra } of earned) ids.push((await grant(member.id, amount, extra))!.id);
+
+    // 6 USDT cover the first four (5 USDT); the fifth (3) waits, and the sixth (1) does not overtake it.
+    const first = await fundRewardsBudget(ctx.db, { amount: '6', reason: 'Weekly rewards', at: ctx.clock() });
+    expect(first.payout).toEqual({ paid: 4, total: usdt('5'), pending: 2 });
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['Paid', 'Paid', 'Paid', 'Paid', 'Pending', 'Pending']);
+    expect([await available(a.id), await available(b.id), await available(c.id)]).toEqual([usdt('1.5'), usdt('2'), usdt('6.5')]);
+
+    const transfers = await ctx.db.kysely
+      .selectFrom('rewards')
+      .innerJoin('ledger_transfers as t', 't.id', 'rewards.transfer_id')
+      .innerJoin('ledger_accounts as credit', 'credit.id', 't.credit_account_id')
+      .select(['t.idempotency_key', 't.type', 't.description', 't.amount', 'credit.owner_user_id', 'credit.kind'])
+      .where('rewards.id', 'in', ids)
+      .orderBy('rewards.id')
+      .execute();
+    expect(transfers.map((t) => ({ ...t, amount: BigInt(t.amount) }))).toEqual([
+      { idempotency_key: `reward:${ids[0]}`, type: 'Bonus', description: 'reward_signin', amount: usdt('1'), owner_user_id: a.id, kind: 'member.available' },
+      { idempotency_key: `reward:${ids[1]}`, type: 'Referral Bonus', description: 'reward_referral', amount: usdt('2'), owner_user_id: b.id, kind: 'member.available' },
+      { idempotency_key: `reward:${ids[2]}`, type: 'Team Benefits', description: 'reward_team', amount: usdt('1.5'), owner_user_id: c.id, kind: 'member.available' },
+      { idempotency_key: `reward:${ids[3]}`, type: 'Bonus', description: 'reward_video', amount: usdt('0.5'), owner_user_id: a.id, kind: 'member.available' },
+    ]);
+    const messages = await getAs(ctx, '/api/push/record?pageNum=1&pageSize=10', a.token);
+    expect(messages.json().data.list.map((m: { content: string }) => m.content).sort()).toEqual([
+      'A reward of 0.50 USDT was paid from the rewards budget into your balance.',
+      'A reward of 1.00 USDT was paid from the rewards budget into your balance.',
+    ]);
+
+    const second = await fundRewardsBudget(ctx.db, { amount: '3', reason: 'Weekly rewards, top-up', at: ctx.clock() });
+    expect(second.payout).toEqual({ paid: 2, total: usdt('4'), pending: 0 });
+    expect([await available(b.id), await available(c.id)]).toEqual([usdt('5'), usdt('7.5')]);
+    expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(0n);
+  });
+
   it('grants a source key once, and pays it once however often payouts run', async () => {
     const a = await signedInMember(ctx);
     const sourceKey = `once:${process.pid}:${++keySeq}`;

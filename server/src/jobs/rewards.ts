@@ -1,13 +1,13 @@
 import { formatAmount, parseAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../db/connect';
+import type { Db, DialectName } from '../db/connect';
 import { toMicro, type Database } from '../db/schema';
-import { memberAccounts, platformAccountId } from '../ledger/accounts';
-import { lockAccounts, postOperation, type PostedTransfer, type TransferType } from '../ledger/ledger';
+import { manyMembersAccounts, platformAccountId } from '../ledger/accounts';
+import { lockAccounts, postBatch, postOperation, type PostedTransfer, type TransferType } from '../ledger/ledger';
 import { auditFunding, OperatorError } from '../ledger/operator';
 import type { ActedBy } from '../audit';
-import { notifyMember } from '../notices';
+import { notifyMembers } from '../notices';
 
 /**
  * Team rewards and the rewards budget (DESIGN.md section 1).
@@ -94,61 +94,16 @@ const PAYOUT_BATCH = 500;
  */
 export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult> {
   const result: PayoutResult = { paid: 0, total: 0n, pending: 0 };
+  // Each batch paid every pending reward up to its last id, so the next one starts after it: the status
+  // index's entries of the rewards just paid are dead until vacuum, and scanning past them every batch
+  // made a long run quadratic. (A reward committed meanwhile under a lower id waits for the next run.)
+  let after = 0;
   for (;;) {
-    const batch = await db.kysely.transaction().execute(async (trx) => {
-      const budget = await platformAccountId(trx, 'platform.rewards_budget');
-      await lockAccounts(trx, db.dialect, [budget]);
-      const balanceRow = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', budget).executeTakeFirstOrThrow();
-      let balance = toMicro(balanceRow.balance);
-      const due = await trx
-        .selectFrom('rewards')
-        .select(['id', 'user_id', 'kind', 'amount'])
-        .where('status', '=', 'Pending')
-        .orderBy('id')
-        .limit(PAYOUT_BATCH)
-        .execute();
-      let paid = 0;
-      let total = 0n;
-      let blocked = false;
-      for (const reward of due) {
-        const amount = toMicro(reward.amount);
-        if (amount > balance) {
-          blocked = true;
-          break;
-        }
-        const accounts = await memberAccounts(trx, reward.user_id, at);
-        const key = rewardKey(reward.id);
-        const { transfers } = await postOperation(trx, db.dialect, {
-          operationKey: key,
-          at,
-          legs: [
-            {
-              key,
-              debit: budget,
-              credit: accounts['member.available'],
-              amount,
-              type: REWARD_TRANSFER_TYPE[reward.kind as RewardKind] ?? 'Bonus',
-              description: `reward_${reward.kind}`,
-            },
-          ],
-        });
-        await trx
-          .updateTable('rewards')
-          .set({ status: 'Paid', transfer_id: transfers[0].id, paid_at: at.toISOString() })
-          .where('id', '=', reward.id)
-          .where('status', '=', 'Pending')
-          .execute();
-        // The member hears of it in their messages, in the same transaction as the payment.
-        await notifyMember(trx, { userId: reward.user_id, kind: 'wallet', titleKey: 'pushRewardPaidTitle', bodyKey: 'pushRewardPaidBody', params: { amount: formatAmount(amount) }, at });
-        balance -= amount;
-        paid += 1;
-        total += amount;
-      }
-      return { paid, total, more: !blocked && due.length === PAYOUT_BATCH };
-    });
+    const batch = await db.kysely.transaction().execute((trx) => payBatch(trx, db.dialect, at, after));
     result.paid += batch.paid;
     result.total += batch.total;
     if (!batch.more) break;
+    after = batch.lastId;
   }
   const waiting = await db.kysely
     .selectFrom('rewards')
@@ -157,6 +112,101 @@ export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult>
     .executeTakeFirstOrThrow();
   result.pending = Number(waiting.n);
   return result;
+}
+
+/**
+ * One transaction of a payout: the longest run of pending rewards, oldest first, that the budget covers,
+ * paid set-based whatever its length (a handful of statements instead of about ten round trips per
+ * reward): the members' accounts, one transfer per reward (key reward:<id>) posted by `postBatch` per
+ * reward kind, the rewards marked Paid with their transfer, and each member's message.
+ */
+async function payBatch(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  at: Date,
+  after: number,
+): Promise<{ paid: number; total: bigint; more: boolean; lastId: number }> {
+  const budget = await platformAccountId(trx, 'platform.rewards_budget');
+  await lockAccounts(trx, dialect, [budget]);
+  const balanceRow = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', budget).executeTakeFirstOrThrow();
+  const due = await trx
+    .selectFrom('rewards')
+    .select(['id', 'user_id', 'kind', 'amount'])
+    .where('status', '=', 'Pending')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(PAYOUT_BATCH)
+    .execute();
+  const covered = coveredInOrder(
+    due.map((reward) => ({ ...reward, amount: toMicro(reward.amount) })),
+    toMicro(balanceRow.balance),
+  );
+  const more = covered.length === PAYOUT_BATCH;
+  const lastId = covered.at(-1)?.id ?? after;
+  if (covered.length === 0) return { paid: 0, total: 0n, more, lastId };
+
+  // Locked after the budget, in id order, as a single reward's payment locked them.
+  const accounts = await manyMembersAccounts(trx, covered.map((reward) => reward.user_id), at);
+  await lockAccounts(trx, dialect, [...accounts.values()].map((a) => a['member.available']));
+
+  const operationKey = `rewards-payout:${randomUUID()}`;
+  const byKind = new Map<RewardKind, typeof covered>();
+  for (const reward of covered) {
+    const kind = reward.kind as RewardKind;
+    const group = byKind.get(kind);
+    if (group) group.push(reward);
+    else byKind.set(kind, [reward]);
+  }
+  for (const [kind, rewards] of byKind) {
+    await postBatch(trx, {
+      operationKey,
+      // The member's account by a lookup per reward rather than a join: with a join, PostgreSQL may drive
+      // from ledger_accounts and probe the rewards once per member (measured: 0.8 s instead of 10 ms).
+      source: sql`
+        SELECT ${'reward:'} || CAST(r.id AS VARCHAR(20)) AS idempotency_key, CAST(${budget} AS INTEGER) AS debit_account_id,
+               (SELECT la.id FROM ledger_accounts la WHERE la.owner_user_id = r.user_id AND la.kind = 'member.available') AS credit_account_id,
+               r.amount
+        FROM rewards r WHERE r.id IN (${sql.join(rewards.map((reward) => reward.id))})`,
+      type: REWARD_TRANSFER_TYPE[kind] ?? 'Bonus',
+      description: `reward_${kind}`,
+      at,
+    });
+  }
+
+  const ids = covered.map((reward) => reward.id);
+  const marked = await sql`
+    UPDATE rewards SET status = 'Paid', paid_at = ${at.toISOString()},
+      transfer_id = (SELECT t.id FROM ledger_transfers t WHERE t.idempotency_key = ${'reward:'} || CAST(rewards.id AS VARCHAR(20)))
+    WHERE id IN (${sql.join(ids)}) AND status = 'Pending'`.execute(trx);
+  // The budget's lock keeps other payouts out, so every reward read above is still Pending.
+  if (Number(marked.numAffectedRows) !== ids.length) throw new Error(`Payout: ${ids.length - Number(marked.numAffectedRows)} rewards changed under the lock`);
+
+  // Each member hears of it in their messages, in the same transaction as the payment.
+  await notifyMembers(
+    trx,
+    covered.map((reward) => ({
+      userId: reward.user_id,
+      kind: 'wallet',
+      titleKey: 'pushRewardPaidTitle',
+      bodyKey: 'pushRewardPaidBody',
+      params: { amount: formatAmount(reward.amount) },
+      at,
+    })),
+  );
+  const total = covered.reduce((sum, reward) => sum + reward.amount, 0n);
+  return { paid: covered.length, total, more, lastId };
+}
+
+/** The rewards, oldest first, up to the first one the balance left over cannot cover. */
+function coveredInOrder<T extends { amount: bigint }>(rewards: T[], balance: bigint): T[] {
+  let left = balance;
+  const covered: T[] = [];
+  for (const reward of rewards) {
+    if (reward.amount > left) break;
+    left -= reward.amount;
+    covered.push(reward);
+  }
+  return covered;
 }
 
 export const rewardKey = (rewardId: number) => `reward:${rewardId}`;

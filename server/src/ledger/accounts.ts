@@ -57,22 +57,43 @@ export type MemberAccounts = Record<MemberKind, number>;
 
 /** The member's three accounts, created on first use (concurrent creators agree through the unique index). */
 export async function memberAccounts(db: Kysely<Database>, userId: number, now: Date): Promise<MemberAccounts> {
+  return (await manyMembersAccounts(db, [userId], now)).get(userId)!;
+}
+
+/**
+ * Several members' accounts in two or three queries whatever their number (a reward payout pays up to
+ * hundreds at once): read, create the missing ones, read again. Creation as in `memberAccounts`.
+ */
+export async function manyMembersAccounts(db: Kysely<Database>, userIds: readonly number[], now: Date): Promise<Map<number, MemberAccounts>> {
+  const members = [...new Set(userIds)];
+  if (members.length === 0) return new Map();
   const find = () =>
-    db.selectFrom('ledger_accounts').select(['id', 'kind']).where('owner_user_id', '=', userId).execute();
+    db.selectFrom('ledger_accounts').select(['id', 'kind', 'owner_user_id']).where('owner_user_id', 'in', members).execute();
   let rows = await find();
-  if (rows.length < MEMBER_KINDS.length) {
+  const existing = new Set(rows.map((r) => `${r.owner_user_id}:${r.kind}`));
+  const missing = members.flatMap((userId) =>
+    MEMBER_KINDS.filter((kind) => !existing.has(`${userId}:${kind}`)).map((kind) => ({
+      owner_user_id: userId,
+      kind,
+      allow_negative: 0,
+      balance: 0,
+      created_at: now.toISOString(),
+    })),
+  );
+  if (missing.length > 0) {
     await db
       .insertInto('ledger_accounts')
-      .values(
-        MEMBER_KINDS.map((kind) => ({ owner_user_id: userId, kind, allow_negative: 0, balance: 0, created_at: now.toISOString() })),
-      )
+      .values(missing)
       .onConflict((oc) => oc.columns(['owner_user_id', 'kind']).doNothing())
       .execute();
     rows = await find();
   }
-  const byKind = Object.fromEntries(rows.map((r) => [r.kind, r.id])) as MemberAccounts;
-  for (const kind of MEMBER_KINDS) if (!byKind[kind]) throw new Error(`Account ${kind} of member ${userId} is missing`);
-  return byKind;
+  const byMember = new Map<number, MemberAccounts>(members.map((userId) => [userId, {} as MemberAccounts]));
+  for (const row of rows) byMember.get(row.owner_user_id!)![row.kind as MemberKind] = row.id;
+  for (const [userId, accounts] of byMember) {
+    for (const kind of MEMBER_KINDS) if (!accounts[kind]) throw new Error(`Account ${kind} of member ${userId} is missing`);
+  }
+  return byMember;
 }
 
 /** Balances of a member's accounts (0 for a member who has none yet). */

@@ -14,24 +14,30 @@ export type Notice =
   /** Staff's own words, shown as written in every language. */
   | { title: string; body: string };
 
+type MemberNotice = { userId: number; kind: MessageKind; at: Date } & Notice;
+
 /** Adds a message for the member; pass the caller's transaction as `db` to keep it with the event. */
-export async function notifyMember(db: Kysely<Database>, input: { userId: number; kind: MessageKind; at: Date } & Notice): Promise<number> {
-  const keyed = 'titleKey' in input;
-  const row = await db
-    .insertInto('push_messages')
-    .values({
-      user_id: input.userId,
-      kind: input.kind,
-      title_key: keyed ? input.titleKey : null,
-      body_key: keyed ? input.bodyKey : null,
-      params: keyed && input.params ? JSON.stringify(input.params) : null,
-      title_text: keyed ? null : input.title,
-      body_text: keyed ? null : input.body,
-      is_read: 0,
-      created_at: input.at.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export async function notifyMember(db: Kysely<Database>, input: MemberNotice): Promise<number> {
+  const row = await db.insertInto('push_messages').values(messageRow(input)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
+/** Adds many members' messages in one statement (a reward payout tells each member it paid). */
+export async function notifyMembers(db: Kysely<Database>, inputs: readonly MemberNotice[]): Promise<void> {
+  if (inputs.length > 0) await db.insertInto('push_messages').values(inputs.map(messageRow)).execute();
+}
+
+function messageRow(input: MemberNotice) {
+  const keyed = 'titleKey' in input;
+  return {
+    user_id: input.userId,
+    kind: input.kind,
+    title_key: keyed ? input.titleKey : null,
+    body_key: keyed ? input.bodyKey : null,
+    params: keyed && input.params ? JSON.stringify(input.params) : null,
+    title_text: keyed ? null : input.title,
+    body_text: keyed ? null : input.body,
+    is_read: 0,
+    created_at: input.at.toISOString(),
+  };
+}
