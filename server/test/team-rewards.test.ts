@@ -128,6 +128,29 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(0n);
   });
 
+  it('pays more rewards than one transaction holds in one run, still stopping at the first it cannot cover', async () => {
+    await drainBudget();
+    const [a, b] = [await signedInMember(ctx), await signedInMember(ctx)];
+    // 502 rewards of 0.01 USDT: a transaction pays at most 500, so the run goes on into a second one.
+    const ids = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const granted: number[] = [];
+      for (let i = 0; i < 502; i++) {
+        const member = i % 2 ? b : a;
+        granted.push((await grantReward(trx, { userId: member.id, kind: 'signin', sourceKey: `many:${process.pid}:${++keySeq}`, amount: usdt('0.01'), at: ctx.clock() }))!.id);
+      }
+      return granted;
+    });
+    const run = await fundRewardsBudget(ctx.db, { amount: '5.01', reason: 'Sign-in rewards', at: ctx.clock() });
+    expect(run.payout).toEqual({ paid: 501, total: usdt('5.01'), pending: 1 });
+    expect(await statusOf(ids[500])).toBe('Paid');
+    expect(await statusOf(ids[501])).toBe('Pending');
+    expect([await available(a.id), await available(b.id)]).toEqual([usdt('2.51'), usdt('2.5')]);
+    expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(0n);
+    // The last one is paid as soon as the budget covers it (and the tests after this start with none waiting).
+    const rest = await fundRewardsBudget(ctx.db, { amount: '0.01', reason: 'Sign-in rewards, top-up', at: ctx.clock() });
+    expect(rest.payout).toEqual({ paid: 1, total: usdt('0.01'), pending: 0 });
+  });
+
   it('grants a source key once, and pays it once however often payouts run', async () => {
     const a = await signedInMember(ctx);
     const sourceKey = `once:${process.pid}:${++keySeq}`;
