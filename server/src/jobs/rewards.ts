@@ -100,9 +100,10 @@ export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult>
   // Each batch paid every pending reward up to its last id, so the next one starts after it: the status
   // index's entries of the rewards just paid are dead until vacuum, and scanning past them every batch
   // made a long run quadratic. (A reward committed meanwhile under a lower id waits for the next run.)
+  const budget = await platformAccountId(db.kysely, 'platform.rewards_budget');
   let after = 0;
   for (;;) {
-    const batch = await db.kysely.transaction().execute((trx) => payBatch(trx, db.dialect, at, after));
+    const batch = await db.kysely.transaction().execute((trx) => payBatch(trx, db.dialect, { budget, at, after }));
     result.paid += batch.paid;
     result.total += batch.total;
     if (!batch.more) break;
@@ -126,10 +127,8 @@ export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult>
 async function payBatch(
   trx: Kysely<Database>,
   dialect: DialectName,
-  at: Date,
-  after: number,
+  { budget, at, after }: { budget: number; at: Date; after: number },
 ): Promise<{ paid: number; total: bigint; more: boolean; lastId: number }> {
-  const budget = await platformAccountId(trx, 'platform.rewards_budget');
   await lockAccounts(trx, dialect, [budget]);
   const balanceRow = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', budget).executeTakeFirstOrThrow();
   const due = await trx
