@@ -14,10 +14,11 @@ import path from 'node:path';
 import { ROOT } from '../src/topology';
 
 /**
- * The release the current code must interoperate with: main before contract versions (issue 9,
- * item 9). Move it forward when a release is cut; COMPAT_BASE overrides it for one run.
+ * The release the current code must interoperate with: main before contract version 2 (remotes
+ * without their own federation runtime). Move it forward when a release is cut; COMPAT_BASE
+ * overrides it for one run.
  */
-export const PREVIOUS_RELEASE = process.env.COMPAT_BASE ?? '183697cbff71f633f68627ae3890b65cd7d2781d';
+export const PREVIOUS_RELEASE = process.env.COMPAT_BASE ?? 'e88f715fcf833daa513551a0991881e2608a8d46';
 
 export function commitAvailable(commit: string): boolean {
   try {

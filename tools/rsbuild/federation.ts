@@ -132,7 +132,9 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         shared: Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, eager: true }])),
         shareStrategy: 'loaded-first',
         dts: false,
-        experiments: FEDERATION_EXPERIMENTS,
+        // The shell's federation runtime is the one every remote uses (contract version 2): it is
+        // published as the global the remotes' `externalRuntime` builds expect.
+        experiments: { ...FEDERATION_EXPERIMENTS, provideExternalRuntime: true },
       }),
       ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
     ],
@@ -184,7 +186,9 @@ export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
         shared,
         shareStrategy: 'loaded-first',
         dts: false,
-        experiments: FEDERATION_EXPERIMENTS,
+        // No federation runtime of its own (~15 KiB brotli per remote entry): it takes the shell's.
+        // Such a remote cannot start in a shell that does not provide it, hence contract version 2.
+        experiments: { ...FEDERATION_EXPERIMENTS, externalRuntime: true },
       }),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],

@@ -9,11 +9,15 @@
  * (from the `contract.json` its build writes next to its manifest). The shell reads the entry before
  * it loads the remote and the module before it renders it, and loads only the versions it supports;
  * for any other it shows that area's fallback.
+ *
+ * Version 2: a remote no longer carries the federation runtime; it takes the one the shell provides
+ * (`_FEDERATION_RUNTIME_CORE`, tools/rsbuild/federation.ts), so a version-2 remote cannot start in a
+ * shell of version 1. A version-1 remote still brings its own and starts in either.
  */
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;
 
 /** The versions a shell built from this library can load. Keep the previous one while remotes still use it. */
-export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1];
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2];
 
 /** What a remote that states no version was built against: the contract as it was when versions began. */
 export const UNSTATED_CONTRACT_VERSION = 1;
