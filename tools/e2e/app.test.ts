@@ -184,6 +184,24 @@ it('a cold load and a walk through every tab log no warnings or errors and ask f
   expect(logged).toEqual([]);
 });
 
+it('a remote opened at its own address says where it belongs, without running any script', async () => {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const [remote, sentence] of [
+    ['products', 'Rigshare products module. Open the Rigshare app to use it.'],
+    ['console', 'Rigshare staff console module. Log in as staff in the Rigshare app to use it.'],
+  ] as const) {
+    await page.goto(`${stack.remoteOrigin(remote)}/`);
+    await expect(page.locator('body').innerText()).resolves.toBe(sentence);
+  }
+  expect(scripts).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 it('the shell bundle holds no remote screen code and no remote address', () => {
   const jsDir = path.join(distOf('shell'), 'static/js');
   const files = (fs.readdirSync(jsDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.js'));

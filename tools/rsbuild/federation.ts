@@ -155,6 +155,12 @@ export interface RemoteOptions {
    * that exist and a new screen's links appear with the remote's next deployment.
    */
   routes: readonly { path: string }[];
+  /**
+   * What the remote's own page (index.html at its origin) says: its screens run only inside the
+   * shell. The page is static and loads no script, since a remote cannot start without the shell's
+   * federation runtime.
+   */
+  ownPage: string;
 }
 
 /**
@@ -175,7 +181,7 @@ function routePathsPlugin(paths: readonly string[], screens: readonly string[]):
   };
 }
 
-export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
+export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptions) {
   return defineConfig({
     ...commonConfig,
     plugins: [
@@ -192,6 +198,11 @@ export function remoteConfig({ name, port, paths, routes }: RemoteOptions) {
       }),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
+    html: {
+      template: path.join(__dirname, 'remote-page.html'),
+      templateParameters: { title: `Rigshare ${name}`, ownPage },
+      inject: false,
+    },
     // Chunks load from the remote's own origin, wherever the manifest was fetched from.
     output: { ...commonConfig.output, assetPrefix: 'auto' },
     server: { port, cors: true },

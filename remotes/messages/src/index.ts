@@ -1,2 +1,3 @@
-// Module Federation needs an async boundary before shared modules are used.
-import('./bootstrap');
+// The build's entry, which no page loads: the shell reaches the remote's screens through its
+// container (mf-manifest.json), and the remote's own index.html is static (tools/rsbuild/federation.ts).
+export {};
