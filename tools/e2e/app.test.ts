@@ -144,7 +144,9 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
   expect(instances.map((i) => i.name).sort()).toEqual(
     ['rigshare_community', 'rigshare_messages', 'rigshare_products', 'rigshare_shell', 'rigshare_team', 'rigshare_wallet'],
   );
-  const SINGLETONS = ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', '@rigshare/session', 'axios', '@rigshare/api-client', 'i18next', 'react-i18next'];
+  // Every singleton of the build settings, but React's development JSX runtime, which no production build loads.
+  const singletons = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools/rsbuild/singletons.json'), 'utf8')) as string[];
+  const SINGLETONS = singletons.filter((name) => name !== 'react/jsx-dev-runtime');
   for (const { name, providers } of instances) {
     for (const singleton of SINGLETONS) {
       // Whatever a remote loaded of these, it took the shell's copy; none brought its own.
