@@ -198,6 +198,7 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
       }),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
+    source: { ...commonConfig.source, entry: { index: path.join(__dirname, 'remote-entry.ts') } },
     html: {
       template: path.join(__dirname, 'remote-page.html'),
       templateParameters: { title: `Rigshare ${name}`, ownPage },
