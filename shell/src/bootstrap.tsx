@@ -65,7 +65,7 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // With the login screen already painted from index.html, React renders the app as a transition,
+  // With a landing screen already painted from index.html, React renders the app as a transition,
   // in slices of a few milliseconds, so a phone's main thread is never held for long. Without it the
   // frame and its loading states should show as soon as they can, so that render is not deferred.
   if (firstPaintShown()) startTransition(() => root.render(app));

@@ -1,8 +1,10 @@
 /**
- * Built for Node and run once per production build (tools/rsbuild/first-paint.ts): the login
- * screen as static HTML in each of the ten languages, inside the same frame the shell draws, so
- * index.html paints the form before any JavaScript has arrived. Nothing here runs in the browser.
+ * Built for Node and run once per production build (tools/rsbuild/first-paint.ts): the screens a
+ * cold start lands on, as static HTML in each of the ten languages inside the same frame the shell
+ * draws, so index.html paints one before any JavaScript has arrived: the login screen, for a visitor
+ * without a session. Nothing here runs in the browser.
  */
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createInstance, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -18,20 +20,6 @@ import { ScreenFrame } from '../app/screen-frame';
 import { HOME_HASHES } from '../app/home-hashes';
 import { UiKitLocale } from '../app/ui-kit-locale';
 
-const LOGIN_PATH = '/user/login';
-
-/** What the page's inline script needs to choose a copy before the first paint. */
-export const choice = {
-  id: FIRST_PAINT_ID,
-  languages: [...LOCALE_TAGS],
-  defaultLanguage: DEFAULT_LOCALE,
-  languageKey: STORAGE_KEYS.language,
-  /** A stored token means the member lands on home, not on login. */
-  tokenKey: STORAGE_KEYS.token,
-  /** The hashes that show a visitor without a session the login screen. */
-  hashes: [...HOME_HASHES, `#${LOGIN_PATH}`],
-};
-
 const catalogues = new Map<string, Promise<Resource[string]>>();
 
 /** Each language's catalogue is read once, though every language's render also needs en-US's. */
@@ -44,7 +32,8 @@ function catalogue(language: string): Promise<Resource[string]> {
   return catalogues.get(language)!;
 }
 
-export async function render(language: string): Promise<string> {
+/** One screen at `path`, in the layout every screen shares, in `language`. */
+async function renderScreen(language: string, path: string, screen: ReactElement): Promise<string> {
   const resources: Resource = { [language]: await catalogue(language), [DEFAULT_LOCALE]: await catalogue(DEFAULT_LOCALE) };
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
@@ -60,17 +49,10 @@ export async function render(language: string): Promise<string> {
     <Provider store={createStore()}>
       <I18nextProvider i18n={i18n}>
         <UiKitLocale>
-          <MemoryRouter initialEntries={[LOGIN_PATH]}>
+          <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route element={<Layout />}>
-                <Route
-                  path={LOGIN_PATH}
-                  element={
-                    <ScreenFrame depth={1}>
-                      <LoginScreen />
-                    </ScreenFrame>
-                  }
-                />
+                <Route path={path} element={<ScreenFrame depth={1}>{screen}</ScreenFrame>} />
               </Route>
             </Routes>
           </MemoryRouter>
@@ -79,3 +61,20 @@ export async function render(language: string): Promise<string> {
     </Provider>,
   );
 }
+
+/** The page's choice, made by its inline script before the first paint (FirstPaintPage in tools/rsbuild/first-paint.ts). */
+export const page = {
+  id: FIRST_PAINT_ID,
+  languages: [...LOCALE_TAGS],
+  defaultLanguage: DEFAULT_LOCALE,
+  languageKey: STORAGE_KEYS.language,
+  tokenKey: STORAGE_KEYS.token,
+  screens: [
+    {
+      name: 'login',
+      signedIn: false,
+      hashes: [...HOME_HASHES, '#/user/login'],
+      render: (language: string) => renderScreen(language, '/user/login', <LoginScreen />),
+    },
+  ],
+};
