@@ -250,12 +250,57 @@ it('the login screen paints in the visitor\'s language before any script has loa
   await expect(page.locator('form.auth-form').count()).resolves.toBe(1);
   await expect(page.getByTestId('login-submit').textContent()).resolves.toBe(tamilSubmit);
 
-  // A member with a session lands on home: the page shows no login form first.
+  // A member with a session lands on home: the page shows no login form first (nor home's frame:
+  // home has not been opened on this device, so there is no banner to paint it with).
   await page.evaluate(() => localStorage.setItem('rigshare.token', 'kept'));
   await page.route('**/*.js', (route) => route.abort());
   await go('/index');
   await page.reload();
   await expect(page.locator('#first-paint').count()).resolves.toBe(0);
+});
+
+it('home paints for a member coming back before any script has loaded, with the banner and shortcuts home showed last', async () => {
+  // The service worker would hand the page the scripts from its cache, past the aborted requests below.
+  await context.close();
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  page = await context.newPage();
+  await context.addInitScript(() => localStorage.setItem('rigshare.language', 'te-IN'));
+  await login(DEMO.phone, DEMO.password);
+  const live = page.getByTestId('home-screen');
+  await live.locator('.home-banner__image').first().waitFor();
+  const banner = await live.locator('.home-banner__image').first().getAttribute('src');
+  const shortcuts = await live.locator('.quick-links__label').allTextContents();
+  expect(shortcuts.length).toBeGreaterThan(0);
+
+  // No JavaScript file arrives: what shows is the page's own markup, filled from what home kept.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.reload();
+  const frame = page.locator('#first-paint');
+  await frame.locator('.home-banner__image').waitFor();
+  await expect(frame.locator('.home-banner__image').getAttribute('src')).resolves.toBe(banner);
+  await page.waitForFunction(() => (document.querySelector('#first-paint .home-banner__image') as HTMLImageElement | null)?.naturalWidth);
+  await expect(frame.locator('.quick-links__label').allTextContents()).resolves.toEqual(shortcuts);
+  await frame.locator('.app-tab-bar').getByText(text('shell/locales/te-IN/shell.json', 'tabs.home')).waitFor();
+  await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('te-IN');
+  await expect(frame.getAttribute('inert')).resolves.toBe('');
+  // Its icons are drawn: every <use> points at a symbol of the page's one sprite.
+  const icons = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('#first-paint use')).map((use) => {
+      const target = document.querySelector(use.getAttribute('href') ?? '#none');
+      return target?.tagName === 'symbol' && use.closest('svg')!.getBoundingClientRect().width > 0;
+    }),
+  );
+  expect(icons.length).toBeGreaterThan(5);
+  expect(icons.every(Boolean)).toBe(true);
+  // The frame fits the phone's width in the longest of the ten languages' words.
+  await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+
+  // With the scripts the live home takes over: the frame goes, the live screen shows the banner.
+  await page.unroute('**/*.js');
+  await page.reload();
+  await live.locator('.home-banner__image').first().waitFor();
+  await expect(frame.count()).resolves.toBe(0);
+  await expect(live.locator('.quick-links__label').allTextContents()).resolves.toEqual(shortcuts);
 });
 
 it('an expired session sends the member to login with the server message', async () => {

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   userId: 'rigshare.userId',
   language: 'rigshare.language',
   timezoneType: 'rigshare.timezoneType',
+  /** What home last showed (its first banner, its shortcuts), for the next cold start's first paint. */
+  homeFrame: 'rigshare.homeFrame',
 } as const;
 
 function storage(): Storage | undefined {

@@ -1,8 +1,9 @@
 /**
  * Built for Node and run once per production build (tools/rsbuild/first-paint.ts): the screens a
  * cold start lands on, as static HTML in each of the ten languages inside the same frame the shell
- * draws, so index.html paints one before any JavaScript has arrived: the login screen, for a visitor
- * without a session. Nothing here runs in the browser.
+ * draws, so index.html paints one before any JavaScript has arrived. The login screen for a visitor
+ * without a session; home's frame for a member with one who has opened home on this device before
+ * (app/home-frame.ts). Nothing here runs in the browser but `fillHomeFrame`, inlined as text.
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,7 +15,9 @@ import { DEFAULT_LOCALE, LOCALE_TAGS } from '@rigshare/domain';
 import { commonLoader } from '@rigshare/i18n';
 import { STORAGE_KEYS, createStore } from '@rigshare/session';
 import LoginScreen from '../features/auth/login-screen';
+import HomeScreen from '../features/home/home-screen';
 import { FIRST_PAINT_ID } from '../app/first-paint';
+import { fillHomeFrame } from '../app/home-frame';
 import { Layout } from '../app/layout';
 import { ScreenFrame } from '../app/screen-frame';
 import { HOME_HASHES } from '../app/home-hashes';
@@ -75,6 +78,13 @@ export const page = {
       signedIn: false,
       hashes: [...HOME_HASHES, '#/user/login'],
       render: (language: string) => renderScreen(language, '/user/login', <LoginScreen />),
+    },
+    {
+      name: 'home',
+      signedIn: true,
+      hashes: [...HOME_HASHES],
+      saved: { key: STORAGE_KEYS.homeFrame, fill: fillHomeFrame },
+      render: (language: string) => renderScreen(language, '/index', <HomeScreen staticFrame />),
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, ErrorBlock, NoticeBar, Skeleton, Swiper } from 'antd-mobile';
 import { BillOutline, CalendarOutline, HandPayCircleOutline, ReceivePaymentOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { Link } from 'react-router-dom';
 import { accountsApi, type CarouselItem } from '@rigshare/api-client';
 import type { RootState } from '@rigshare/session';
 import { hasScreen } from '../../app/remote-registry';
+import { savedHomeFrame, saveHomeFrame } from '../../app/home-frame';
 import { RemoteWidget } from '../../app/remote-screen';
+import { ScreenLoading } from '../../app/screen-frame';
 import { HomeHeader } from '../header/home-header';
 import { checkForUpdateOnce } from '../header/version-update';
 
@@ -44,13 +46,28 @@ function Banner({ items }: { items: CarouselItem[] }) {
   );
 }
 
-export default function HomeScreen() {
+/**
+ * `staticFrame`: rendered once at build time for index.html's first paint (src/first-paint/): the
+ * loading state, with every shortcut and the banner's place marked for the page's inline script to
+ * fill from what home showed last (app/home-frame.ts).
+ */
+export default function HomeScreen({ staticFrame = false }: { staticFrame?: boolean }) {
   const { t } = useTranslation('shell');
   const token = useSelector((state: RootState) => state.session.token);
   const [banner, setBanner] = useState<Load<CarouselItem[]>>({ state: 'loading' });
   // null while loading: the notice bar's place is kept, so the links and products below do not jump.
   const [notices, setNotices] = useState<string[] | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // While the banners load, the first one home showed last time keeps their place (as the first paint did).
+  const lastFrame = useMemo(() => (staticFrame ? null : savedHomeFrame()), [staticFrame]);
+  // remotes.json says which shortcuts have screens; it does not change while the page is open.
+  const links = useMemo(() => QUICK_LINKS.filter((link) => staticFrame || hasScreen(link.to)), [staticFrame]);
+
+  useEffect(() => {
+    if (banner.state !== 'ready') return;
+    const first = banner.value[0];
+    saveHomeFrame({ banner: first ? { src: first.imageUrl, alt: first.title } : null, links: links.map((link) => link.to) });
+  }, [banner, links]);
 
   useEffect(() => {
     let cancelled = false;
@@ -92,7 +109,21 @@ export default function HomeScreen() {
     <div className="home-screen" data-testid="home-screen">
       <HomeHeader />
       <section className="home-section">
-        {banner.state === 'loading' && <Skeleton animated className="home-banner home-banner--skeleton" />}
+        {banner.state === 'loading' &&
+          (lastFrame?.banner ? (
+            <div className="home-banner">
+              <img
+                src={lastFrame.banner.src}
+                alt={lastFrame.banner.alt}
+                className="home-banner__image"
+                onError={(event) => {
+                  event.currentTarget.style.visibility = 'hidden';
+                }}
+              />
+            </div>
+          ) : (
+            <Skeleton animated className="home-banner home-banner--skeleton" data-frame-banner={staticFrame || undefined} />
+          ))}
         {banner.state === 'failed' && (
           <ErrorBlock status="disconnected" title={t('home.loadFailed')} description="" className="home-error">
             <Button
@@ -114,8 +145,8 @@ export default function HomeScreen() {
         <NoticeBar className="home-notice" color="info" content={notices.join('   ·   ')} data-testid="scroll-notice" />
       )}
       <nav className="quick-links" aria-label={t('home.quickLinks')}>
-        {QUICK_LINKS.filter((link) => hasScreen(link.to)).map((link) => (
-          <Link key={link.to} to={link.to} className="quick-links__item" data-testid={link.testId}>
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="quick-links__item" data-testid={link.testId} data-frame-link={staticFrame ? link.to : undefined}>
             <span className="quick-links__icon">{link.icon}</span>
             <span className="quick-links__label">{t(link.key)}</span>
           </Link>
@@ -123,7 +154,7 @@ export default function HomeScreen() {
       </nav>
       <section className="home-section home-products" aria-label={t('home.products')}>
         <h2 className="section-title">{t('home.products')}</h2>
-        <RemoteWidget remote="products" slot="home.products" />
+        {staticFrame ? <ScreenLoading /> : <RemoteWidget remote="products" slot="home.products" />}
       </section>
     </div>
   );
