@@ -105,7 +105,7 @@ if(shown&&!document.hidden)requestAnimationFrame(function(){setTimeout(load,0);}
 
 const FIRST_PAINT_ICON = 'first-paint-icon-';
 
-/** An icon's drawing, smaller: paths to one decimal of its 48-unit box, far below a pixel at icon size. */
+/** An icon's drawing, smaller: paths to one decimal (antd-mobile's icons draw in a 48-unit box, so far below a pixel). */
 function smallerDrawing(viewBox: string, body: string): string {
   const svg = optimize(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}">${body}</svg>`, { multipass: true, floatPrecision: 1 }).data;
   return /^<svg[^>]*>([\s\S]*)<\/svg>$/.exec(svg)?.[1] ?? body;

@@ -54,4 +54,8 @@ it('what home saves is what the next start reads; anything else reads as nothing
   expect(savedHomeFrame()).toBeNull();
   localStorage.setItem('rigshare.homeFrame', '{"banner":null}');
   expect(savedHomeFrame()).toBeNull();
+  localStorage.setItem('rigshare.homeFrame', '{"banner":"/a.svg","links":[]}');
+  expect(savedHomeFrame()).toBeNull();
+  localStorage.setItem('rigshare.homeFrame', '{"banner":null,"links":[]}');
+  expect(savedHomeFrame()).toEqual({ banner: null, links: [] });
 });

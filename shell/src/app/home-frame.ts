@@ -25,7 +25,9 @@ export function saveHomeFrame(frame: HomeFrame): void {
 export function savedHomeFrame(): HomeFrame | null {
   try {
     const frame = JSON.parse(localStorage.getItem(STORAGE_KEYS.homeFrame) ?? 'null') as HomeFrame | null;
-    return frame && Array.isArray(frame.links) ? frame : null;
+    const banner = frame?.banner;
+    const bannerRead = banner === null || (typeof banner?.src === 'string' && typeof banner.alt === 'string');
+    return frame && Array.isArray(frame.links) && bannerRead ? frame : null;
   } catch {
     return null;
   }
