@@ -118,7 +118,8 @@ function smallerDrawing(viewBox: string, body: string): string {
  * for home's frame); the sprite is 2 KB brotli.
  */
 function sharedIcons(copies: string[]): { sprite: string; copies: string[] } {
-  const symbols = new Map<string, string>();
+  /** By viewBox and drawing: the symbol each distinct icon becomes. */
+  const symbols = new Map<string, { id: string; viewBox: string; body: string }>();
   const svg = /<svg([^>]*)>([\s\S]*?)<\/svg>/g;
   const shared = copies.map((copy) =>
     copy.replace(svg, (whole: string, attributes: string, body: string) => {
@@ -126,14 +127,11 @@ function sharedIcons(copies: string[]): { sprite: string; copies: string[] } {
       if (body.includes(' class="')) return whole;
       const viewBox = /viewBox="([^"]*)"/.exec(attributes)?.[1] ?? '';
       const key = `${viewBox}|${body}`;
-      if (!symbols.has(key)) symbols.set(key, `${FIRST_PAINT_ICON}${symbols.size}`);
-      return `<svg${attributes}><use href="#${symbols.get(key)}"></use></svg>`;
+      if (!symbols.has(key)) symbols.set(key, { id: `${FIRST_PAINT_ICON}${symbols.size}`, viewBox, body });
+      return `<svg${attributes}><use href="#${symbols.get(key)!.id}"></use></svg>`;
     }),
   );
-  const sprite = [...symbols].map(([key, id]) => {
-    const [viewBox, body] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
-    return `<symbol id="${id}" viewBox="${viewBox}">${smallerDrawing(viewBox, body)}</symbol>`;
-  });
+  const sprite = [...symbols.values()].map(({ id, viewBox, body }) => `<symbol id="${id}" viewBox="${viewBox}">${smallerDrawing(viewBox, body)}</symbol>`);
   // Not display:none: some engines draw nothing from a <use> of a symbol inside an undisplayed <svg>.
   const hidden = 'position:absolute;width:0;height:0;overflow:hidden';
   return { sprite: sprite.length ? `<svg aria-hidden="true" style="${hidden}">${sprite.join('')}</svg>` : '', copies: shared };

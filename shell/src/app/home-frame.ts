@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@rigshare/session';
+import { readStored, writeStored } from '@rigshare/session';
 
 /**
  * A member with a session opening home gets home's frame painted from index.html before any
@@ -16,7 +16,7 @@ export interface HomeFrame {
 
 export function saveHomeFrame(frame: HomeFrame): void {
   try {
-    localStorage.setItem(STORAGE_KEYS.homeFrame, JSON.stringify(frame));
+    writeStored('homeFrame', JSON.stringify(frame));
   } catch {
     // Storage full or refused: the next start paints no frame, nothing else changes.
   }
@@ -24,7 +24,7 @@ export function saveHomeFrame(frame: HomeFrame): void {
 
 export function savedHomeFrame(): HomeFrame | null {
   try {
-    const frame = JSON.parse(localStorage.getItem(STORAGE_KEYS.homeFrame) ?? 'null') as HomeFrame | null;
+    const frame = JSON.parse(readStored('homeFrame') ?? 'null') as HomeFrame | null;
     const banner = frame?.banner;
     const bannerRead = banner === null || (typeof banner?.src === 'string' && typeof banner.alt === 'string');
     return frame && Array.isArray(frame.links) && bannerRead ? frame : null;
