@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, ErrorBlock, NoticeBar, Skeleton, Swiper } from 'antd-mobile';
 import { BillOutline, CalendarOutline, HandPayCircleOutline, ReceivePaymentOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -71,13 +71,17 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
 
   useEffect(() => {
     let cancelled = false;
+    // What arrives renders as a transition, in slices, not in one task that holds a phone's main thread.
+    const settle = (update: () => void) => {
+      if (!cancelled) startTransition(update);
+    };
     accountsApi.carousel().then(
-      ({ data }) => !cancelled && setBanner({ state: 'ready', value: data ?? [] }),
-      () => !cancelled && setBanner({ state: 'failed' }),
+      ({ data }) => settle(() => setBanner({ state: 'ready', value: data ?? [] })),
+      () => settle(() => setBanner({ state: 'failed' })),
     );
     accountsApi.scrollNotice().then(
-      ({ data }) => !cancelled && setNotices((data ?? []).filter((text) => text.trim() !== '')),
-      () => !cancelled && setNotices([]),
+      ({ data }) => settle(() => setNotices((data ?? []).filter((text) => text.trim() !== ''))),
+      () => settle(() => setNotices([])),
     );
     return () => {
       cancelled = true;

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,9 @@ export default function HomeProductList() {
   const { t } = useTranslation('products');
   // The first page of the same cache entry /projects scrolls through.
   const { data, error, isError, refetch } = useProductPageInfiniteQuery();
-  const firstPage = data?.pages[0];
+  // The store's updates render in one go; the cards render from a deferred copy, in slices that
+  // leave a phone's main thread free between them (the skeleton stays until they are ready).
+  const firstPage = useDeferredValue(data?.pages[0]);
 
   return (
     <div className="products-home">
