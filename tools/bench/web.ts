@@ -1,5 +1,5 @@
 /**
- * npm run bench:web -- [--skip-build] [--runs N] [--port P]
+ * npm run bench:web -- [--skip-build] [--runs N] [--port P] [--applied-throttling]
  *
  * First load as a member's phone sees it. Builds the shell and the five remotes for production, and
  * the same shell and routes as ONE app without federation (monolith/rsbuild.config.ts). Serves each
@@ -16,6 +16,11 @@
  * Prints score, FCP, LCP, TBT, CLS, bytes, requests (and CORS preflights) per page and build, and the
  * JavaScript of each first load, federated against monolithic. BENCH_WEB_DETAILS=1 also prints the LCP
  * element, the layout shifts, the long tasks and the script time of each run.
+ *
+ * Lighthouse's default simulates the phone from a trace taken at full speed, so work that React
+ * splits into slices of a few milliseconds and work it does in one piece can look alike.
+ * `--applied-throttling` loads the pages with the slowdown and the slow network really applied
+ * (Lighthouse's `devtools` method), as a phone would run them.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +44,7 @@ const argValue = (name: string, fallback: number) => {
 };
 const RUNS = argValue('runs', 1);
 const PORT = argValue('port', 4642);
+const THROTTLING = process.argv.includes('--applied-throttling') ? 'devtools' : 'simulate';
 const HOST = '127.0.0.1';
 const MONOLITH_DIST = path.join(os.tmpdir(), 'rigshare-bench-monolith');
 const NX_ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_ENV: 'production' };
@@ -114,7 +120,7 @@ async function measure(lighthouse: Lighthouse, context: BrowserContext, debugPor
       await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
       await page.close();
     }
-    const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepSession });
+    const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepSession, throttlingMethod: THROTTLING });
     const lhr = result!.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (process.env.BENCH_WEB_DETAILS) {
@@ -196,7 +202,8 @@ async function main() {
   try {
     const federated = await measureBuild(lighthouse, origins[0], PORT + 3);
     const monolith = await measureBuild(lighthouse, origins[1], PORT + 3);
-    console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})\n`);
+    const method = THROTTLING === 'devtools' ? 'slowdown and network applied' : 'simulated';
+    console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs, ` : ''}mobile preset (${method}), ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()})\n`);
     console.log('| Page | Score | FCP | LCP | TBT | CLS | Bytes | Requests | Preflights | JS |');
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     console.log(row('login (federated)', federated.login));
