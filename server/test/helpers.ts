@@ -259,3 +259,23 @@ export function getAs(ctx: TestContext, url: string, token: string, headers: Rec
  * threshold no test amount reaches: one approval pays.
  */
 export const AS_STAFF = { by: 'test-staff', fourEyesThreshold: 10n ** 15n } as const;
+
+/** The Redis of tests that share counters or sessions between two servers (CI's machine runs one). */
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function redisAnswers(): Promise<boolean> {
+  const { default: Redis } = await import('ioredis');
+  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A key prefix of its own, so runs sharing a Redis do not share counters or channels. */
+export const ownRedisPrefix = () => `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
+

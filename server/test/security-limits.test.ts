@@ -9,11 +9,14 @@ import {
   getAs,
   lastSmsCode,
   MANY_MEMBERS,
+  ownRedisPrefix,
   post,
+  redisAnswers,
   signedInMember,
   solveCaptcha,
   startApp,
   testDatabases,
+  TEST_REDIS_URL,
   type TestContext,
   type TestMember,
 } from './helpers';
@@ -26,28 +29,13 @@ import {
 
 const HOUR = 3_600_000;
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = TEST_REDIS_URL;
 let requestSeq = 0;
 
 function limits(change: Partial<RateLimits>): Partial<Config> {
   return { rateLimits: { ...(MANY_MEMBERS.rateLimits ?? DEFAULT_RATE_LIMITS), ...change } };
 }
 
-async function redisAnswers(): Promise<boolean> {
-  const { default: Redis } = await import('ioredis');
-  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-/** A key prefix of its own, so runs sharing a Redis do not share counters. */
-const ownPrefix = () => `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
 /** A form POST from a given client address. */
 function postFrom(app: FastifyInstance, ip: string, url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
@@ -150,7 +138,7 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
       if (process.env.CI) throw new Error(`Redis is not answering at ${redisUrl}`);
       return console.warn(`Skipped: no Redis at ${redisUrl}`);
     }
-    const shared = { ...ctx.config, redisUrl, redisPrefix: ownPrefix() };
+    const shared = { ...ctx.config, redisUrl, redisPrefix: ownRedisPrefix() };
     const apps = [await buildApp({ db: ctx.reopen(), config: shared, clock: ctx.clock }), await buildApp({ db: ctx.reopen(), config: shared, clock: ctx.clock })];
     try {
       const m = await withFundPassword('10');

@@ -1,24 +1,11 @@
-import { post, startApp, testDatabases, type TestContext } from './helpers';
+import { ownRedisPrefix, post, redisAnswers, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
 
 /**
  * API processes are stateless and run side by side behind a load balancer; with REDIS_URL set
  * they share one set of rate-limit counters, so spreading attempts over processes gains nothing.
  */
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = TEST_REDIS_URL;
 const [, sqlite] = testDatabases()[0];
-
-async function redisAnswers(): Promise<boolean> {
-  const { default: Redis } = await import('ioredis');
-  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 let first: TestContext;
 let second: TestContext;
@@ -29,7 +16,7 @@ beforeAll(async () => {
   if (process.env.CI && !available) throw new Error(`Redis is not answering at ${redisUrl}`);
   if (!available) return;
   // A key prefix of its own: other runs on the same Redis keep their counters apart.
-  const withRedis = { redisUrl, redisPrefix: `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:` };
+  const withRedis = { redisUrl, redisPrefix: ownRedisPrefix() };
   first = await startApp(sqlite, withRedis);
   second = await startApp(sqlite, withRedis);
   // Two servers read one wall clock; each test clock starts when its app starts, so set them level (a
