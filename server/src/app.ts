@@ -6,7 +6,7 @@ import { IMAGE_UPLOAD_LIMIT_BYTES, SERVICE_HOSTS } from '@rigshare/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
-import { accountRoutes } from './features/accounts';
+import { accountRoutes, SessionCache } from './features/accounts';
 import { chainDepositRoutes } from './features/chain';
 import { communityRoutes } from './features/community';
 import { agreementPdfRoutes } from './features/agreement-pdf';
@@ -24,6 +24,7 @@ import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
 import { createLeadership, type Leadership } from './jobs/leadership';
 import { startJobs } from './jobs/scheduler';
 import { registerAuth } from './plugins/auth';
+import { registerSessionRevocations } from './plugins/session-revocations';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? createFileStorage(options.config.storage),
     // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
     counters: new MemoryCounters(),
+    sessionCache: new SessionCache(options.config.sessionCacheSeconds * 1000),
     log: app.log,
   });
 
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await registerRateLimits(app);
   registerAuth(app);
+  await registerSessionRevocations(app);
 
   await app.register(
     async (user) => {

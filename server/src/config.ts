@@ -23,6 +23,8 @@ export interface Config {
   serviceLink: string;
   androidDownloadUrl: string;
   sessionTtlHours: number;
+  /** SESSION_CACHE_SECONDS (default 5; 0 = off): how long reads may use a session looked up before. */
+  sessionCacheSeconds: number;
   /** Customer links shown by GET link/get, from LINKS as JSON [{name,url}]. */
   links: { name: string; url: string }[];
   /** Public base URL of this server, used for absolute file URLs; derived from the request when empty. */
@@ -218,6 +220,7 @@ export const EnvSchema = Type.Object({
   SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
   DB_POOL_SIZE: int(1, 500, 'PostgreSQL connections one API process keeps', 10),
+  SESSION_CACHE_SECONDS: int(0, 60, 'How long reads may use a session looked up before; 0 = off', 5),
   RATE_MAX_AGE_HOURS: int(1, 24 * 30, 'An exchange rate older than this many hours stops cash recharges in its currency', 24),
   FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
   STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST || '127.0.0.1',
     databaseUrl: e.DATABASE_URL ?? null,
     dbPoolSize: e.DB_POOL_SIZE!,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS!,
     dataDir,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)

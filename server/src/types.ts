@@ -2,6 +2,7 @@ import type { LocaleTag } from '@rigshare/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import type { SessionCache } from './features/accounts';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
 import type { FileStorage } from './storage/file-storage';
@@ -18,6 +19,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Failed logins, wrong fund passwords, SMS budget: in Redis when REDIS_URL is set (plugins/rate-limit.ts). */
   counters: Counters;
+  /** Members' live sessions, kept a few seconds for reads (features/accounts/session-cache.ts). */
+  sessionCache: SessionCache;
   /** The operator's log (the server's logger). */
   log: FastifyBaseLogger;
 }

@@ -1,3 +1,4 @@
+import { sha256 } from '../src/security/random';
 import { PNG_1X1, login, multipartBody, post, registerMember, solveCaptcha, startApp, testDatabases, type TestContext } from './helpers';
 
 describe.each(testDatabases())('accounts on %s', (_name, database) => {
@@ -144,6 +145,30 @@ describe.each(testDatabases())('accounts on %s', (_name, database) => {
     const after = await ctx.app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(token) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ code: 401, msg: 'Your session has expired, please log in again', data: null });
+  });
+
+  it('a session revoked by another process: reads go on for at most SESSION_CACHE_SECONDS, writes are refused at once', async () => {
+    const info = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(token) });
+    const rename = (token: string) => post(ctx.app, '/api/user/user/modify-name', { name: 'Cached' }, auth(token));
+    // Revoked in the database only, as the other instance of a fleet or the admin command line does it.
+    const revokeElsewhere = (token: string) =>
+      ctx.db.kysely.updateTable('sessions').set({ revoked_at: new Date(0).toISOString() }).where('token_hash', '=', sha256(token)).execute();
+    const ttl = ctx.config.sessionCacheSeconds * 1000;
+    expect(ttl).toBeGreaterThan(0);
+
+    const first = await login(ctx, '9000000001', 'Demo12345');
+    expect((await info(first)).statusCode).toBe(200);
+    await revokeElsewhere(first);
+    expect((await info(first)).statusCode).toBe(200);
+    expect((await rename(first)).statusCode).toBe(401);
+    // The write found it revoked: reads stop too.
+    expect((await info(first)).statusCode).toBe(401);
+
+    const second = await login(ctx, '9000000001', 'Demo12345');
+    expect((await info(second)).statusCode).toBe(200);
+    await revokeElsewhere(second);
+    ctx.advance(ttl);
+    expect((await info(second)).statusCode).toBe(401);
   });
 
   it('expires a session after its lifetime', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { currentRoute, field, launchBrowser } from './browser';
-import { startStack, type Stack } from './stack';
+import { SESSION_CACHE_SECONDS, startStack, type Stack } from './stack';
 import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
 import { ROOT, distOf, type RemoteName } from '../src/topology';
 
@@ -310,6 +310,8 @@ it('an expired session sends the member to login with the server message', async
   await page.goto('about:blank');
   // The operator's clock moves past the session's expiry.
   stack.db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
+  // Reads may use the session the API looked up moments ago for this long; then they see the change.
+  await page.waitForTimeout(SESSION_CACHE_SECONDS * 1000);
   const expired = 'Your session has expired, please log in again';
   // A fresh load of a member screen: its first call meets the 401.
   await go('/mine');

@@ -69,6 +69,12 @@ const FLEET = process.env.E2E_FLEET === '1';
  * `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test); `dists`
  * serves some apps from other build folders (e.g. an older release's), with remotes.json from them.
  */
+/**
+ * How long the API may serve reads with a session it looked up before (docs/api.md): shorter than the
+ * default, so a test that changes a session in the database itself waits only this long.
+ */
+export const SESSION_CACHE_SECONDS = 1;
+
 export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }: { dists?: DistFolders } = {}): Promise<Stack> {
   if (FLEET) return startFleetStack(apiEnv, dists);
   const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
@@ -85,6 +91,7 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
       DATABASE_URL: '',
       SHARE_BASE_URL: shareBaseUrl(topology),
       LOG_LEVEL: 'warn',
+      SESSION_CACHE_SECONDS: String(SESSION_CACHE_SECONDS),
       ...apiEnv,
     },
   });
@@ -158,7 +165,7 @@ async function startFleetStack(apiEnv: NodeJS.ProcessEnv, dists: DistFolders): P
     dataDir,
     dists,
     stdio: process.env.E2E_API_LOG ? 'inherit' : 'ignore',
-    apiEnv: { LOG_LEVEL: 'warn', ...apiEnv },
+    apiEnv: { LOG_LEVEL: 'warn', SESSION_CACHE_SECONDS: String(SESSION_CACHE_SECONDS), ...apiEnv },
   });
   return {
     topology,

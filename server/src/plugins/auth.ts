@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { findLiveSession } from '../features/accounts';
+import { findLiveSession, type CachedSession } from '../features/accounts';
 import { sha256 } from '../security/random';
+
+/** Reads may use a session looked up a few seconds ago (features/accounts/session-cache.ts); nothing else does. */
+const READS = new Set(['GET', 'HEAD']);
 
 /**
  * `app.authenticate`: the preHandler of protected routes; sets request.member or answers 401.
@@ -14,11 +17,29 @@ export function registerAuth(app: FastifyInstance): void {
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) throw new AppError(401, 'sessionExpired');
     const tokenHash = sha256(token);
-    const session = await findLiveSession(app.deps.db.kysely, tokenHash, app.deps.clock());
+    const session = await liveSession(app, tokenHash, READS.has(request.method));
     if (!session) throw new AppError(401, 'sessionExpired');
-    request.member = { id: session.user_id, tokenHash, frozen: session.frozen_at !== null };
+    request.member = { id: session.userId, tokenHash, frozen: session.frozen };
   });
   app.decorate('refuseFrozen', async (request: FastifyRequest) => {
     if (request.member?.frozen) throw new AppError(403, 'accountFrozen');
   });
+}
+
+async function liveSession(app: FastifyInstance, tokenHash: string, read: boolean): Promise<CachedSession | null> {
+  const { db, clock, sessionCache } = app.deps;
+  const now = clock().getTime();
+  if (read) {
+    const cached = sessionCache.get(tokenHash, now);
+    if (cached) return cached;
+  }
+  const startedAt = sessionCache.lookupStarted();
+  const row = await findLiveSession(db.kysely, tokenHash, new Date(now));
+  if (!row) {
+    sessionCache.discard(tokenHash);
+    return null;
+  }
+  const session = { userId: row.user_id, expiresAt: Date.parse(row.expires_at), frozen: row.frozen_at !== null };
+  sessionCache.store(tokenHash, session, now, startedAt);
+  return session;
 }

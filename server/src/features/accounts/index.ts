@@ -4,4 +4,5 @@ export { checkCaptcha } from './captcha';
 export { findMemberById, insertMember, maskPhone } from './members';
 export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
 export { findLiveSession } from './sessions';
+export { SessionCache, type CachedSession, type Revocation } from './session-cache';
 export { assertCanSendCode, consumeCode, issueCode } from './verification';

@@ -111,6 +111,7 @@ export async function resetPassword(
     .where('id', '=', member.id)
     .execute();
   await revokeOtherSessions(db, member.id, null, now);
+  await deps.sessionCache.revoked({ memberId: member.id });
 }
 
 export async function updatePassword(
@@ -132,11 +133,15 @@ export async function updatePassword(
     .where('id', '=', memberId)
     .execute();
   await revokeOtherSessions(db, memberId, currentTokenHash, now);
+  await deps.sessionCache.revoked({ memberId });
 }
 
 /** Revokes the calling session and, when the body names another token of the same member, that one too. */
 export async function logout(deps: AppDeps, memberId: number, tokenHashes: string[]): Promise<void> {
-  for (const hash of new Set(tokenHashes)) await revokeSession(deps.db.kysely, hash, memberId, deps.clock());
+  for (const hash of new Set(tokenHashes)) {
+    await revokeSession(deps.db.kysely, hash, memberId, deps.clock());
+    await deps.sessionCache.revoked({ tokenHash: hash });
+  }
 }
 
 export async function isRegistered(deps: AppDeps, phone: string): Promise<boolean> {

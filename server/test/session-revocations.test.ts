@@ -1,0 +1,80 @@
+import { buildApp } from '../src/app';
+import { closedPort } from './captured-log';
+import { login, ownRedisPrefix, post, redisAnswers, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
+
+/**
+ * Each API instance keeps the sessions it looked up for a few seconds' reads. In a fleet, a session
+ * revoked through one instance must stop working on the others at once, not a few seconds later;
+ * and an instance that cannot hear the others keeps no sessions at all.
+ */
+const [, sqlite] = testDatabases()[0];
+const auth = (token: string) => ({ 'x-access-token': token });
+const info = (app: TestContext['app'], token: string) => app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(token) });
+
+/** The other instance hears a revocation in a moment, not in the same tick: ask again for up to a second. */
+async function statusWithin(ms: number, ask: () => Promise<number>, wanted: number): Promise<number> {
+  const until = Date.now() + ms;
+  let status = await ask();
+  while (status !== wanted && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    status = await ask();
+  }
+  return status;
+}
+
+describe('two API instances on one database and one Redis', () => {
+  let first: TestContext;
+  let second: TestContext['app'];
+  let available = false;
+
+  beforeAll(async () => {
+    available = await redisAnswers();
+    if (process.env.CI && !available) throw new Error(`Redis is not answering at ${TEST_REDIS_URL}`);
+    if (!available) return;
+    first = await startApp(sqlite, { redisUrl: TEST_REDIS_URL, redisPrefix: ownRedisPrefix() });
+    second = await buildApp({ db: first.db, config: first.config, clock: first.clock });
+    await second.ready();
+    // Both have subscribed once a read on each keeps its session.
+    const token = await login(first, '9000000001', 'Demo12345');
+    await statusWithin(2000, async () => (await info(first.app, token)).statusCode, 200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a token logged out through one instance stops reading on the other', async () => {
+    if (!available) return console.warn(`Skipped: no Redis at ${TEST_REDIS_URL}`);
+    const token = await login(first, '9000000001', 'Demo12345');
+    expect((await info(second, token)).statusCode).toBe(200);
+    expect((await post(first.app, '/api/user/auth/logout', { token }, auth(token))).json().code).toBe(200);
+    expect(await statusWithin(1000, async () => (await info(second, token)).statusCode, 401)).toBe(401);
+  });
+
+  it('a password changed through one instance ends the member’s other sessions on the other', async () => {
+    if (!available) return console.warn(`Skipped: no Redis at ${TEST_REDIS_URL}`);
+    const kept = await login(first, '9000000001', 'Demo12345');
+    const other = await login(first, '9000000001', 'Demo12345');
+    expect((await info(second, other)).statusCode).toBe(200);
+    const changed = await post(first.app, '/api/user/auth/update-password', { oldPassword: 'Demo12345', password: 'Demo12345', confirmPassword: 'Demo12345' }, auth(kept));
+    expect(changed.json().code).toBe(200);
+    expect(await statusWithin(1000, async () => (await info(second, other)).statusCode, 401)).toBe(401);
+    expect((await info(second, kept)).statusCode).toBe(200);
+  });
+});
+
+describe('an instance whose Redis is unreachable', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(sqlite, { redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisPrefix: ownRedisPrefix() });
+  });
+  afterAll(async () => ctx.close());
+
+  it('keeps no sessions: a session revoked behind its back stops reading at once', async () => {
+    const token = await login(ctx, '9000000001', 'Demo12345');
+    expect((await info(ctx.app, token)).statusCode).toBe(200);
+    await ctx.db.kysely.updateTable('sessions').set({ revoked_at: new Date(0).toISOString() }).where('user_id', '=', 1).execute();
+    expect((await info(ctx.app, token)).statusCode).toBe(401);
+  });
+});
