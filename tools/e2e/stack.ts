@@ -66,15 +66,15 @@ function postgresAccess(databaseUrl: string): SqlAccess {
 const FLEET = process.env.E2E_FLEET === '1';
 
 /**
- * `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test); `dists`
- * serves some apps from other build folders (e.g. an older release's), with remotes.json from them.
- */
-/**
  * How long the API may serve reads with a session it looked up before (docs/api.md): shorter than the
  * default, so a test that changes a session in the database itself waits only this long.
  */
 export const SESSION_CACHE_SECONDS = 1;
 
+/**
+ * `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test); `dists`
+ * serves some apps from other build folders (e.g. an older release's), with remotes.json from them.
+ */
 export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }: { dists?: DistFolders } = {}): Promise<Stack> {
   if (FLEET) return startFleetStack(apiEnv, dists);
   const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
