@@ -321,6 +321,22 @@ describe.each(testDatabases())('the ledger against a model on %s', (name, databa
     // And the ledger's own check over the whole database.
     expect(await checkLedger(db.kysely)).toEqual([]);
   });
+
+  it('refuses an operation naming an account that does not exist, and writes none of its legs', async () => {
+    const [source, target] = await freshAccounts(++runs);
+    const missing = target.id + 1_000_000;
+    const legs = [
+      { key: `missing-${runs}:0`, debit: source.id, credit: target.id, amount: 5n, type: 'Adjustment' as const, description: 'adjustment' },
+      { key: `missing-${runs}:1`, debit: source.id, credit: missing, amount: 7n, type: 'Adjustment' as const, description: 'adjustment' },
+    ];
+    const posting = db.kysely.transaction().execute((trx) => postOperation(trx, db.dialect, { operationKey: `missing-${runs}`, at: new Date(), legs }));
+    // PostgreSQL has no foreign keys on transfers (the ledger names the account); SQLite's refuse it.
+    await expect(posting).rejects.toThrow(name === 'postgres' ? `Ledger account ${missing} does not exist` : /FOREIGN KEY/);
+    const written = await db.kysely.selectFrom('ledger_transfers').select('id').where('operation_key', '=', `missing-${runs}`).execute();
+    expect(written).toEqual([]);
+    const balances = await db.kysely.selectFrom('ledger_accounts').select('balance').where('id', 'in', [source.id, target.id]).execute();
+    expect(balances.map((b) => BigInt(b.balance))).toEqual([0n, 0n]);
+  });
 });
 
 describe.each(testDatabases())('postBatch on %s', (_name, database) => {

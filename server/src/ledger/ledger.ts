@@ -116,11 +116,17 @@ function toPosted(row: {
  * order, replays an operation whose keys all exist with the same content (moving nothing), refuses a key
  * reused for different content, inserts the transfers, applies them to the stored balances and checks,
  * after applying, that no non-negative account went below zero.
+ *
+ * On PostgreSQL the insert, the balance updates and the check are one statement, so an operation on a
+ * shared account (rental revenue, rewards expense) holds that account's lock for three round trips (lock,
+ * replay check, post) before the commit instead of one per leg and account (docs/performance.md, "API
+ * throughput"). `keysAreNew` skips the replay check: the caller proved under its own lock that the keys
+ * were never used (a purchase whose requestId made no order), and a clash then fails the transaction.
  */
 export async function postOperation(
   trx: Kysely<Database>,
   dialect: DialectName,
-  input: { operationKey: string; legs: Leg[]; at: Date },
+  input: { operationKey: string; legs: Leg[]; at: Date; keysAreNew?: boolean },
 ): Promise<{ transfers: PostedTransfer[]; replayed: boolean }> {
   const { legs } = input;
   if (legs.length === 0) throw new Error('An operation needs at least one leg');
@@ -132,21 +138,24 @@ export async function postOperation(
 
   await lockAccounts(trx, dialect, legs.flatMap((l) => [l.debit, l.credit]));
 
-  const existing = await trx
-    .selectFrom('ledger_transfers')
-    .select(['id', 'idempotency_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'created_at', 'fingerprint'])
-    .where('idempotency_key', 'in', legs.map((l) => l.key))
-    .execute();
-  if (existing.length > 0) {
-    const byKey = new Map(existing.map((e) => [e.idempotency_key, e]));
-    for (const leg of legs) {
-      const found = byKey.get(leg.key);
-      if (!found || found.fingerprint !== fingerprint(leg)) throw new IdempotencyConflictError(leg.key);
+  if (!input.keysAreNew) {
+    const existing = await trx
+      .selectFrom('ledger_transfers')
+      .select(['id', 'idempotency_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'created_at', 'fingerprint'])
+      .where('idempotency_key', 'in', legs.map((l) => l.key))
+      .execute();
+    if (existing.length > 0) {
+      const byKey = new Map(existing.map((e) => [e.idempotency_key, e]));
+      for (const leg of legs) {
+        const found = byKey.get(leg.key);
+        if (!found || found.fingerprint !== fingerprint(leg)) throw new IdempotencyConflictError(leg.key);
+      }
+      return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: true };
     }
-    return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: true };
   }
 
   const at = input.at.toISOString();
+  if (dialect === 'postgres') return { transfers: await insertAndApplyPostgres(trx, input.operationKey, legs, at), replayed: false };
   const inserted = await trx
     .insertInto('ledger_transfers')
     .values(
@@ -187,6 +196,46 @@ export async function postOperation(
 
   const byKey = new Map(inserted.map((r) => [r.idempotency_key, r]));
   return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: false };
+}
+
+/**
+ * PostgreSQL: the legs' transfers inserted, their net change applied to each account and the
+ * non-negative check, in one statement (data-modifying CTEs, as `postBatch` does). Every row returned
+ * carries the check's figures; an account that nets to zero is not updated, as on SQLite.
+ */
+async function insertAndApplyPostgres(trx: Kysely<Database>, operationKey: string, legs: Leg[], at: string): Promise<PostedTransfer[]> {
+  const rows = legs.map(
+    (leg) =>
+      sql`(${leg.key}, ${operationKey}, ${leg.debit}, ${leg.credit}, ${leg.amount}, ${leg.type}, ${leg.description}, ${leg.reason ?? null}, ${fingerprint(leg)}, ${at})`,
+  );
+  const result = await sql<Parameters<typeof toPosted>[0] & { missing: number | null; below: number | null }>`
+    WITH posted AS (
+      INSERT INTO ledger_transfers
+        (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
+      VALUES ${sql.join(rows)}
+      RETURNING id, idempotency_key, debit_account_id, credit_account_id, amount, type, created_at
+    ),
+    deltas AS (
+      SELECT account_id, SUM(delta) AS delta FROM (
+        SELECT credit_account_id AS account_id, amount AS delta FROM posted
+        UNION ALL
+        SELECT debit_account_id AS account_id, -amount AS delta FROM posted
+      ) AS legs GROUP BY account_id HAVING SUM(delta) <> 0
+    ),
+    applied AS (
+      UPDATE ledger_accounts SET balance = ledger_accounts.balance + deltas.delta
+      FROM deltas WHERE ledger_accounts.id = deltas.account_id
+      RETURNING ledger_accounts.id, ledger_accounts.balance, ledger_accounts.allow_negative
+    )
+    SELECT posted.*, (SELECT MIN(account_id) FROM deltas WHERE account_id NOT IN (SELECT id FROM applied)) AS missing,
+           (SELECT MIN(id) FROM applied WHERE allow_negative = 0 AND balance < 0) AS below
+    FROM posted`.execute(trx);
+  const first = result.rows[0]!;
+  // PostgreSQL has no foreign keys from transfers to accounts (migration 0026): the ledger checks itself.
+  if (first.missing !== null) throw new MissingAccountError(Number(first.missing));
+  if (first.below !== null) throw new InsufficientFundsError(Number(first.below));
+  const byKey = new Map(result.rows.map((r) => [r.idempotency_key, r]));
+  return legs.map((l) => toPosted(byKey.get(l.key)!));
 }
 
 async function assertNonNegative(trx: Kysely<Database>, ids: number[]): Promise<void> {
