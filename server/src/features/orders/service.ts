@@ -38,18 +38,19 @@ export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${us
  * 5. check the balance;
  * 6. record the order (and mark the coupon used);
  * 7. take the units with a guarded UPDATE (never oversells);
- * 8. lock both platform accounts and post the payment (and the coupon's share, paid by rewards
- *    expense) through the ledger;
+ * 8. post the payment (and the coupon's share, paid by rewards expense) through the ledger;
  * 9. a member's first order also gets its day-1 income at once from rewards expense ("free first-day
  *    income", once per member by key).
  * The checks run in the contract's order, so a purchase that fails several is refused for the first.
  *
- * Rows every purchase shares are taken last: the product's row at step 7 and the platform accounts
- * (rental revenue, rewards expense, both at once in id order) at step 8, so each is held only from there
- * to the commit and purchases by different members overlap in everything before (docs/performance.md,
- * "API throughput"). The member's own accounts are locked first, so one member's purchases still run
- * one after another. Exchange redemptions take the same order (member, then rewards expense), so no two
- * of these can wait for each other in a cycle (tested in coupons.test.ts).
+ * Rows every purchase shares are taken last: the product's row at step 7 and rental revenue at step 8,
+ * so each is held only from there to the commit (four round trips: units, lock, post, commit) and
+ * purchases by different members overlap in everything before (docs/performance.md, "API throughput").
+ * A purchase that also touches rewards expense (a coupon, a first order) locks both platform accounts at
+ * once in id order first, so no purchase holds one and waits for the other. The member's own accounts
+ * are locked first, so one member's purchases still run one after another. Exchange redemptions take the
+ * same order (member, then rewards expense), so no two of these can wait for each other in a cycle
+ * (tested in coupons.test.ts).
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<number> {
   try {
@@ -63,7 +64,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
       const firstOrder = await isFirstOrder(trx, input.userId);
       const orderId = await recordOrder(trx, input, product, price);
       await takeUnits(trx, input);
-      await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
+      if (price.couponAmount > 0n || firstOrder) await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
       await postPayment(trx, db.dialect, input, accounts, price);
       if (firstOrder) await payFirstDayIncome(trx, db.dialect, input, accounts, orderId, product);
       return orderId;
@@ -220,7 +221,10 @@ async function recordOrder(trx: Kysely<Database>, input: CreateOrderInput, produ
   return order.id;
 }
 
-/** The member pays rental revenue; the coupon's share comes from rewards expense. */
+/**
+ * The member pays rental revenue; the coupon's share comes from rewards expense. The keys are new: no
+ * order has this requestId (step 2, under the member's lock), and only its order's purchase posts them.
+ */
 async function postPayment(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput, accounts: PurchaseAccounts, price: Price): Promise<void> {
   const operationKey = purchaseOperationKey(input.userId, input.requestId);
   const legs: Leg[] = [];
@@ -230,7 +234,7 @@ async function postPayment(trx: Kysely<Database>, dialect: DialectName, input: C
   if (price.couponAmount > 0n) {
     legs.push({ key: `${operationKey}:coupon`, debit: accounts.rewards, credit: accounts.rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
   }
-  if (legs.length > 0) await postOperation(trx, dialect, { operationKey, legs, at: input.now });
+  if (legs.length > 0) await postOperation(trx, dialect, { operationKey, legs, at: input.now, keysAreNew: true });
 }
 
 /** A member's first order earns its day 1 at once (once per member, by key), from rewards expense. */
