@@ -122,11 +122,14 @@ function toPosted(row: {
  * replay check, post) before the commit instead of one per leg and account (docs/performance.md, "API
  * throughput"). `keysAreNew` skips the replay check: the caller proved under its own lock that the keys
  * were never used (a purchase whose requestId made no order), and a clash then fails the transaction.
+ * `held` names accounts the caller has locked already. When the keys are new and one account is left
+ * to lock, the posting statement's own UPDATE takes that lock: one lock wait, so no order to keep, and
+ * nothing reads before it that the wait would have to protect.
  */
 export async function postOperation(
   trx: Kysely<Database>,
   dialect: DialectName,
-  input: { operationKey: string; legs: Leg[]; at: Date; keysAreNew?: boolean },
+  input: { operationKey: string; legs: Leg[]; at: Date; keysAreNew?: boolean; held?: readonly number[] },
 ): Promise<{ transfers: PostedTransfer[]; replayed: boolean }> {
   const { legs } = input;
   if (legs.length === 0) throw new Error('An operation needs at least one leg');
@@ -136,7 +139,9 @@ export async function postOperation(
   }
   if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('Duplicate idempotency key in one operation');
 
-  await lockAccounts(trx, dialect, legs.flatMap((l) => [l.debit, l.credit]));
+  const held = new Set(input.held);
+  const toLock = [...new Set(legs.flatMap((l) => [l.debit, l.credit]))].filter((id) => !held.has(id));
+  if (!(input.keysAreNew && toLock.length <= 1)) await lockAccounts(trx, dialect, toLock);
 
   if (!input.keysAreNew) {
     const existing = await trx

@@ -43,8 +43,9 @@ export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${us
  *    income", once per member by key).
  * The checks run in the contract's order, so a purchase that fails several is refused for the first.
  *
- * Rows every purchase shares are taken last: the product's row at step 7 and rental revenue at step 8,
- * so each is held only from there to the commit (four round trips: units, lock, post, commit) and
+ * Rows every purchase shares are taken last: the product's row at step 7 and rental revenue at step 8
+ * (by the posting statement itself), so each is held only from there to the commit (three round trips:
+ * units, post, commit) and
  * purchases by different members overlap in everything before (docs/performance.md, "API throughput").
  * A purchase that also touches rewards expense (a coupon, a first order) locks both platform accounts at
  * once in id order first, so no purchase holds one and waits for the other. The member's own accounts
@@ -64,8 +65,12 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
       const firstOrder = await isFirstOrder(trx, input.userId);
       const orderId = await recordOrder(trx, input, product, price);
       await takeUnits(trx, input);
-      if (price.couponAmount > 0n || firstOrder) await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
-      await postPayment(trx, db.dialect, input, accounts, price);
+      const held = [accounts.member['member.available'], accounts.member['member.pending_income']];
+      if (price.couponAmount > 0n || firstOrder) {
+        await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
+        held.push(accounts.rental, accounts.rewards);
+      }
+      await postPayment(trx, db.dialect, input, accounts, price, held);
       if (firstOrder) await payFirstDayIncome(trx, db.dialect, input, accounts, orderId, product);
       return orderId;
     });
@@ -224,8 +229,16 @@ async function recordOrder(trx: Kysely<Database>, input: CreateOrderInput, produ
 /**
  * The member pays rental revenue; the coupon's share comes from rewards expense. The keys are new: no
  * order has this requestId (step 2, under the member's lock), and only its order's purchase posts them.
+ * `held`: the accounts this purchase has locked (the ledger takes rental revenue itself otherwise).
  */
-async function postPayment(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput, accounts: PurchaseAccounts, price: Price): Promise<void> {
+async function postPayment(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  input: CreateOrderInput,
+  accounts: PurchaseAccounts,
+  price: Price,
+  held: number[],
+): Promise<void> {
   const operationKey = purchaseOperationKey(input.userId, input.requestId);
   const legs: Leg[] = [];
   if (price.amount > 0n) {
@@ -234,7 +247,7 @@ async function postPayment(trx: Kysely<Database>, dialect: DialectName, input: C
   if (price.couponAmount > 0n) {
     legs.push({ key: `${operationKey}:coupon`, debit: accounts.rewards, credit: accounts.rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
   }
-  if (legs.length > 0) await postOperation(trx, dialect, { operationKey, legs, at: input.now, keysAreNew: true });
+  if (legs.length > 0) await postOperation(trx, dialect, { operationKey, legs, at: input.now, keysAreNew: true, held });
 }
 
 /** A member's first order earns its day 1 at once (once per member, by key), from rewards expense. */
