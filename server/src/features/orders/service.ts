@@ -45,13 +45,12 @@ export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${us
  *
  * Rows every purchase shares are taken last: the product's row at step 7 and rental revenue at step 8
  * (by the posting statement itself), so each is held only from there to the commit (three round trips:
- * units, post, commit) and
- * purchases by different members overlap in everything before (docs/performance.md, "API throughput").
- * A purchase that also touches rewards expense (a coupon, a first order) locks both platform accounts at
- * once in id order first, so no purchase holds one and waits for the other. The member's own accounts
- * are locked first, so one member's purchases still run one after another. Exchange redemptions take the
- * same order (member, then rewards expense), so no two of these can wait for each other in a cycle
- * (tested in coupons.test.ts).
+ * units, post, commit) and purchases by different members overlap in everything before
+ * (docs/performance.md, "API throughput"). A purchase that also touches rewards expense (a coupon, a
+ * first order) locks both platform accounts at once in id order first, so no purchase holds one and
+ * waits for the other. The member's own accounts are locked first, so one member's purchases still run
+ * one after another. Exchange redemptions take the same order (member, then rewards expense), so no two
+ * of these can wait for each other in a cycle (tested in coupons.test.ts).
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<number> {
   try {
