@@ -118,9 +118,9 @@ function toPosted(row: {
  * after applying, that no non-negative account went below zero.
  *
  * On PostgreSQL the insert, the balance updates and the check are one statement, so an operation on a
- * shared account (rental revenue, rewards expense) holds that account's lock for three round trips (lock,
- * replay check, post) before the commit instead of one per leg and account (docs/performance.md, "API
- * throughput"). `keysAreNew` skips the replay check: the caller proved under its own lock that the keys
+ * shared account (rental revenue, rewards expense) holds that account's lock for at most three round
+ * trips (lock, replay check, post) before the commit instead of one per leg and account
+ * (docs/performance.md, "API throughput"). `keysAreNew` skips the replay check: the caller proved under its own lock that the keys
  * were never used (a purchase whose requestId made no order), and a clash then fails the transaction.
  * `held` names accounts the caller has locked already. When the keys are new and one account is left
  * to lock, the posting statement's own UPDATE takes that lock: one lock wait, so no order to keep, and
