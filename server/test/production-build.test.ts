@@ -37,8 +37,27 @@ beforeAll(async () => {
     for (const dir of dirs) if (fs.existsSync(path.join(ROOT, dir, 'package.json'))) copy(path.join(dir, 'package.json'));
   }
   await run(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs'), '--outdir', path.join(app, 'server/dist')]);
-  await run('npm', ['ci', '--omit=dev', '-w', '@rigshare/server', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app, maxBuffer: 16 << 20 });
+  await productionInstall(app);
 });
+
+/**
+ * `npm ci --omit=dev` of the server, tried again once when it fails or stalls: an install once sat idle
+ * for the whole hook timeout (no CPU, no open connection, its log stopped after the downloads), and the
+ * stalled child then kept jest from exiting. Each try is killed after INSTALL_TRY_MS.
+ */
+const INSTALL_TRY_MS = 6 * 60_000;
+async function productionInstall(dir: string): Promise<void> {
+  const args = ['ci', '--omit=dev', '-w', '@rigshare/server', '--no-audit', '--no-fund', '--prefer-offline'];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('npm', args, { cwd: dir, maxBuffer: 16 << 20, timeout: INSTALL_TRY_MS, killSignal: 'SIGKILL' });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+    }
+  }
+}
 afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
 
 /** Only what a production start needs: no inherited DATABASE_URL, REDIS_URL or NODE_ENV from the test run. */
