@@ -18,7 +18,9 @@
  *  4. a Fastify hello-world server (its own process, like the API) under the same autocannon load;
  *  5. pgbench TPC-B (Debian's postgresql-contrib) with C clients for S seconds on its own scratch database,
  *     scale C (one branch row per client, so clients do not queue on one row);
- * and prints a table and the two ratios issue #13 asks for: /user/info >= 40 % of hello-world requests/s,
+ * and prints a table, with the CPU milliseconds a request cost the serving process and PostgreSQL's processes
+ * (from /proc, so Linux only; what fewer statements save shows there even while purchases queue on a lock),
+ * and the two ratios issue #13 asks for: /user/info >= 40 % of hello-world requests/s,
  * purchases >= 50 % of pgbench TPS. --profile writes a V8 CPU profile of the API process (.cpuprofile) into
  * the printed log folder.
  */
@@ -49,6 +51,48 @@ interface Row {
   p99: number;
   requests: number;
   errors: number;
+  /** CPU milliseconds a request cost the serving process and PostgreSQL's processes (not for pgbench). */
+  cpu?: { server: number; postgres: number };
+}
+
+/** Linux's clock ticks a second, the unit of /proc/<pid>/stat's CPU times (getconf CLK_TCK). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (0 once it has gone). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL process's CPU seconds by pid: the server's backends, one per connection, do the work. */
+function postgresCpuSeconds(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // gone while listing
+    }
+  }
+  return byPid;
+}
+
+/** What a run costs in CPU: the serving process's and PostgreSQL's, between start() and the returned function. */
+function cpuMeter(serverPid: number): () => { server: number; postgres: number } {
+  const server = cpuSecondsOf(serverPid);
+  const postgres = postgresCpuSeconds();
+  return () => {
+    let postgresUsed = 0;
+    // Backends that started during the run count from zero; those that ended are lost (the pools keep theirs).
+    for (const [pid, seconds] of postgresCpuSeconds()) postgresUsed += seconds - (postgres.get(pid) ?? 0);
+    return { server: cpuSecondsOf(serverPid) - server, postgres: postgresUsed };
+  };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
@@ -73,12 +117,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function cannon(name: string, options: autocannon.Options): Promise<Row> {
+/** Loads one route with autocannon after a warm-up; `serverPid` is the process serving it, whose CPU is measured. */
+async function cannon(name: string, serverPid: number, options: autocannon.Options): Promise<Row> {
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pools, caches
+  const used = cpuMeter(serverPid);
   const result = await autocannon(options);
+  const seconds = used();
+  const perRequest = (s: number) => (1000 * s) / Math.max(1, result.requests.total);
+  const cpu = { server: perRequest(seconds.server), postgres: perRequest(seconds.postgres) };
   const errors = result.errors + result.timeouts + result.non2xx;
-  console.log(`${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests, ${errors} errors`);
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors };
+  console.log(
+    `${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests, ${errors} errors; ` +
+      `CPU a request: server ${cpu.server.toFixed(3)} ms, PostgreSQL ${cpu.postgres.toFixed(3)} ms`,
+  );
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors, cpu };
 }
 
 async function pgbench(serverUrl: string, clients: number, seconds: number): Promise<Row> {
@@ -197,14 +249,14 @@ async function main(): Promise<void> {
       let turn = 0;
       const nextToken = () => tokens[turn++ % tokens.length];
       rows.push(
-        await cannon('GET /api/user/user/info (signed in)', {
+        await cannon('GET /api/user/user/info (signed in)', api.pid!, {
           url: base,
           connections,
           duration,
           requests: [{ method: 'GET', path: '/api/user/user/info', setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-access-token': nextToken() } }) }],
         }),
       );
-      rows.push(await cannon('GET /api/orders/product/list', { url: base, connections, duration, requests: [{ method: 'GET', path: '/api/orders/product/list?pageNum=1&pageSize=10' }] }));
+      rows.push(await cannon('GET /api/orders/product/list', api.pid!, { url: base, connections, duration, requests: [{ method: 'GET', path: '/api/orders/product/list?pageNum=1&pageSize=10' }] }));
 
       const ordersBefore = Number((await k.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       let seq = 0;
@@ -238,7 +290,7 @@ async function main(): Promise<void> {
             }
           });
       }, 200);
-      rows.push(await cannon('POST /api/orders/mine/order/create (purchase)', { url: base, connections, duration, requests: [buy()] }));
+      rows.push(await cannon('POST /api/orders/mine/order/create (purchase)', api.pid!, { url: base, connections, duration, requests: [buy()] }));
       clearInterval(sampler);
       console.log(
         `during the purchases, of the API's database connections on average ${(samples.active / samples.n).toFixed(1)} ran a statement and ${(samples.lock / samples.n).toFixed(1)} waited for a lock, in:`,
@@ -253,7 +305,7 @@ async function main(): Promise<void> {
       console.log(`${ok} purchases seen answered 200 (warm-up included), ${made} orders made; ledger ok`);
 
       await waitForHealth(`http://127.0.0.1:${helloPort}/`, hello, apiLog);
-      rows.push(await cannon('Fastify hello-world (GET /)', { url: `http://127.0.0.1:${helloPort}`, connections, duration }));
+      rows.push(await cannon('Fastify hello-world (GET /)', hello.pid!, { url: `http://127.0.0.1:${helloPort}`, connections, duration }));
     } finally {
       await Promise.all([stop(api), stop(hello)]);
     }
@@ -267,8 +319,11 @@ async function main(): Promise<void> {
   const pg = find('pgbench');
   const cpus = os.cpus();
   console.log(`\n${cpus.length} x ${cpus[0]?.model ?? 'CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${connections} connections, ${duration} s each`);
-  console.log('| Route | req/s | p50 ms | p99 ms | requests | errors |\n|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${Number.isNaN(r.p99) ? '–' : r.p99} | ${r.requests} | ${r.errors} |`);
+  console.log('| Route | req/s | p50 ms | p99 ms | requests | errors | CPU ms a request: server / PostgreSQL |\n|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const cpu = r.cpu ? `${r.cpu.server.toFixed(3)} / ${r.cpu.postgres.toFixed(3)}` : '–';
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${Number.isNaN(r.p99) ? '–' : r.p99} | ${r.requests} | ${r.errors} | ${cpu} |`);
+  }
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
   console.log(`\n/user/info vs hello-world: ${pct(info.rps, helloRow.rps)} (goal >= 40 %)`);
   console.log(`purchases vs pgbench TPS:  ${pct(purchases.rps, pg.rps)} (goal >= 50 %)`);
