@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { DialectName } from '../db/connect';
 
 export const MEMBER_KINDS = ['member.available', 'member.pending_income', 'member.held'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
@@ -102,4 +103,58 @@ export async function memberBalances(db: Kysely<Database>, userId: number): Prom
   const result = { 'member.available': 0n, 'member.pending_income': 0n, 'member.held': 0n } as Record<MemberKind, bigint>;
   for (const row of rows) result[row.kind as MemberKind] = BigInt(row.balance);
   return result;
+}
+
+/** What `lockSpenderAccounts` returns: the member's locked accounts with their balances, and the platform ids. */
+export interface SpenderAccounts<K extends PlatformKind> {
+  member: Record<SpendingKind, { id: number; balance: bigint }>;
+  platform: Record<K, number>;
+}
+
+/** The member accounts a purchase moves: it pays from available and is paid its first day into pending income. */
+const SPENDING_KINDS = ['member.available', 'member.pending_income'] as const;
+type SpendingKind = (typeof SPENDING_KINDS)[number];
+
+/**
+ * Locks the member's available and pending-income accounts in id order, reads their balances, and looks
+ * up the named platform accounts (not locked), in one statement: the three a purchase needed before (the
+ * accounts, their lock, their balances) and the platform ids cost one round trip together. A member
+ * without accounts yet gets them first. SQLite has no row locks: its write transactions run one at a time.
+ */
+export async function lockSpenderAccounts<K extends PlatformKind>(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  userId: number,
+  platformKinds: readonly K[],
+  now: Date,
+): Promise<SpenderAccounts<K>> {
+  const read = () =>
+    trx
+      .with('member', (db) =>
+        db
+          .selectFrom('ledger_accounts')
+          .select(['id', 'kind', 'balance'])
+          .where('owner_user_id', '=', userId)
+          .where('kind', 'in', SPENDING_KINDS)
+          .orderBy('id')
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate()),
+      )
+      .selectFrom('member')
+      .select(['id', 'kind', 'balance'])
+      .unionAll(trx.selectFrom('ledger_accounts').select(['id', 'kind', 'balance']).where('owner_user_id', 'is', null).where('kind', 'in', platformKinds))
+      .execute();
+  let rows = await read();
+  if (rows.length < SPENDING_KINDS.length + platformKinds.length) {
+    await memberAccounts(trx, userId, now);
+    rows = await read();
+  }
+  const member = {} as SpenderAccounts<K>['member'];
+  const platform = {} as Record<K, number>;
+  for (const row of rows) {
+    if ((SPENDING_KINDS as readonly string[]).includes(row.kind)) member[row.kind as SpendingKind] = { id: row.id, balance: BigInt(row.balance) };
+    else platform[row.kind as K] = row.id;
+  }
+  for (const kind of SPENDING_KINDS) if (!member[kind]) throw new Error(`Account ${kind} of member ${userId} is missing`);
+  for (const kind of platformKinds) if (platform[kind] === undefined) throw new Error(`Platform account ${kind} is missing`);
+  return { member, platform };
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { memberAccounts, memberBalances, platformAccountIds, type MemberAccounts } from '../../ledger/accounts';
+import { lockSpenderAccounts } from '../../ledger/accounts';
 import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { DAY_MS } from '../../jobs/accrual';
 
@@ -31,11 +31,12 @@ export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${us
 
 /**
  * Buys `quantity` units in one transaction, step by step (each step below is one function):
- * 1. lock the member's accounts;
- * 2. replay a known requestId (same content: the same order; other content: refused);
+ * 1. lock the member's accounts and read their balance (one statement with the platform accounts' ids);
+ * 2. replay a known requestId (same content: the same order; other content: refused), and learn in the
+ *    same query whether this is the member's first order;
  * 3. check the product, its sale window, units left and maxBuy;
  * 4. price it, with the coupon if one is given;
- * 5. check the balance;
+ * 5. check the balance read at step 1;
  * 6. record the order (and mark the coupon used);
  * 7. take the units with a guarded UPDATE (never oversells);
  * 8. post the payment (and the coupon's share, paid by rewards expense) through the ledger;
@@ -56,15 +57,15 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       const accounts = await lockMemberAccounts(trx, db.dialect, input);
-      const previous = await replayedOrder(trx, input);
-      if (previous !== null) return previous;
+      const history = await orderHistory(trx, input);
+      if (history.replayed !== null) return history.replayed;
       const product = await saleableProduct(trx, input);
       const price = await priceOf(trx, input, product);
-      await requireBalance(trx, input.userId, price.amount);
-      const firstOrder = await isFirstOrder(trx, input.userId);
+      if (accounts.available < price.amount) throw new AppError(400, 'insufficientBalance');
+      const firstOrder = !history.hasOrders;
       const orderId = await recordOrder(trx, input, product, price);
       await takeUnits(trx, input);
-      const held = [accounts.member['member.available'], accounts.member['member.pending_income']];
+      const held = [accounts.member.available, accounts.member.pendingIncome];
       if (price.couponAmount > 0n || firstOrder) {
         await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
         held.push(accounts.rental, accounts.rewards);
@@ -81,7 +82,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
 }
 
 interface PurchaseAccounts {
-  member: MemberAccounts;
+  member: { available: number; pendingIncome: number };
+  /** The member's available balance, read under the lock. */
+  available: bigint;
   rental: number;
   rewards: number;
 }
@@ -96,25 +99,34 @@ interface Price {
   userCouponId: number | null;
 }
 
-/** Locks the member's two accounts; the platform accounts are only looked up here (locked at step 8). */
+/** Locks the member's two accounts and reads them; the platform accounts are only looked up here (locked at step 8). */
 async function lockMemberAccounts(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput): Promise<PurchaseAccounts> {
-  const member = await memberAccounts(trx, input.userId, input.now);
-  await lockAccounts(trx, dialect, [member['member.available'], member['member.pending_income']]);
-  const platform = await platformAccountIds(trx, ['platform.rental_revenue', 'platform.rewards_expense']);
-  return { member, rental: platform['platform.rental_revenue'], rewards: platform['platform.rewards_expense'] };
+  const { member, platform } = await lockSpenderAccounts(trx, dialect, input.userId, ['platform.rental_revenue', 'platform.rewards_expense'], input.now);
+  return {
+    member: { available: member['member.available'].id, pendingIncome: member['member.pending_income'].id },
+    available: member['member.available'].balance,
+    rental: platform['platform.rental_revenue'],
+    rewards: platform['platform.rewards_expense'],
+  };
 }
 
-/** The order a requestId already made (null if none); the same requestId with other content is refused. */
-async function replayedOrder(trx: Kysely<Database>, input: CreateOrderInput): Promise<number | null> {
-  const previous = await trx
-    .selectFrom('orders')
-    .select(['id', 'request_hash'])
-    .where('user_id', '=', input.userId)
-    .where('request_id', '=', input.requestId)
-    .executeTakeFirst();
-  if (!previous) return null;
-  if (previous.request_hash !== requestHash(input)) throw new AppError(409, 'requestReused');
-  return previous.id;
+/**
+ * What the member's orders say, in one query: the order this requestId already made (the same requestId
+ * with other content is refused) and whether the member has any order (a first order earns day 1 at once).
+ */
+async function orderHistory(trx: Kysely<Database>, input: CreateOrderInput): Promise<{ replayed: number | null; hasOrders: boolean }> {
+  const mine = () => trx.selectFrom('orders').where('user_id', '=', input.userId);
+  const sameRequest = () => mine().where('request_id', '=', input.requestId);
+  const row = await trx
+    .selectNoFrom((eb) => [
+      sameRequest().select('id').as('replayId'),
+      sameRequest().select('request_hash').as('replayHash'),
+      eb.exists(mine().select('id')).as('hasOrders'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.replayId !== null && row.replayHash !== requestHash(input)) throw new AppError(409, 'requestReused');
+  // PostgreSQL answers EXISTS with a boolean, SQLite with 0 or 1.
+  return { replayed: row.replayId, hasOrders: Boolean(row.hasOrders) };
 }
 
 function findProduct(trx: Kysely<Database>, productId: number) {
@@ -166,11 +178,6 @@ async function priceOf(trx: Kysely<Database>, input: CreateOrderInput, product: 
   return { unitPrice, amount: gross - couponAmount, couponAmount, userCouponId: coupon.userCouponId };
 }
 
-async function requireBalance(trx: Kysely<Database>, userId: number, amount: bigint): Promise<void> {
-  const balances = await memberBalances(trx, userId);
-  if (balances['member.available'] < amount) throw new AppError(400, 'insufficientBalance');
-}
-
 /** Takes the units with a guarded UPDATE (never oversells); the last unit marks the product sold out. */
 async function takeUnits(trx: Kysely<Database>, input: CreateOrderInput): Promise<void> {
   const taken = await trx
@@ -188,10 +195,6 @@ async function takeUnits(trx: Kysely<Database>, input: CreateOrderInput): Promis
     .where((eb) => eb(eb('units_sold', '+', input.quantity), '<=', eb.ref('units_offered')))
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, 'notEnoughUnits');
-}
-
-async function isFirstOrder(trx: Kysely<Database>, userId: number): Promise<boolean> {
-  return !(await trx.selectFrom('orders').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
 }
 
 /** Inserts the order and marks the coupon used by it. */
@@ -241,7 +244,7 @@ async function postPayment(
   const operationKey = purchaseOperationKey(input.userId, input.requestId);
   const legs: Leg[] = [];
   if (price.amount > 0n) {
-    legs.push({ key: `${operationKey}:pay`, debit: accounts.member['member.available'], credit: accounts.rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' });
+    legs.push({ key: `${operationKey}:pay`, debit: accounts.member.available, credit: accounts.rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' });
   }
   if (price.couponAmount > 0n) {
     legs.push({ key: `${operationKey}:coupon`, debit: accounts.rewards, credit: accounts.rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
@@ -266,7 +269,7 @@ async function payFirstDayIncome(
   await postOperation(trx, dialect, {
     operationKey: bonusKey,
     at: input.now,
-    legs: [{ key: bonusKey, debit: accounts.rewards, credit: accounts.member['member.pending_income'], amount: dailyIncome, type: 'Bonus', description: 'free_first_day' }],
+    legs: [{ key: bonusKey, debit: accounts.rewards, credit: accounts.member.pendingIncome, amount: dailyIncome, type: 'Bonus', description: 'free_first_day' }],
   });
   await trx
     .insertInto('income_accruals')
