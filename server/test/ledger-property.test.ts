@@ -343,6 +343,38 @@ describe.each(testDatabases())('the ledger against a model on %s', (name, databa
     const balances = await db.kysely.selectFrom('ledger_accounts').select('balance').where('id', 'in', [source.id, target.id]).execute();
     expect(balances.map((b) => BigInt(b.balance))).toEqual([0n, 0n]);
   });
+
+  it('posts an operation only with its onlyIf statement: no row changed, nothing moves; a row changed, both stand', async () => {
+    const [source, target] = await freshAccounts(++runs);
+    const { owner_user_id: owner } = await db.kysely.selectFrom('ledger_accounts').select('owner_user_id').where('id', '=', source.id).executeTakeFirstOrThrow();
+    // The guard a purchase uses is its units' UPDATE; here the owner's name stands in for the units.
+    const rename = (from: string) => db.kysely.updateTable('users').set({ name: 'guard passed' }).where('id', '=', owner!).where('name', '=', from).returning('id');
+    const post = (key: string, from: string) =>
+      db.kysely.transaction().execute((trx) =>
+        postOperation(trx, db.dialect, {
+          operationKey: key,
+          at: new Date(),
+          keysAreNew: true,
+          onlyIf: rename(from),
+          legs: [{ key, debit: source.id, credit: target.id, amount: 9n, type: 'Adjustment', description: 'adjustment' }],
+        }),
+      );
+    const balances = async () =>
+      (await db.kysely.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', [source.id, target.id]).orderBy('id').execute()).map((b) => BigInt(b.balance));
+
+    const refusal = await post(`guard-${runs}:refused`, 'not the name').then(
+      () => 'posted',
+      (error: unknown) => String(error),
+    );
+    expect(refusal).toMatch('its precondition changed no row');
+    expect(await db.kysely.selectFrom('ledger_transfers').select('id').where('operation_key', '=', `guard-${runs}:refused`).execute()).toEqual([]);
+    expect(await balances()).toEqual([0n, 0n]);
+
+    await post(`guard-${runs}:posted`, `run ${runs}`);
+    expect(await balances()).toEqual([-9n, 9n]);
+    expect((await db.kysely.selectFrom('users').select('name').where('id', '=', owner!).executeTakeFirstOrThrow()).name).toBe('guard passed');
+    expect(await checkLedger(db.kysely)).toEqual([]);
+  });
 });
 
 describe.each(testDatabases())('postBatch on %s', (_name, database) => {

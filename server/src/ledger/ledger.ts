@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 
@@ -57,6 +57,17 @@ export class InsufficientFundsError extends Error {
   constructor(readonly accountId: number) {
     super(`Account ${accountId} would go below zero`);
     this.name = 'InsufficientFundsError';
+  }
+}
+
+/**
+ * An operation's `onlyIf` statement changed no row (e.g. the units it takes were gone). The transfers may
+ * have been written already: like the other errors here, it must roll the caller's transaction back.
+ */
+export class PreconditionFailedError extends Error {
+  constructor(readonly operationKey: string) {
+    super(`Operation ${operationKey}: its precondition changed no row`);
+    this.name = 'PreconditionFailedError';
   }
 }
 
@@ -125,11 +136,17 @@ function toPosted(row: {
  * `held` names accounts the caller has locked already. When the keys are new and one account is left
  * to lock, the posting statement's own UPDATE takes that lock: one lock wait, so no order to keep, and
  * nothing reads before it that the wait would have to protect.
+ *
+ * `onlyIf` (with `keysAreNew`): the caller's `UPDATE .. RETURNING` that must change a row for the
+ * operation to stand, e.g. a purchase taking its units. On PostgreSQL it runs inside the posting
+ * statement, before the balances' UPDATE, so a caller whose guard and posting both touch rows every
+ * request shares (the product, rental revenue) holds them for that one statement and the commit. On
+ * SQLite it runs just before. When it changes nothing, `PreconditionFailedError`.
  */
 export async function postOperation(
   trx: Kysely<Database>,
   dialect: DialectName,
-  input: { operationKey: string; legs: Leg[]; at: Date; keysAreNew?: boolean; held?: readonly number[] },
+  input: { operationKey: string; legs: Leg[]; at: Date; keysAreNew?: boolean; held?: readonly number[]; onlyIf?: OperationNodeSource },
 ): Promise<{ transfers: PostedTransfer[]; replayed: boolean }> {
   const { legs } = input;
   if (legs.length === 0) throw new Error('An operation needs at least one leg');
@@ -138,6 +155,8 @@ export async function postOperation(
     if (leg.debit === leg.credit) throw new Error(`Transfer ${leg.key}: debit and credit are the same account`);
   }
   if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('Duplicate idempotency key in one operation');
+
+  if (input.onlyIf && !input.keysAreNew) throw new Error('onlyIf needs keysAreNew: a replayed operation would skip it');
 
   const held = new Set(input.held);
   const toLock = [...new Set(legs.flatMap((l) => [l.debit, l.credit]))].filter((id) => !held.has(id));
@@ -160,7 +179,8 @@ export async function postOperation(
   }
 
   const at = input.at.toISOString();
-  if (dialect === 'postgres') return { transfers: await insertAndApplyPostgres(trx, input.operationKey, legs, at), replayed: false };
+  if (dialect === 'postgres') return { transfers: await insertAndApplyPostgres(trx, input.operationKey, legs, at, input.onlyIf), replayed: false };
+  if (input.onlyIf && (await sql`${input.onlyIf}`.execute(trx)).rows.length === 0) throw new PreconditionFailedError(input.operationKey);
   const inserted = await trx
     .insertInto('ledger_transfers')
     .values(
@@ -208,13 +228,24 @@ export async function postOperation(
  * non-negative check, in one statement (data-modifying CTEs, as `postBatch` does). Every row returned
  * carries the check's figures; an account that nets to zero is not updated, as on SQLite.
  */
-async function insertAndApplyPostgres(trx: Kysely<Database>, operationKey: string, legs: Leg[], at: string): Promise<PostedTransfer[]> {
+async function insertAndApplyPostgres(
+  trx: Kysely<Database>,
+  operationKey: string,
+  legs: Leg[],
+  at: string,
+  onlyIf: OperationNodeSource | undefined,
+): Promise<PostedTransfer[]> {
   const rows = legs.map(
     (leg) =>
       sql`(${leg.key}, ${operationKey}, ${leg.debit}, ${leg.credit}, ${leg.amount}, ${leg.type}, ${leg.description}, ${leg.reason ?? null}, ${fingerprint(leg)}, ${at})`,
   );
-  const result = await sql<Parameters<typeof toPosted>[0] & { missing: number | null; below: number | null }>`
-    WITH posted AS (
+  // The guard is read by `deltas` (an uncorrelated EXISTS, evaluated once before its first row), so its
+  // rows are taken before the balances' UPDATE locks any account; with no row, no balance moves.
+  const guard = onlyIf ? sql`guard AS (${onlyIf}),` : sql``;
+  const guarded = onlyIf ? sql`WHERE EXISTS (SELECT 1 FROM guard)` : sql``;
+  const result = await sql<Parameters<typeof toPosted>[0] & { missing: number | null; below: number | null; guarded: boolean }>`
+    WITH ${guard}
+    posted AS (
       INSERT INTO ledger_transfers
         (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
       VALUES ${sql.join(rows)}
@@ -225,7 +256,7 @@ async function insertAndApplyPostgres(trx: Kysely<Database>, operationKey: strin
         SELECT credit_account_id AS account_id, amount AS delta FROM posted
         UNION ALL
         SELECT debit_account_id AS account_id, -amount AS delta FROM posted
-      ) AS legs GROUP BY account_id HAVING SUM(delta) <> 0
+      ) AS legs ${guarded} GROUP BY account_id HAVING SUM(delta) <> 0
     ),
     applied AS (
       UPDATE ledger_accounts SET balance = ledger_accounts.balance + deltas.delta
@@ -233,9 +264,11 @@ async function insertAndApplyPostgres(trx: Kysely<Database>, operationKey: strin
       RETURNING ledger_accounts.id, ledger_accounts.balance, ledger_accounts.allow_negative
     )
     SELECT posted.*, (SELECT MIN(account_id) FROM deltas WHERE account_id NOT IN (SELECT id FROM applied)) AS missing,
-           (SELECT MIN(id) FROM applied WHERE allow_negative = 0 AND balance < 0) AS below
+           (SELECT MIN(id) FROM applied WHERE allow_negative = 0 AND balance < 0) AS below,
+           ${onlyIf ? sql`EXISTS (SELECT 1 FROM guard)` : sql`TRUE`} AS guarded
     FROM posted`.execute(trx);
   const first = result.rows[0]!;
+  if (!first.guarded) throw new PreconditionFailedError(operationKey);
   // PostgreSQL has no foreign keys from transfers to accounts (migration 0026): the ledger checks itself.
   if (first.missing !== null) throw new MissingAccountError(Number(first.missing));
   if (first.below !== null) throw new InsufficientFundsError(Number(first.below));

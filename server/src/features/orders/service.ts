@@ -1,10 +1,10 @@
 import { couponFit, PRODUCT_STATUS, saleState, type CouponTerms, type SaleState } from '@rigshare/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, OperationNodeSource } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { lockSpenderAccounts } from '../../ledger/accounts';
-import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
+import { IdempotencyConflictError, InsufficientFundsError, lockAccounts, postOperation, PreconditionFailedError, type Leg } from '../../ledger/ledger';
 import { DAY_MS } from '../../jobs/accrual';
 
 // The read side lives in ./views; re-exported so the routes keep their import.
@@ -38,20 +38,22 @@ export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${us
  * 4. price it, with the coupon if one is given;
  * 5. check the balance read at step 1;
  * 6. record the order (and mark the coupon used);
- * 7. take the units with a guarded UPDATE (never oversells);
- * 8. post the payment (and the coupon's share, paid by rewards expense) through the ledger;
- * 9. a member's first order also gets its day-1 income at once from rewards expense ("free first-day
+ * 7. take the units with a guarded UPDATE (never oversells) and post the payment (and the coupon's
+ *    share, paid by rewards expense) through the ledger; a plain purchase does both in one statement;
+ * 8. a member's first order also gets its day-1 income at once from rewards expense ("free first-day
  *    income", once per member by key).
  * The checks run in the contract's order, so a purchase that fails several is refused for the first.
  *
- * Rows every purchase shares are taken last: the product's row at step 7 and rental revenue at step 8
- * (by the posting statement itself), so each is held only from there to the commit (three round trips:
- * units, post, commit) and purchases by different members overlap in everything before
- * (docs/performance.md, "API throughput"). A purchase that also touches rewards expense (a coupon, a
- * first order) locks both platform accounts at once in id order first, so no purchase holds one and
- * waits for the other. The member's own accounts are locked first, so one member's purchases still run
- * one after another. Exchange redemptions take the same order (member, then rewards expense), so no two
- * of these can wait for each other in a cycle (tested in coupons.test.ts).
+ * Rows every purchase shares are taken last, at step 7, always the product's row before the platform
+ * accounts, so they are held only from there to the commit and purchases by different members overlap
+ * in everything before (docs/performance.md, "API throughput"). A plain purchase takes the product and
+ * rental revenue in its posting statement (the units are the posting's `onlyIf`): held for one statement
+ * and the commit. A purchase that also touches rewards expense (a coupon, a first order) takes the units
+ * first, then locks both platform accounts at once in id order, so no purchase holds one and waits for
+ * the other, and none holds a platform account while waiting for the product. The member's own accounts
+ * are locked first, so one member's purchases still run one after another. Exchange redemptions take the
+ * same order (member, then rewards expense), so no two of these can wait for each other in a cycle
+ * (tested in coupons.test.ts).
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<number> {
   try {
@@ -64,19 +66,21 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<numb
       if (accounts.available < price.amount) throw new AppError(400, 'insufficientBalance');
       const firstOrder = !history.hasOrders;
       const orderId = await recordOrder(trx, input, product, price);
-      await takeUnits(trx, input);
       const held = [accounts.member.available, accounts.member.pendingIncome];
-      if (price.couponAmount > 0n || firstOrder) {
+      const touchesRewards = price.couponAmount > 0n || firstOrder;
+      if (touchesRewards) {
+        await takeUnitsNow(trx, input);
         await lockAccounts(trx, db.dialect, [accounts.rental, accounts.rewards]);
         held.push(accounts.rental, accounts.rewards);
       }
-      await postPayment(trx, db.dialect, input, accounts, price, held);
+      await postPayment(trx, db.dialect, input, accounts, price, held, touchesRewards ? undefined : takeUnits(trx, input));
       if (firstOrder) await payFirstDayIncome(trx, db.dialect, input, accounts, orderId, product);
       return orderId;
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) throw new AppError(400, 'insufficientBalance');
     if (error instanceof IdempotencyConflictError) throw new AppError(409, 'requestReused');
+    if (error instanceof PreconditionFailedError) throw new AppError(409, 'notEnoughUnits');
     throw error;
   }
 }
@@ -99,7 +103,7 @@ interface Price {
   userCouponId: number | null;
 }
 
-/** Locks the member's two accounts and reads them; the platform accounts are only looked up here (locked at step 8). */
+/** Locks the member's two accounts and reads them; the platform accounts are only looked up here (locked at step 7). */
 async function lockMemberAccounts(trx: Kysely<Database>, dialect: DialectName, input: CreateOrderInput): Promise<PurchaseAccounts> {
   const { member, platform } = await lockSpenderAccounts(trx, dialect, input.userId, ['platform.rental_revenue', 'platform.rewards_expense'], input.now);
   return {
@@ -178,9 +182,17 @@ async function priceOf(trx: Kysely<Database>, input: CreateOrderInput, product: 
   return { unitPrice, amount: gross - couponAmount, couponAmount, userCouponId: coupon.userCouponId };
 }
 
-/** Takes the units with a guarded UPDATE (never oversells); the last unit marks the product sold out. */
-async function takeUnits(trx: Kysely<Database>, input: CreateOrderInput): Promise<void> {
-  const taken = await trx
+/** Takes the units now (a purchase that locks the platform accounts before posting); refused if they are gone. */
+async function takeUnitsNow(trx: Kysely<Database>, input: CreateOrderInput): Promise<void> {
+  if ((await takeUnits(trx, input).execute()).length !== 1) throw new AppError(409, 'notEnoughUnits');
+}
+
+/**
+ * The UPDATE that takes the units, guarded so it never oversells (it changes no row when too few are
+ * left); the last unit marks the product sold out. A plain purchase's posting runs it (postPayment).
+ */
+function takeUnits(trx: Kysely<Database>, input: CreateOrderInput) {
+  return trx
     .updateTable('products')
     .set((eb) => ({
       units_sold: eb('units_sold', '+', input.quantity),
@@ -193,8 +205,7 @@ async function takeUnits(trx: Kysely<Database>, input: CreateOrderInput): Promis
     }))
     .where('id', '=', input.productId)
     .where((eb) => eb(eb('units_sold', '+', input.quantity), '<=', eb.ref('units_offered')))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, 'notEnoughUnits');
+    .returning('id');
 }
 
 /** Inserts the order and marks the coupon used by it. */
@@ -229,9 +240,11 @@ async function recordOrder(trx: Kysely<Database>, input: CreateOrderInput, produ
 }
 
 /**
- * The member pays rental revenue; the coupon's share comes from rewards expense. The keys are new: no
- * order has this requestId (step 2, under the member's lock), and only its order's purchase posts them.
- * `held`: the accounts this purchase has locked (the ledger takes rental revenue itself otherwise).
+ * The member pays rental revenue; the coupon's share comes from rewards expense. `takingUnits`, when
+ * given, takes the units in the same statement (refused with notEnoughUnits if they are gone). The keys
+ * are new: no order has this requestId (step 2, under the member's lock), and only its order's purchase
+ * posts them. `held`: the accounts this purchase has locked (the ledger takes rental revenue itself
+ * otherwise). The member always pays something: prices are positive, a coupon never covers the total.
  */
 async function postPayment(
   trx: Kysely<Database>,
@@ -240,16 +253,16 @@ async function postPayment(
   accounts: PurchaseAccounts,
   price: Price,
   held: number[],
+  takingUnits: OperationNodeSource | undefined,
 ): Promise<void> {
   const operationKey = purchaseOperationKey(input.userId, input.requestId);
-  const legs: Leg[] = [];
-  if (price.amount > 0n) {
-    legs.push({ key: `${operationKey}:pay`, debit: accounts.member.available, credit: accounts.rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' });
-  }
+  const legs: Leg[] = [
+    { key: `${operationKey}:pay`, debit: accounts.member.available, credit: accounts.rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' },
+  ];
   if (price.couponAmount > 0n) {
     legs.push({ key: `${operationKey}:coupon`, debit: accounts.rewards, credit: accounts.rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
   }
-  if (legs.length > 0) await postOperation(trx, dialect, { operationKey, legs, at: input.now, keysAreNew: true, held });
+  await postOperation(trx, dialect, { operationKey, legs, at: input.now, keysAreNew: true, held, onlyIf: takingUnits });
 }
 
 /** A member's first order earns its day 1 at once (once per member, by key), from rewards expense. */
