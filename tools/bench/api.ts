@@ -117,11 +117,16 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Loads one route with autocannon after a warm-up; `serverPid` is the process serving it, whose CPU is measured. */
-async function cannon(name: string, serverPid: number, options: autocannon.Options): Promise<Row> {
+/**
+ * Loads one route with autocannon after a warm-up; `serverPid` is the process serving it, whose CPU is
+ * measured. `watch`, if given, starts when the measured run starts and its returned function ends it.
+ */
+async function cannon(name: string, serverPid: number, options: autocannon.Options, watch?: () => () => void): Promise<Row> {
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pools, caches
   const used = cpuMeter(serverPid);
+  const stopWatching = watch?.();
   const result = await autocannon(options);
+  stopWatching?.();
   const seconds = used();
   const perRequest = (s: number) => (1000 * s) / Math.max(1, result.requests.total);
   const cpu = { server: perRequest(seconds.server), postgres: perRequest(seconds.postgres) };
@@ -273,10 +278,11 @@ async function main(): Promise<void> {
           if (status === 200) ok++;
         },
       });
-      // Where purchases wait: sample the API's database connections while they run, and what the ones
-      // waiting for a lock are running.
+      // Where purchases wait: sample the API's database connections while they run (not during the
+      // warm-up, where most members make their first purchase, which takes the units apart), and what
+      // the ones waiting for a lock are running.
       const samples = { n: 0, active: 0, lock: 0, waiting: new Map<string, number>() };
-      const sampler = setInterval(() => {
+      const sample = () => {
         void sql<{ state: string | null; wait: string | null; query: string }>`SELECT state, wait_event_type AS wait, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) AS query
           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
           .execute(k)
@@ -289,9 +295,12 @@ async function main(): Promise<void> {
               samples.waiting.set(c.query, (samples.waiting.get(c.query) ?? 0) + 1);
             }
           });
-      }, 200);
-      rows.push(await cannon('POST /api/orders/mine/order/create (purchase)', api.pid!, { url: base, connections, duration, requests: [buy()] }));
-      clearInterval(sampler);
+      };
+      const sampleWhileMeasured = () => {
+        const sampler = setInterval(sample, 200);
+        return () => clearInterval(sampler);
+      };
+      rows.push(await cannon('POST /api/orders/mine/order/create (purchase)', api.pid!, { url: base, connections, duration, requests: [buy()] }, sampleWhileMeasured));
       console.log(
         `during the purchases, of the API's database connections on average ${(samples.active / samples.n).toFixed(1)} ran a statement and ${(samples.lock / samples.n).toFixed(1)} waited for a lock, in:`,
       );
