@@ -83,7 +83,10 @@ function postgresCpuSeconds(): Map<number, number> {
   return byPid;
 }
 
-/** What a run costs in CPU: the serving process's and PostgreSQL's, between start() and the returned function. */
+/**
+ * What a run costs in CPU, the serving process's and PostgreSQL's, from this call to the call of the
+ * function it returns. PostgreSQL's is the whole server's, so nothing else should use it meanwhile.
+ */
 function cpuMeter(serverPid: number): () => { server: number; postgres: number } {
   const server = cpuSecondsOf(serverPid);
   const postgres = postgresCpuSeconds();

@@ -105,21 +105,21 @@ export async function memberBalances(db: Kysely<Database>, userId: number): Prom
   return result;
 }
 
+/** The member accounts a purchase moves: it pays from available and is paid its first day into pending income. */
+const SPENDING_KINDS = ['member.available', 'member.pending_income'] as const;
+export type SpendingKind = (typeof SPENDING_KINDS)[number];
+
 /** What `lockSpenderAccounts` returns: the member's locked accounts with their balances, and the platform ids. */
 export interface SpenderAccounts<K extends PlatformKind> {
   member: Record<SpendingKind, { id: number; balance: bigint }>;
   platform: Record<K, number>;
 }
 
-/** The member accounts a purchase moves: it pays from available and is paid its first day into pending income. */
-const SPENDING_KINDS = ['member.available', 'member.pending_income'] as const;
-type SpendingKind = (typeof SPENDING_KINDS)[number];
-
 /**
  * Locks the member's available and pending-income accounts in id order, reads their balances, and looks
- * up the named platform accounts (not locked), in one statement: the three a purchase needed before (the
- * accounts, their lock, their balances) and the platform ids cost one round trip together. A member
- * without accounts yet gets them first. SQLite has no row locks: its write transactions run one at a time.
+ * up the named platform accounts (not locked), all in one statement, so a purchase has what it needs
+ * before pricing for one round trip. A member without accounts yet gets them first. SQLite has no row
+ * locks: its write transactions run one at a time.
  */
 export async function lockSpenderAccounts<K extends PlatformKind>(
   trx: Kysely<Database>,
