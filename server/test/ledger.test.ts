@@ -234,6 +234,9 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     const summary = (await get('/api/receive/income/summary', member.token, { language: 'fr_FR' })).json().data;
     expect(summary.delayedDays).toBe(1);
     expect(summary.delayReason).toBe("Les revenus de minage de ce jour n'ont pas encore été enregistrés");
+    // The member's orders say the same: one day paid (the free first day), one waiting.
+    const orders = () => get('/api/orders/mine/order/record?pageNum=1&pageSize=10', member.token);
+    expect((await orders()).json().data.list[0]).toMatchObject({ daysPaid: 1, daysDelayed: 1, earned: usdt('0.2') });
 
     // Partial funding pays waiting days strictly in due order: nothing paid is due after something still waiting.
     await fundPool(ctx.db, { amount: '0.5', reason: 'Test revenue for part of a day', at: ctx.clock() });
@@ -247,6 +250,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     await runAccrual(ctx.db, ctx.clock());
     const paid = (await get('/api/receive/income/summary', member.token)).json().data;
     expect(paid).toMatchObject({ delayedDays: 0, delayReason: null, pendingIncome: usdt('0.4') });
+    expect((await orders()).json().data.list[0]).toMatchObject({ daysPaid: 2, daysDelayed: 0, earned: usdt('0.4') });
 
     const takeout = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'takeout-ok-0001' }, asMember(member.token));
     expect(takeout.json()).toMatchObject({
