@@ -46,14 +46,6 @@ export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind
   return row.id;
 }
 
-/** Several platform accounts' ids in one query, by kind (a purchase needs two). */
-export async function platformAccountIds<K extends PlatformKind>(db: Kysely<Database>, kinds: readonly K[]): Promise<Record<K, number>> {
-  const rows = await db.selectFrom('ledger_accounts').select(['id', 'kind']).where('kind', 'in', kinds).where('owner_user_id', 'is', null).execute();
-  const ids = Object.fromEntries(rows.map((row) => [row.kind, row.id])) as Record<K, number>;
-  for (const kind of kinds) if (ids[kind] === undefined) throw new Error(`Platform account ${kind} is missing`);
-  return ids;
-}
-
 export type MemberAccounts = Record<MemberKind, number>;
 
 /** The member's three accounts, created on first use (concurrent creators agree through the unique index). */
@@ -107,7 +99,7 @@ export async function memberBalances(db: Kysely<Database>, userId: number): Prom
 
 /** The member accounts a purchase moves: it pays from available and is paid its first day into pending income. */
 const SPENDING_KINDS = ['member.available', 'member.pending_income'] as const;
-export type SpendingKind = (typeof SPENDING_KINDS)[number];
+type SpendingKind = (typeof SPENDING_KINDS)[number];
 
 /** What `lockSpenderAccounts` returns: the member's locked accounts with their balances, and the platform ids. */
 export interface SpenderAccounts<K extends PlatformKind> {
