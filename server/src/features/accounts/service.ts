@@ -7,7 +7,7 @@ import { checkCaptcha } from './captcha';
 import { chargeSmsBudget } from '../../sms/budget';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
-import { openSession, revokeOtherSessions, revokeSession } from './sessions';
+import { endOtherSessions, endSession, openSession } from './sessions';
 import { assertCanSendCode, consumeCode, issueCode, type CodePurpose } from './verification';
 
 /** Runs scrypt even for unknown phones so the reply time does not tell which phones exist. */
@@ -110,8 +110,7 @@ export async function resetPassword(
     .set({ password_hash: await hashPassword(input.password), withdraw_hold_from: now.toISOString() })
     .where('id', '=', member.id)
     .execute();
-  await revokeOtherSessions(db, member.id, null, now);
-  await deps.sessionCache.revoked({ memberId: member.id });
+  await endOtherSessions(deps, member.id, null);
 }
 
 export async function updatePassword(
@@ -132,16 +131,12 @@ export async function updatePassword(
     .set({ password_hash: await hashPassword(input.password), withdraw_hold_from: now.toISOString() })
     .where('id', '=', memberId)
     .execute();
-  await revokeOtherSessions(db, memberId, currentTokenHash, now);
-  await deps.sessionCache.revoked({ memberId });
+  await endOtherSessions(deps, memberId, currentTokenHash);
 }
 
 /** Revokes the calling session and, when the body names another token of the same member, that one too. */
 export async function logout(deps: AppDeps, memberId: number, tokenHashes: string[]): Promise<void> {
-  for (const hash of new Set(tokenHashes)) {
-    await revokeSession(deps.db.kysely, hash, memberId, deps.clock());
-    await deps.sessionCache.revoked({ tokenHash: hash });
-  }
+  for (const hash of new Set(tokenHashes)) await endSession(deps, memberId, hash);
 }
 
 export async function isRegistered(deps: AppDeps, phone: string): Promise<boolean> {

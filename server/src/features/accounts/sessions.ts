@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { AppDeps } from '../../types';
 import { newToken, sha256 } from '../../security/random';
 
 /** Opens a session; only the token's sha256 is stored, the token itself goes to the member once. */
@@ -30,23 +31,34 @@ export async function findLiveSession(db: Kysely<Database>, tokenHash: string, n
     .executeTakeFirst();
 }
 
-export async function revokeSession(db: Kysely<Database>, tokenHash: string, userId: number, now: Date): Promise<void> {
-  await db
+/** Who a revocation needs: the database, the clock, and this instance's session cache (which tells the fleet). */
+type RevokingDeps = Pick<AppDeps, 'db' | 'clock' | 'sessionCache'>;
+
+/**
+ * Ends one session of the member (logout): in the database, then in every instance's cache of live
+ * sessions (session-cache.ts), so no read is served on it any more. Revocations go through here or
+ * `endOtherSessions` only, so the two never come apart.
+ */
+export async function endSession(deps: RevokingDeps, memberId: number, tokenHash: string): Promise<void> {
+  await deps.db.kysely
     .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
+    .set({ revoked_at: deps.clock().toISOString() })
     .where('token_hash', '=', tokenHash)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('revoked_at', 'is', null)
     .execute();
+  await deps.sessionCache.revoked({ tokenHash });
 }
 
-/** Revokes every session of the member except the one given (after a password change). */
-export async function revokeOtherSessions(db: Kysely<Database>, userId: number, keepTokenHash: string | null, now: Date) {
-  let query = db
+/** Ends every session of the member except the one given, if any (a password change or reset); the same two places. */
+export async function endOtherSessions(deps: RevokingDeps, memberId: number, keepTokenHash: string | null): Promise<void> {
+  let query = deps.db.kysely
     .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('user_id', '=', userId)
+    .set({ revoked_at: deps.clock().toISOString() })
+    .where('user_id', '=', memberId)
     .where('revoked_at', 'is', null);
   if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
   await query.execute();
+  // The kept session is dropped from the caches too; its next read looks it up again.
+  await deps.sessionCache.revoked({ memberId });
 }
