@@ -3,7 +3,7 @@ import { createExchangeCode } from '../src/features/exchange/service';
 import { DAY_MS } from '../src/jobs/accrual';
 import { memberBalances } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
-import { asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct, asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 const HOUR_MS = 60 * 60 * 1000;
@@ -17,28 +17,7 @@ describe.each(testDatabases())('coupon rules on %s', (_name, database) => {
   let productId: number;
   beforeAll(async () => {
     ctx = await startApp(database, MANY_MEMBERS);
-    const now = ctx.clock().getTime();
-    const row = await ctx.db.kysely
-      .insertInto('products')
-      .values({
-        name: 'Coupon test rig',
-        category_name: 'SHA-256',
-        image_url: '/api/user/static/product-s19.svg',
-        status: 1,
-        start_time: new Date(now - DAY_MS).toISOString(),
-        end_time: new Date(now + 365 * DAY_MS).toISOString(),
-        day_return_micro: usdt('1'),
-        valid_days: 30,
-        price_micro: usdt('100'),
-        max_buy: -1,
-        units_offered: 1000,
-        units_sold: 0,
-        sort_order: 99,
-        created_at: new Date(now).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    productId = row.id;
+    productId = await addProduct(ctx, { name: 'Coupon test rig', price: '100', dayReturn: '1', validDays: 30, offered: 1000 });
   });
   afterAll(async () => ctx.close());
   afterEach(async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { parseAmount } from '@rigshare/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -10,6 +11,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
 import { createDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
+import { DAY_MS } from '../src/jobs/accrual';
 import { adjust } from '../src/ledger/operator';
 
 export interface TestDatabase {
@@ -279,3 +281,32 @@ export async function redisAnswers(): Promise<boolean> {
 /** A key prefix of its own, so runs sharing a Redis do not share counters or channels. */
 export const ownRedisPrefix = () => `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
+
+/** A product, by default on sale (status 1) from a day ago for a year; amounts in USDT text ("1.5"). Its id. */
+export async function addProduct(
+  ctx: TestContext,
+  p: { price: string; dayReturn: string; validDays: number; offered: number; maxBuy?: number; name?: string; status?: number; startInMs?: number; endInMs?: number },
+): Promise<number> {
+  const now = ctx.clock().getTime();
+  const row = await ctx.db.kysely
+    .insertInto('products')
+    .values({
+      name: p.name ?? 'Test rig',
+      category_name: 'SHA-256',
+      image_url: '/api/user/static/product-s19.svg',
+      status: p.status ?? 1,
+      start_time: new Date(now + (p.startInMs ?? -DAY_MS)).toISOString(),
+      end_time: new Date(now + (p.endInMs ?? 365 * DAY_MS)).toISOString(),
+      day_return_micro: parseAmount(p.dayReturn).toString(),
+      valid_days: p.validDays,
+      price_micro: parseAmount(p.price).toString(),
+      max_buy: p.maxBuy ?? -1,
+      units_offered: p.offered,
+      units_sold: 0,
+      sort_order: 99,
+      created_at: new Date(now).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

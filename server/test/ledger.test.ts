@@ -5,7 +5,7 @@ import { checkLedger } from '../src/ledger/check';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { postOperation, reverseOperation } from '../src/ledger/ledger';
 import { adjust, fundPool } from '../src/ledger/operator';
-import { asMember, getAs, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct as addTestProduct, asMember, getAs, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 
@@ -21,31 +21,7 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
 
-  /** A freshly registered member with `balance` USDT credited by an Adjustment. */
-  async function addProduct(p: { price: string; dayReturn: string; validDays: number; offered: number; maxBuy?: number }): Promise<number> {
-    const now = ctx.clock().getTime();
-    const row = await ctx.db.kysely
-      .insertInto('products')
-      .values({
-        name: 'Test rig',
-        category_name: 'SHA-256',
-        image_url: '/api/user/static/product-s19.svg',
-        status: 1,
-        start_time: new Date(now - DAY_MS).toISOString(),
-        end_time: new Date(now + 365 * DAY_MS).toISOString(),
-        day_return_micro: usdt(p.dayReturn),
-        valid_days: p.validDays,
-        price_micro: usdt(p.price),
-        max_buy: p.maxBuy ?? -1,
-        units_offered: p.offered,
-        units_sold: 0,
-        sort_order: 99,
-        created_at: new Date(now).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const addProduct = (p: Parameters<typeof addTestProduct>[1]) => addTestProduct(ctx, p);
 
   let requestSeq = 0;
   const buy = (token: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>

@@ -1,8 +1,6 @@
-import { parseAmount } from '@rigshare/domain';
 import { checkLedger } from '../src/ledger/check';
-import { asMember, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct as addTestProduct, asMember, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
-const usdt = (text: string) => parseAmount(text).toString();
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -19,30 +17,8 @@ describe.each(testDatabases())('the sale window on %s', (_name, database) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
-  async function addProduct(status: number, startInMs: number, endInMs: number): Promise<number> {
-    const now = ctx.clock().getTime();
-    const row = await ctx.db.kysely
-      .insertInto('products')
-      .values({
-        name: `Window rig ${status}`,
-        category_name: 'SHA-256',
-        image_url: '/api/user/static/product-s19.svg',
-        status,
-        start_time: new Date(now + startInMs).toISOString(),
-        end_time: new Date(now + endInMs).toISOString(),
-        day_return_micro: usdt('1'),
-        valid_days: 30,
-        price_micro: usdt('10'),
-        max_buy: -1,
-        units_offered: 100,
-        units_sold: 0,
-        sort_order: 99,
-        created_at: new Date(now).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const addProduct = (status: number, startInMs: number, endInMs: number) =>
+    addTestProduct(ctx, { name: `Window rig ${status}`, status, startInMs, endInMs, price: '10', dayReturn: '1', validDays: 30, offered: 100 });
 
   let requestSeq = 0;
   const buy = (token: string, productId: number) =>
