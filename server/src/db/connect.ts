@@ -15,6 +15,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { Pool } from 'pg';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -35,6 +36,8 @@ export function createDb(options: { databaseUrl: string | null; sqliteFile: stri
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // Statements the process sends again are parsed and planned once per connection (prepared-statements.ts).
+      Client: PreparingClient,
       // A server that does not answer fails the request (503) instead of holding it forever.
       connectionTimeoutMillis: 10_000,
     });

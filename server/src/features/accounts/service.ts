@@ -144,12 +144,26 @@ export async function isRegistered(deps: AppDeps, phone: string): Promise<boolea
   return Boolean(await findMemberByPhone(deps.db.kysely, phone));
 }
 
-/** The signed-in member's profile: one query (the member, the inviter's code, the number of invitees). */
+/**
+ * The signed-in member's profile: one query (the member, the inviter's code, the number of invitees),
+ * naming its columns so PostgreSQL keeps it prepared (db/prepared-statements.ts).
+ */
 export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInfo | null> {
   const member = await deps.db.kysely
     .selectFrom('users as member')
     .leftJoin('users as inviter', 'inviter.id', 'member.inviter_id')
-    .selectAll('member')
+    .select([
+      'member.id',
+      'member.phone',
+      'member.name',
+      'member.head_url',
+      'member.vip_level',
+      'member.grade',
+      'member.invite_code',
+      'member.mark_headbg_url',
+      'member.mark_text',
+      'member.timezone_type',
+    ])
     .select('inviter.invite_code as inviter_code')
     .select((eb) =>
       eb.selectFrom('users as invitee').select((count) => count.fn.countAll<string | number>().as('n')).whereRef('invitee.inviter_id', '=', 'member.id').as('invitees'),
