@@ -133,8 +133,13 @@ async function orderHistory(trx: Kysely<Database>, input: CreateOrderInput): Pro
   return { replayed: row.replayId, hasOrders: Boolean(row.hasOrders) };
 }
 
+/** What a purchase reads of its product, named so PostgreSQL keeps the statement prepared (db/prepared-statements.ts). */
 function findProduct(trx: Kysely<Database>, productId: number) {
-  return trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+  return trx
+    .selectFrom('products')
+    .select(['id', 'status', 'start_time', 'end_time', 'units_offered', 'units_sold', 'max_buy', 'price_micro', 'day_return_micro', 'valid_days'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
 }
 
 /** The product, if it can be bought now in this quantity by this member (sale window, units, maxBuy). */

@@ -5,7 +5,24 @@ import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 
 export const AGREEMENT_VERSION = '2025-1';
 
-export function toCard(row: Selectable<ProductsTable>, baseUrl: string): ProductCard {
+/** What a product card shows, named so PostgreSQL keeps the list's statement prepared (db/prepared-statements.ts). */
+export const CARD_COLUMNS = [
+  'id',
+  'image_url',
+  'name',
+  'category_name',
+  'status',
+  'start_time',
+  'end_time',
+  'day_return_micro',
+  'valid_days',
+  'price_micro',
+  'max_buy',
+  'units_offered',
+  'units_sold',
+] as const satisfies readonly (keyof ProductsTable)[];
+
+export function toCard(row: Pick<Selectable<ProductsTable>, (typeof CARD_COLUMNS)[number]>, baseUrl: string): ProductCard {
   const dayReturn = toMicro(row.day_return_micro);
   const countdown =
     row.status === PRODUCT_STATUS.preSale ? row.start_time : row.status === PRODUCT_STATUS.rush ? row.end_time : null;
@@ -42,7 +59,7 @@ export async function listProducts(
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('products')
-    .selectAll()
+    .select(CARD_COLUMNS)
     // A closed product stays readable (orders link to it) but is no longer offered.
     .where('closed_at', 'is', null)
     .orderBy('sort_order')
@@ -54,6 +71,6 @@ export async function listProducts(
 }
 
 export async function productDetail(db: Kysely<Database>, id: number, baseUrl: string): Promise<ProductCard | null> {
-  const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('products').select(CARD_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? toCard(row, baseUrl) : null;
 }
