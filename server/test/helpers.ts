@@ -281,7 +281,6 @@ export async function redisAnswers(): Promise<boolean> {
 /** A key prefix of its own, so runs sharing a Redis do not share counters or channels. */
 export const ownRedisPrefix = () => `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
-
 /** A product, by default on sale (status 1) from a day ago for a year; amounts in USDT text ("1.5"). Its id. */
 export async function addProduct(
   ctx: TestContext,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { addProduct, getAs, MANY_MEMBERS, post, asMember, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct, asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
 /**
  * On PostgreSQL the API prepares the statements it sends again (src/db/prepared-statements.ts). What an
@@ -41,7 +41,7 @@ describeOnPostgres('statements prepared once per connection on PostgreSQL', () =
     const buy = () =>
       post(ctx.app, '/api/orders/mine/order/create', { agree: '1', quantity: '1', productId, requestId: `prepared-${++requestSeq}` }, asMember(member.token));
     const profile = async () => (await getAs(ctx, '/api/user/user/info', member.token)).json();
-    // Every pooled connection has the statements prepared by now (the pool is 10 connections).
+    // By now the connections these requests use have their statements prepared.
     for (let run = 0; run < 12; run++) {
       expect((await profile()).code).toBe(200);
       expect((await buy()).json().code).toBe(200);
