@@ -3,10 +3,10 @@ import { Client, type QueryConfig } from 'pg';
 /**
  * PostgreSQL spends more on parsing and planning the API's statements than on running them: in a
  * purchase, ~2.3 ms of parse and plan against ~0.7 ms of execution, its posting aside
- * (docs/performance.md, "Statements prepared once"). A statement with parameters that this process has sent before is therefore prepared
- * on each connection the first time it runs there, under a name, and from then on only bound and
- * executed; PostgreSQL keeps its plan (custom plans for the first five runs, then a generic one where
- * that costs no more, its `plan_cache_mode`).
+ * (docs/performance.md, "Statements prepared once"). A statement with parameters that this process
+ * sends again is therefore prepared on each connection the first time it runs there, under a name, and
+ * from then on only bound and executed; PostgreSQL keeps its plan (custom plans for the first five
+ * runs, then a generic one where that costs no more, its `plan_cache_mode`).
  *
  * Only statements sent at least twice are named, and at most `MAX_NAMED` of them, so one-off texts (a
  * list of ids of varying length, a migration) do not fill every connection's memory; statements

@@ -6,7 +6,7 @@ import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 export const AGREEMENT_VERSION = '2025-1';
 
 /** What a product card shows, named so PostgreSQL keeps the list's statement prepared (db/prepared-statements.ts). */
-export const CARD_COLUMNS = [
+const CARD_COLUMNS = [
   'id',
   'image_url',
   'name',
