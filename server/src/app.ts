@@ -23,6 +23,7 @@ import { teamRoutes } from './features/team';
 import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
 import { createLeadership, type Leadership } from './jobs/leadership';
 import { startJobs } from './jobs/scheduler';
+import { AccessLogController } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
 import { registerSessionRevocations } from './plugins/session-revocations';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
@@ -52,7 +53,14 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY: behind a proxy, request.ip (and so every rate limit) is the member's address from X-Forwarded-For.
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustProxyOption(options.config.trustProxy), ajv: AJV_OPTIONS, frameworkErrors, clientErrorHandler });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new AccessLogController(),
+    trustProxy: trustProxyOption(options.config.trustProxy),
+    ajv: AJV_OPTIONS,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     db: options.db,

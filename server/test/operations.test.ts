@@ -5,7 +5,7 @@ import { createDb } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
 import { runAccrual } from '../src/jobs/accrual';
-import { closedPort } from './captured-log';
+import { closedPort, startAppWithLog } from './captured-log';
 import { form, startApp, testDatabases, type TestContext } from './helpers';
 
 /**
@@ -114,6 +114,32 @@ describe.each(testDatabases())('behind a proxy on %s', (_name, database) => {
     expect((await loginVia('127.0.0.1', '203.0.113.7', '9876620002')).statusCode).toBe(429);
     for (let i = 0; i < 20; i++) await loginVia('192.0.2.50', `192.0.2.${100 + i}`, `98766${String(30_000 + i)}`);
     expect((await loginVia('192.0.2.50', '192.0.2.200', '9876630099')).statusCode).toBe(429);
+  });
+});
+
+describe('the access log', () => {
+  it('has one line per request, written with its outcome: method, URL, the member\'s address behind the proxy, status, time', async () => {
+    const { ctx, lines } = await startAppWithLog(sqlite, {}, { trustProxy: '127.0.0.1' });
+    try {
+      const viaProxy = { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } };
+      await ctx.app.inject({ method: 'GET', url: '/health', ...viaProxy });
+      await ctx.app.inject({ method: 'GET', url: '/api/user/user/info', ...viaProxy, headers: { ...viaProxy.headers, 'x-access-token': 'not-a-session' } });
+      const login = form({ phone: '9876500001', password: 'Secret-Password-1' });
+      await ctx.app.inject({ method: 'POST', url: '/api/user/auth/token/pass', ...viaProxy, payload: login.payload, headers: { ...login.headers, ...viaProxy.headers } });
+
+      const requests = lines().filter((line) => line.reqId !== undefined);
+      expect(requests.map((line) => line.msg)).toEqual(['request completed', 'request completed', 'request completed']);
+      expect(requests.map(({ method, url, statusCode, remoteAddress }) => ({ method, url, statusCode, remoteAddress }))).toEqual([
+        { method: 'GET', url: '/health', statusCode: 200, remoteAddress: '203.0.113.7' },
+        { method: 'GET', url: '/api/user/user/info', statusCode: 401, remoteAddress: '203.0.113.7' },
+        { method: 'POST', url: '/api/user/auth/token/pass', statusCode: 400, remoteAddress: '203.0.113.7' },
+      ]);
+      for (const line of requests) expect(line.responseTime).toEqual(expect.any(Number));
+      // Neither the body nor the headers are logged: no password, no session token.
+      expect(JSON.stringify(requests)).not.toMatch(/Secret-Password-1|not-a-session/);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 
