@@ -14,7 +14,6 @@ const SHARED_LIBRARIES = [
   () => import('react'),
   () => import('react-dom/client'),
   () => import('antd-mobile'),
-  () => import('react-router'),
   () => import('react-router-dom'),
   () => import('@reduxjs/toolkit'),
   () => import('react-redux'),

@@ -9,7 +9,7 @@ import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
-import { antdMobileKit } from './antd-kit';
+import { antdMobileKit, reactRouterKit } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 
@@ -29,16 +29,18 @@ import singletons from './singletons.json';
 const REACT_RANGE = `^${(JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version}`;
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
-const ANTD_VERSION = (JSON.parse(fs.readFileSync(require.resolve('antd-mobile/package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+
+/** The kit modules (tools/rsbuild/kits.ts) have no package.json of their own: they carry their library's version. */
+const KIT_VERSIONS: Record<string, string> = { 'antd-mobile': versionOf('antd-mobile'), 'react-router-dom': versionOf('react-router-dom') };
 
 export const shared = Object.fromEntries(
   singletons.map((name) => [
     name,
     isReact(name)
       ? { singleton: true, requiredVersion: REACT_RANGE }
-      : // The kit module has no package.json of its own: it carries antd-mobile's version.
-        name === 'antd-mobile'
-        ? { singleton: true, requiredVersion: `^${ANTD_VERSION}`, version: ANTD_VERSION }
+      : KIT_VERSIONS[name]
+        ? { singleton: true, requiredVersion: `^${KIT_VERSIONS[name]}`, version: KIT_VERSIONS[name] }
         : { singleton: true },
   ]),
 );
@@ -81,6 +83,7 @@ export const commonConfig: RsbuildConfig = {
       'react-router$': path.join(reactRouterDist, 'index.mjs'),
       'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
       'antd-mobile$': antdMobileKit(),
+      'react-router-dom$': reactRouterKit(path.join(reactRouterDist, 'index.mjs')),
     },
   },
   output: {

@@ -1,0 +1,61 @@
+/**
+ * Shared libraries as the page shares them: only the exports some app of this repository imports.
+ * A shared module cannot be tree-shaken, so sharing `antd-mobile` itself put all ~80 components and
+ * their styles in the first load, and sharing `react-router-dom` put all of react-router 7 there (data
+ * routers, server rendering, ~150 kB minified) for the dozen names the apps use. Every app's build
+ * scans the same sources and writes the same kit modules, and the library's name resolves to its kit,
+ * so the singleton (one ConfigProvider and Toast/Dialog renderer; one router context) stays. A name
+ * used for the first time appears in its kit with the next build of the apps (shell included).
+ *
+ * `node --import tsx tools/rsbuild/kits.ts` prints the lists: nx.json hashes them into every app's
+ * build (a runtime input), so a cached build is reused only while they are the same.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The names imported as values (`import { A, B as C } from '<library>'`) anywhere in the apps and libs. */
+export function namesImportedFrom(library: string): string[] {
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${library.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`, 'g');
+  const names = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.tsx?$/.test(entry.name)) {
+        for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
+          for (const item of match[1].split(',')) {
+            const name = item.trim();
+            if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]);
+          }
+        }
+      }
+    }
+  };
+  const sources = ['shell', ...['remotes', 'libs'].flatMap((group) => fs.readdirSync(path.join(ROOT, group)).map((name) => path.join(group, name)))];
+  for (const app of sources) if (fs.existsSync(path.join(ROOT, app, 'src'))) visit(path.join(ROOT, app, 'src'));
+  return [...names].sort();
+}
+
+/** Writes a kit module (when it changed) and returns its path, for `resolve.alias`. */
+function writeKit(name: string, body: string): string {
+  const file = path.join(ROOT, 'node_modules', '.cache', 'rigshare', `${name}-kit.js`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== body) fs.writeFileSync(file, body);
+  return file;
+}
+
+export function antdMobileKit(): string {
+  return writeKit('antd-mobile', `import 'antd-mobile/es/global';\nexport { ${namesImportedFrom('antd-mobile').join(', ')} } from 'antd-mobile/es/index.js';\n`);
+}
+
+/**
+ * `react-router-dom` 7 re-exports `react-router`; the kit takes the names from react-router's
+ * production build by path (its package exports point every condition at the development build).
+ */
+export function reactRouterKit(reactRouterIndex: string): string {
+  return writeKit('react-router-dom', `export { ${namesImportedFrom('react-router-dom').join(', ')} } from ${JSON.stringify(reactRouterIndex)};\n`);
+}
+
+if (require.main === module) for (const library of ['antd-mobile', 'react-router-dom']) console.log(`${library}: ${namesImportedFrom(library).join(' ')}`);
