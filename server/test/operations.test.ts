@@ -126,13 +126,15 @@ describe('the access log', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/user/user/info', ...viaProxy, headers: { ...viaProxy.headers, 'x-access-token': 'not-a-session' } });
       const login = form({ phone: '9876500001', password: 'Secret-Password-1' });
       await ctx.app.inject({ method: 'POST', url: '/api/user/auth/token/pass', ...viaProxy, payload: login.payload, headers: { ...login.headers, ...viaProxy.headers } });
+      await ctx.app.inject({ method: 'GET', url: '/api/no-such-route', ...viaProxy });
 
       const requests = lines().filter((line) => line.reqId !== undefined);
-      expect(requests.map((line) => line.msg)).toEqual(['request completed', 'request completed', 'request completed']);
+      expect(requests.map((line) => line.msg)).toEqual(['request completed', 'request completed', 'request completed', 'request completed']);
       expect(requests.map(({ method, url, statusCode, remoteAddress }) => ({ method, url, statusCode, remoteAddress }))).toEqual([
         { method: 'GET', url: '/health', statusCode: 200, remoteAddress: '203.0.113.7' },
         { method: 'GET', url: '/api/user/user/info', statusCode: 401, remoteAddress: '203.0.113.7' },
         { method: 'POST', url: '/api/user/auth/token/pass', statusCode: 400, remoteAddress: '203.0.113.7' },
+        { method: 'GET', url: '/api/no-such-route', statusCode: 404, remoteAddress: '203.0.113.7' },
       ]);
       for (const line of requests) expect(line.responseTime).toEqual(expect.any(Number));
       // Neither the body nor the headers are logged: no password, no session token.

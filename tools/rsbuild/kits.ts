@@ -2,7 +2,7 @@
  * Shared libraries as the page shares them: only the exports some app of this repository imports.
  * A shared module cannot be tree-shaken, so sharing `antd-mobile` itself put all ~80 components and
  * their styles in the first load, and sharing `react-router-dom` put all of react-router 7 there (data
- * routers, server rendering, ~150 kB minified) for the dozen names the apps use. Every app's build
+ * routers, server rendering, ~190 kB minified) for the dozen names the apps use. Every app's build
  * scans the same sources and writes the same kit modules, and the library's name resolves to its kit,
  * so the singleton (one ConfigProvider and Toast/Dialog renderer; one router context) stays. A name
  * used for the first time appears in its kit with the next build of the apps (shell included).
@@ -15,16 +15,23 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** The names imported as values (`import { A, B as C } from '<library>'`) anywhere in the apps and libs. */
+/**
+ * The names imported as values (`import { A, B as C } from '<library>'`) anywhere in the apps and libs.
+ * A default or namespace import would reach names the kit does not know of, so it stops the build.
+ */
 export function namesImportedFrom(library: string): string[] {
-  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${library.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`, 'g');
+  const quoted = `'${library.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`;
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g');
+  const whole = new RegExp(`import\\s+(\\*\\s*as\\s+)?\\w+\\s*(,[^;]*)?from\\s*${quoted}`);
   const names = new Set<string>();
   const visit = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (/\.tsx?$/.test(entry.name)) {
-        for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
+        const text = fs.readFileSync(file, 'utf8');
+        if (whole.test(text)) throw new Error(`${file}: import { … } from '${library}' only; the build shares just the names imported so (tools/rsbuild/kits.ts)`);
+        for (const match of text.matchAll(pattern)) {
           for (const item of match[1].split(',')) {
             const name = item.trim();
             if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]);
