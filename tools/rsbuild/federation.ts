@@ -9,7 +9,7 @@ import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
-import { antdMobileKit, reactRouterKit } from './kits';
+import { KIT_LIBRARIES, kitAliases } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 
@@ -21,18 +21,18 @@ import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
  */
 import singletons from './singletons.json';
 
+const versionOf = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+
 /**
  * React's packages ask for the React installed here. Left to itself the build takes the range from
  * the nearest package.json of each importer, and antd-mobile's @react-spring still names React
  * ^16.8 || ^17 || ^18: the runtime then warned about React 19 on every page load.
  */
-const REACT_RANGE = `^${(JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version}`;
+const REACT_RANGE = `^${versionOf('react')}`;
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
-const versionOf = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-
 /** The kit modules (tools/rsbuild/kits.ts) have no package.json of their own: they carry their library's version. */
-const KIT_VERSIONS: Record<string, string> = { 'antd-mobile': versionOf('antd-mobile'), 'react-router-dom': versionOf('react-router-dom') };
+const KIT_VERSIONS: Record<string, string> = Object.fromEntries(KIT_LIBRARIES.map((library) => [library, versionOf(library)]));
 
 export const shared = Object.fromEntries(
   singletons.map((name) => [
@@ -82,8 +82,7 @@ export const commonConfig: RsbuildConfig = {
     alias: {
       'react-router$': path.join(reactRouterDist, 'index.mjs'),
       'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
-      'antd-mobile$': antdMobileKit(),
-      'react-router-dom$': reactRouterKit(path.join(reactRouterDist, 'index.mjs')),
+      ...kitAliases(path.join(reactRouterDist, 'index.mjs')),
     },
   },
   output: {
