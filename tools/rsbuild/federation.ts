@@ -9,7 +9,7 @@ import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
-import { KIT_LIBRARIES, kitAliases } from './kits';
+import { KIT_LIBRARIES, kitAliases, reactRouterDist } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 
@@ -44,8 +44,6 @@ export const shared = Object.fromEntries(
         : { singleton: true },
   ]),
 );
-
-const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
 
 /**
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text file of the build,
@@ -82,7 +80,7 @@ export const commonConfig: RsbuildConfig = {
     alias: {
       'react-router$': path.join(reactRouterDist, 'index.mjs'),
       'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
-      ...kitAliases(path.join(reactRouterDist, 'index.mjs')),
+      ...kitAliases(),
     },
   },
   output: {
