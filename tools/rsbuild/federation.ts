@@ -12,6 +12,7 @@ import { CONTRACT_VERSION } from '@rigshare/contract';
 import { KIT_LIBRARIES, kitAliases, reactRouterDist } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
+import { federationRuntimeAsEsModules } from './federation-runtime';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
@@ -70,7 +71,7 @@ export function precompressPlugin(): RsbuildPlugin {
 
 /** What every app (and the monolithic comparison build of bench:web) is built with. */
 export const commonConfig: RsbuildConfig = {
-  plugins: [pluginReact(), precompressPlugin()],
+  plugins: [pluginReact(), precompressPlugin(), federationRuntimeAsEsModules()],
   source: {
     define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   },
