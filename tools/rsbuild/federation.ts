@@ -81,6 +81,10 @@ export const commonConfig: RsbuildConfig = {
     alias: {
       'react-router$': path.join(reactRouterDist, 'index.mjs'),
       'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+      // A few antd-mobile components take rc-util's CommonJS build (`rc-util/lib/...`) where the
+      // rest of the kit takes its ES modules: both copies of those modules came in the first load,
+      // with Babel's CommonJS helpers beside their ES twins (~12 kB minified).
+      'rc-util/lib': path.join(path.dirname(require.resolve('rc-util/package.json', { paths: [require.resolve('antd-mobile')] })), 'es'),
       ...kitAliases(),
     },
   },
