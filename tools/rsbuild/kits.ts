@@ -4,11 +4,11 @@
  * their styles in the first load, sharing `react-router-dom` put all of react-router 7 there (data
  * routers, server rendering, ~190 kB minified) for the dozen names the apps use, and sharing
  * react-i18next, react-redux and Redux Toolkit whole added what the monolith leaves out (the `Trans`
- * component and its HTML parser, the hooks' factories, the whole of Redux). Every app's build scans
- * the same sources and writes the same kit modules, and the library's name resolves to its kit, so
- * the singleton (one ConfigProvider and Toast/Dialog renderer; one router context; one store
- * context; one i18next binding) stays. A name used for the first time appears in its kit with the
- * next build of the apps (shell included).
+ * component and its HTML parser, the hooks' factories, the parts of Redux no app calls). Every app's
+ * build scans the same sources and writes the same kit modules, and the library's name resolves to
+ * its kit, so the singleton (one ConfigProvider and Toast/Dialog renderer; one router context; one
+ * store context; one i18next binding) stays. A name used for the first time appears in its kit with
+ * the next build of the apps (shell included).
  *
  * `node --import tsx tools/rsbuild/kits.ts` prints the lists: nx.json hashes them into every app's
  * build (a runtime input), so a cached build is reused only while they are the same.
@@ -26,7 +26,7 @@ export const reactRouterDist = path.join(packageDir('react-router'), 'dist', 'pr
 interface Kit {
   /**
    * The module whose exports the kit re-exports: the build the bundler would take for the library,
-   * by path, so the kit's own import is not sent back to the kit by the alias.
+   * by a path or subpath the alias (`<library>$`) does not send back to the kit.
    */
   source: string;
   /** Imported first for its side effects (antd-mobile's global styles and CSS variables). */
