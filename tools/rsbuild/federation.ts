@@ -9,7 +9,7 @@ import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
-import { KIT_LIBRARIES, kitAliases, reactRouterDist } from './kits';
+import { KIT_LIBRARIES, kitAliases, packageDir, reactRouterDist } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 import { federationRuntimeAsEsModules } from './federation-runtime';
@@ -22,7 +22,7 @@ import { federationRuntimeAsEsModules } from './federation-runtime';
  */
 import singletons from './singletons.json';
 
-const versionOf = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) => (JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * React's packages ask for the React installed here. Left to itself the build takes the range from
@@ -84,7 +84,7 @@ export const commonConfig: RsbuildConfig = {
       // A few antd-mobile components take rc-util's CommonJS build (`rc-util/lib/...`) where the
       // rest of the kit takes its ES modules: both copies of those modules came in the first load,
       // with Babel's CommonJS helpers beside their ES twins (~12 kB minified).
-      'rc-util/lib': path.join(path.dirname(require.resolve('rc-util/package.json', { paths: [require.resolve('antd-mobile')] })), 'es'),
+      'rc-util/lib': path.join(packageDir('rc-util', packageDir('antd-mobile')), 'es'),
       ...kitAliases(),
     },
   },

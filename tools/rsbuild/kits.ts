@@ -18,7 +18,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+/** A package's folder, found from `from` (default: here), the way Node resolves it. */
+export const packageDir = (name: string, from?: string) => path.dirname(require.resolve(`${name}/package.json`, from ? { paths: [from] } : undefined));
 
 /** react-router's production build: its package exports point every condition at the development build. */
 export const reactRouterDist = path.join(packageDir('react-router'), 'dist', 'production');
