@@ -32,7 +32,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startApiProcess, stopProcess } from '../src/api-process';
-import { remotesDocument, runtimeConfig } from '../src/runtime-documents';
+import { SAME_ORIGIN, remotesDocument, runtimeConfig } from '../src/runtime-documents';
 import { setCacheHeaders } from '../src/static-server';
 import { REMOTE_NAMES, ROOT, distOf, topologyFromEnv, type Topology } from '../src/topology';
 import { CHROMIUM_ARGS, field } from '../e2e/browser';
@@ -73,7 +73,6 @@ function proxyTo(apiPort: number, req: http.IncomingMessage, res: http.ServerRes
 
 /** One origin: the shell at /, each remote under /remotes/<name>/, the API under /api. */
 async function serveSameOrigin(port: number, apiPort: number, shellDist: string): Promise<FastifyInstance> {
-  const origin = `http://${HOST}:${port}`;
   const app = Fastify({
     logger: false,
     serverFactory: (handler) => http.createServer((req, res) => (req.url?.startsWith('/api/') ? proxyTo(apiPort, req, res) : handler(req, res))),
@@ -81,8 +80,7 @@ async function serveSameOrigin(port: number, apiPort: number, shellDist: string)
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // The deployment's two documents: every remote and every API host on this same origin.
   const topology: Topology = { ...topologyFromEnv({}), host: HOST, apiPort: port };
-  const remotes = remotesDocument(topology);
-  for (const remote of remotes.remotes) remote.manifest = `${origin}/remotes/${remote.name}/mf-manifest.json`;
+  const remotes = remotesDocument(topology, {}, SAME_ORIGIN);
   const documents: Record<string, unknown> = { 'remotes.json': remotes, 'config.json': runtimeConfig(topology) };
   for (const [file, body] of Object.entries(documents)) {
     app.get(`/${file}`, async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(body));

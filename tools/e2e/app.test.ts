@@ -113,8 +113,8 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
     await expect(page.getByTestId('not-found').count()).resolves.toBe(0);
     if (remote !== 'shell') {
       const origin = stack.remoteOrigin(remote);
-      // A remote's manifest and script come from its own origin, and from no other remote's.
-      expect(fetched).toContain(`${origin}/mf-manifest.json`);
+      // A remote's container and chunks come from its own origin, and from no other remote's.
+      expect(fetched).toContain(`${origin}/remoteEntry.js`);
       expect(fetched.some((url) => url.startsWith(`${origin}/static/js/`))).toBe(true);
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The fleet as a member's browser meets it (E2E_FLEET=1: nginx, two compiled API instances, PostgreSQL,
  * Redis; tools/src/fleet.ts): one origin for the page, the remotes and the API, so no CORS preflight;
- * hashed files cached for a year, the page and the manifests asked again; an instance killed with
+ * hashed files cached for a year, the page and the remotes' containers asked again; an instance killed with
  * kill -9 goes unnoticed.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -54,14 +54,14 @@ describeInFleet('the fleet behind nginx', () => {
     const elsewhere = requests.filter((r) => /^https?:/.test(r.url) && new URL(r.url).origin !== origin);
     expect(elsewhere).toEqual([]);
     expect(requests.filter((r) => r.method === 'OPTIONS')).toEqual([]);
-    // The API answered through nginx (a login, lists), and each remote's manifest came from its path.
+    // The API answered through nginx (a login, lists), and each remote's container came from its path.
     expect(requests.some((r) => r.method === 'POST' && r.url.startsWith(`${origin}/api/user/`))).toBe(true);
     for (const remote of ['products', 'wallet', 'team', 'community', 'messages']) {
-      expect(requests.map((r) => r.url)).toContain(`${origin}/remotes/${remote}/mf-manifest.json`);
+      expect(requests.map((r) => r.url)).toContain(`${origin}/remotes/${remote}/remoteEntry.js`);
     }
   });
 
-  it('hashed files are cached for a year; the page, config.json and the manifests are asked again every time', async () => {
+  it('hashed files are cached for a year; the page, config.json and the remotes\' containers are asked again every time', async () => {
     const cacheControl = async (url: string) => (await fetch(url)).headers.get('cache-control');
     const html = await (await fetch(stack.shellUrl)).text();
     // A hashed script the page loads (a src attribute, or the list its start-up script loads).
@@ -69,7 +69,7 @@ describeInFleet('the fleet behind nginx', () => {
     expect(script).toBeDefined();
     expect(await cacheControl(new URL(script!, stack.shellUrl).href)).toBe('public, max-age=31536000, immutable');
     expect(await cacheControl(stack.shellUrl)).toBe('no-cache');
-    expect(await cacheControl(`${stack.remoteOrigin('wallet')}/mf-manifest.json`)).toBe('no-cache');
+    expect(await cacheControl(`${stack.remoteOrigin('wallet')}/remoteEntry.js`)).toBe('no-cache');
     const config = await fetch(`${stack.shellUrl}config.json`);
     expect(config.headers.get('cache-control')).toBe('no-cache');
     // The shell learns the API as a path on its own origin.

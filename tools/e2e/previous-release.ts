@@ -16,7 +16,9 @@ import { ROOT } from '../src/topology';
 /**
  * The release the current code must interoperate with: main before contract version 2 (remotes
  * without their own federation runtime). Move it forward when a release is cut; COMPAT_BASE
- * overrides it for one run.
+ * overrides it for one run. Its builds take this checkout's packages, so a package it imports and the
+ * current code no longer does stays in tools' devDependencies until then: @module-federation/retry-plugin
+ * (its shell's remote registry).
  */
 export const PREVIOUS_RELEASE = process.env.COMPAT_BASE ?? 'e88f715fcf833daa513551a0991881e2608a8d46';
 

@@ -117,6 +117,14 @@ export const shellHtml: RsbuildConfig['html'] = {
 /** Only browsers load these apps: the federation runtime drops its Node.js code paths. */
 const FEDERATION_EXPERIMENTS = { optimization: { target: 'web' as const } };
 
+/**
+ * Every remote's container, at the root of its build under a name that does not change between
+ * builds: remotes.json points at it, so a remote is redeployed without a new remotes.json, and it is
+ * served like the manifest (never cached, answered 304 when unchanged). The manifest is still written
+ * (its `metaData.remoteEntry` names this file), for deployment scripts and shells of earlier releases.
+ */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
 export interface ShellOptions {
   port: number;
   /** The screen index.html paints before JavaScript, in every language (production builds). */
@@ -138,8 +146,10 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         shareStrategy: 'loaded-first',
         dts: false,
         // The shell's federation runtime is the one every remote uses (contract version 2): it is
-        // published as the global the remotes' `externalRuntime` builds expect.
-        experiments: { ...FEDERATION_EXPERIMENTS, provideExternalRuntime: true },
+        // published as the global the remotes' `externalRuntime` builds expect. Remotes are registered
+        // by their container file (remotes.json's `entry`), never by a manifest, so the runtime leaves
+        // out the plugins that turn manifests into snapshots and preload lists.
+        experiments: { optimization: { ...FEDERATION_EXPERIMENTS.optimization, disableSnapshot: true }, provideExternalRuntime: true },
       }),
       ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
     ],
@@ -193,6 +203,7 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
       ...commonConfig.plugins!,
       pluginModuleFederation({
         name: `rigshare_${name}`,
+        filename: REMOTE_ENTRY_FILE,
         exposes: { './routes': './src/routes.tsx' },
         shared,
         shareStrategy: 'loaded-first',

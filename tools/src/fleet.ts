@@ -1,7 +1,7 @@
 /**
  * The fleet: Debian's nginx in front of two API processes (the compiled server, plain `node`) on
  * PostgreSQL and Redis. nginx serves the built shell and remotes (hashed files cached for a year, the
- * page and the manifests never) and proxies the API on the same origin, so the browser makes no CORS
+ * page and the remotes' containers never) and proxies the API on the same origin, so the browser makes no CORS
  * preflights. Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

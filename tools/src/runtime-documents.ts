@@ -1,37 +1,55 @@
 /**
- * Writes the two documents the shell reads at start: remotes.json (where each remote's manifest is,
- * which paths it owns and which of those it has screens for) and config.json (API hosts, operator
+ * Writes the two documents the shell reads at start: remotes.json (where each remote's container
+ * script is, which paths it owns and which of those it has screens for) and config.json (API hosts, operator
  * facts). This is the whole of a deployment's knowledge about the topology; the shell's build never
  * contains it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RemotesDocument, RuntimeConfig } from '@rigshare/contract';
+import type { RemoteEntry, RuntimeConfig } from '@rigshare/contract';
 import { SERVICE_HOSTS } from '@rigshare/domain';
 import { REMOTE_NAMES, STAFF_REMOTES, distOf, originOf, type RemoteName, type Topology } from './topology';
 
 /** Where each app's build is, when one is deployed from another folder (e.g. an older release). */
 export type DistFolders = Partial<Record<'shell' | RemoteName, string>>;
 
-/** Where the browser finds each remote's manifest and the API. */
+/** Where the browser finds each remote's build and the API. */
 export interface Placement {
-  manifest(name: RemoteName): string;
+  /** The folder a remote's build is served from, ending in '/'. */
+  remote(name: RemoteName): string;
   /** Prefix of every API host URL: an origin, or '' for paths on the shell's own origin. */
   api: string;
 }
 
 /** Every app and the API on its own port (npm start, the browser tests). */
 export const ownOrigins = (t: Topology): Placement => ({
-  manifest: (name) => `${originOf(t.host, t.remotePorts[name])}/mf-manifest.json`,
+  remote: (name) => `${originOf(t.host, t.remotePorts[name])}/`,
   api: originOf(t.host, t.apiPort),
 });
 
 /** One proxy serves everything (the fleet): paths on the page's own origin, so no CORS preflights. */
-export const SAME_ORIGIN: Placement = { manifest: (name) => `/remotes/${name}/mf-manifest.json`, api: '' };
+export const SAME_ORIGIN: Placement = { remote: (name) => `/remotes/${name}/`, api: '' };
 
 const readJson = <T>(file: string): T | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : undefined);
 
-export function remotesDocument(t: Topology, dists: DistFolders = {}, placement: Placement = ownOrigins(t)): RemotesDocument {
+/**
+ * A remote as remotes.json lists it. `manifest` is for shells released before remotes were registered
+ * by their container script (they read nothing else); the current shell reads `entry`.
+ */
+export type ListedRemote = RemoteEntry & { manifest: string };
+
+/**
+ * The container script's path in a build, as its manifest names it: `remoteEntry.js` in the current
+ * builds, a hashed name in builds from before (an earlier release's remote deployed beside these).
+ */
+function entryFileOf(dist: string): string {
+  const manifest = readJson<{ metaData?: { remoteEntry?: { path?: string; name?: string } } }>(path.join(dist, 'mf-manifest.json'));
+  const remoteEntry = manifest?.metaData?.remoteEntry;
+  if (!remoteEntry?.name) throw new Error(`${path.join(dist, 'mf-manifest.json')} names no remoteEntry: build the remote first`);
+  return path.posix.join(remoteEntry.path ?? '', remoteEntry.name);
+}
+
+export function remotesDocument(t: Topology, dists: DistFolders = {}, placement: Placement = ownOrigins(t)): { remotes: ListedRemote[] } {
   return {
     remotes: REMOTE_NAMES.map((name) => {
       const dist = dists[name] ?? distOf(name);
@@ -43,7 +61,8 @@ export function remotesDocument(t: Topology, dists: DistFolders = {}, placement:
       const contract = readJson<{ version: number }>(path.join(dist, 'contract.json'));
       return {
         name,
-        manifest: placement.manifest(name),
+        entry: `${placement.remote(name)}${entryFileOf(dist)}`,
+        manifest: `${placement.remote(name)}mf-manifest.json`,
         paths,
         ...(screens ? { screens } : {}),
         ...(contract ? { contract: contract.version } : {}),

@@ -38,7 +38,7 @@ async function main() {
 
   console.log('');
   console.log(`Rigshare is running. Open ${shellOrigin(topology)}/ in your browser (a phone-sized window suits it best).`);
-  for (const name of REMOTE_NAMES) console.log(`  remote ${name.padEnd(9)} ${originOf(topology.host, topology.remotePorts[name])}/mf-manifest.json`);
+  for (const name of REMOTE_NAMES) console.log(`  remote ${name.padEnd(9)} ${originOf(topology.host, topology.remotePorts[name])}/remoteEntry.js`);
   console.log(`  API              ${originOf(topology.host, topology.apiPort)}/api`);
   if (demoChain) {
     console.log(`  local chain      ${demoChain.chain.rpcUrl} (chain ${demoChain.chain.chainId}, test coins only; data in data/demo-chain)`);

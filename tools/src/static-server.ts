@@ -1,6 +1,6 @@
 /**
  * Serves one built app (shell or remote) from its own origin, the way a CDN would: HTML, JSON and
- * the federation manifest never cached, hashed files immutable, CORS only for allowed origins.
+ * a remote's container (remoteEntry.js) never cached, hashed files immutable, CORS only for allowed origins.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -16,7 +16,7 @@ export interface StaticServerOptions {
   allowedOrigins: string[];
 }
 
-/** Hashed build files are immutable for a year; HTML, JSON and the federation manifest never cached. */
+/** Hashed build files are immutable for a year; HTML, JSON and the remotes' containers never cached. */
 export function setCacheHeaders(reply: { header(name: string, value: string): unknown }, filePath: string): void {
   const hashed = /[/\\]static[/\\]/.test(filePath) && /\.[0-9a-f]{8,}\./.test(filePath);
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

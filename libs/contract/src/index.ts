@@ -38,8 +38,11 @@ export interface RemoteModule {
 /** One entry of the shell's runtime `remotes.json`. */
 export interface RemoteEntry {
   name: string;
-  /** Absolute URL of the remote's `mf-manifest.json`. */
-  manifest: string;
+  /**
+   * Absolute URL of the remote's container script (`remoteEntry.js` in its build), which the shell
+   * registers with the federation runtime: one request less before a remote than its manifest.
+   */
+  entry: string;
   /** Paths the remote owns, known without loading it, so a down remote shows a fallback, not 404. */
   paths: string[];
   /**

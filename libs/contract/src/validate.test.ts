@@ -2,8 +2,8 @@ import { parseRemotesDocument, parseRuntimeConfig } from './validate';
 
 const good = {
   remotes: [
-    { name: 'products', manifest: 'http://localhost:3001/mf-manifest.json', paths: ['/projects', '/index/detail'] },
-    { name: 'wallet', manifest: 'https://wallet.example.com/mf-manifest.json', paths: ['/user/balance'] },
+    { name: 'products', entry: 'http://localhost:3001/remoteEntry.js', paths: ['/projects', '/index/detail'] },
+    { name: 'wallet', entry: 'https://wallet.example.com/remoteEntry.js', paths: ['/user/balance'] },
   ],
 };
 
@@ -11,9 +11,12 @@ describe('remotes.json', () => {
   it('accepts a well-formed document', () => {
     expect(parseRemotesDocument(good).remotes.map((r) => r.name)).toEqual(['products', 'wallet']);
   });
-  it('names the remote whose manifest is not an absolute manifest URL', () => {
-    const bad = { remotes: [{ ...good.remotes[0], manifest: '/remoteEntry.js' }] };
-    expect(() => parseRemotesDocument(bad)).toThrow('remote "products" needs an absolute http(s) URL of its mf-manifest.json');
+  it('names the remote whose entry is not an absolute URL of a script', () => {
+    const problem = 'remote "products" needs "entry": an absolute http(s) URL of its remoteEntry.js';
+    expect(() => parseRemotesDocument({ remotes: [{ ...good.remotes[0], entry: '/remoteEntry.js' }] })).toThrow(problem);
+    // A document from before remotes were registered by their entry names only the manifest.
+    const { entry, ...manifestOnly } = good.remotes[0];
+    expect(() => parseRemotesDocument({ remotes: [{ ...manifestOnly, manifest: entry.replace('remoteEntry.js', 'mf-manifest.json') }] })).toThrow(problem);
   });
   it('refuses a path owned by two remotes', () => {
     const bad = { remotes: [good.remotes[0], { ...good.remotes[1], paths: ['/projects'] }] };

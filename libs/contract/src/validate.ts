@@ -19,12 +19,12 @@ export function parseRemotesDocument(value: unknown): RemotesDocument {
   const owners = new Map<string, string>();
   const remotes = value.remotes.map((entry, index) => {
     if (!isObject(entry)) throw new RuntimeDocumentError('remotes.json', `remotes[${index}] is not an object`);
-    const { name, manifest, paths } = entry;
+    const { name, entry: script, paths } = entry;
     if (typeof name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(name)) throw new RuntimeDocumentError('remotes.json', `remotes[${index}].name is missing or invalid`);
     if (names.has(name)) throw new RuntimeDocumentError('remotes.json', `remote "${name}" is listed twice`);
     names.add(name);
-    if (typeof manifest !== 'string' || !/^https?:\/\/.+\/mf-manifest\.json$/.test(manifest)) {
-      throw new RuntimeDocumentError('remotes.json', `remote "${name}" needs an absolute http(s) URL of its mf-manifest.json`);
+    if (typeof script !== 'string' || !/^https?:\/\/.+\.js$/.test(script)) {
+      throw new RuntimeDocumentError('remotes.json', `remote "${name}" needs "entry": an absolute http(s) URL of its remoteEntry.js`);
     }
     if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && p.startsWith('/'))) {
       throw new RuntimeDocumentError('remotes.json', `remote "${name}" needs "paths": a list of paths starting with "/"`);
@@ -41,11 +41,11 @@ export function parseRemotesDocument(value: unknown): RemotesDocument {
     const { audience } = entry;
     if (audience !== undefined && audience !== 'staff') throw new RuntimeDocumentError('remotes.json', `remote "${name}" has an "audience" other than "staff"`);
     const stated = { ...(contract === undefined ? {} : { contract: contract as number }), ...(audience === 'staff' ? { audience: 'staff' as const } : {}) };
-    if (screens === undefined) return { name, manifest, paths: paths as string[], ...stated };
+    if (screens === undefined) return { name, entry: script, paths: paths as string[], ...stated };
     if (!Array.isArray(screens) || !screens.every((p) => typeof p === 'string' && (paths as string[]).includes(p))) {
       throw new RuntimeDocumentError('remotes.json', `remote "${name}" has "screens" that are not among its paths`);
     }
-    return { name, manifest, paths: paths as string[], screens: screens as string[], ...stated };
+    return { name, entry: script, paths: paths as string[], screens: screens as string[], ...stated };
   });
   return { remotes };
 }

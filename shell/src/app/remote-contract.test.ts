@@ -16,7 +16,7 @@ const registry = require('./remote-registry') as typeof import('./remote-registr
 
 const entry = (name: string, contract?: number): RemoteEntry => ({
   name,
-  manifest: `http://localhost:3001/${name}/mf-manifest.json`,
+  entry: `http://localhost:3001/${name}/remoteEntry.js`,
   paths: [`/${name}`],
   ...(contract === undefined ? {} : { contract }),
 });

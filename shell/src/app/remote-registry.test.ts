@@ -1,8 +1,8 @@
 import type { RemoteEntry } from '@rigshare/contract';
 import { servesScreen } from './remote-registry';
 
-const team: RemoteEntry = { name: 'team', manifest: 'http://localhost:3003/mf-manifest.json', paths: ['/index/friend', '/index/sign'], screens: ['/index/friend'] };
-const wallet: RemoteEntry = { name: 'wallet', manifest: 'http://localhost:3002/mf-manifest.json', paths: ['/user/record'] };
+const team: RemoteEntry = { name: 'team', entry: 'http://localhost:3003/remoteEntry.js', paths: ['/index/friend', '/index/sign'], screens: ['/index/friend'] };
+const wallet: RemoteEntry = { name: 'wallet', entry: 'http://localhost:3002/remoteEntry.js', paths: ['/user/record'] };
 
 it('a link leads to a screen when its remote serves the path, or the path is not a remote\'s', () => {
   expect(servesScreen([team, wallet], '/index/friend')).toBe(true);

@@ -1,9 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { RetryPlugin } from '@module-federation/retry-plugin';
 import { supportsContractVersion, UnsupportedContractError, type RemoteEntry, type RemoteModule, type RemoteRoute } from '@rigshare/contract';
 import { registerNamespace } from '@rigshare/i18n';
 import { matchPath } from 'react-router-dom';
 import { clearReloadMark } from './reload-once';
+import { remoteEntryLoading } from './remote-entry-loading';
 
 /**
  * The remotes the shell knows of, from remotes.json. Each is loaded on first use, its translations
@@ -12,28 +12,12 @@ import { clearReloadMark } from './reload-once';
  * One load per remote: every render that asks gets the same promise, also after it failed, so a
  * render that suspends and is retried by React never starts another load (the cause of a request
  * storm when a remote was down). A failed load is tried again only when asked: the area's Retry
- * button, or `whenRemoteBack` once the remote's manifest answers again.
+ * button, or `whenRemoteBack` once the remote's container script answers again.
  */
 let entries: RemoteEntry[] = [];
 const loads = new Map<string, Promise<RemoteModule>>();
 const failed = new Set<string>();
 
-/** A manifest that does not answer is asked for this many more times, a second apart, per load. */
-const MANIFEST_RETRIES = 2;
-/**
- * A manifest request that gets no answer (a host that accepts the connection and then hangs) is given
- * up after this long, so the area shows its message and Retry instead of a spinner that never ends.
- */
-const MANIFEST_TIMEOUT_MS = 10_000;
-/**
- * The retry plugin spreads these options into each manifest load it starts; the getter makes the
- * spread take a fresh deadline each time (its retries of one load share it, bounding the whole load).
- */
-const manifestFetchOptions: RequestInit = Object.defineProperty({}, 'signal', {
-  enumerable: true,
-  // Browsers older than AbortSignal.timeout (Chrome 103, Safari 16) keep the browser's own limit.
-  get: () => (typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(MANIFEST_TIMEOUT_MS) : undefined),
-});
 /** Checks whether a failed remote is back: first after 5 s, then doubling, at most once a minute. */
 const FIRST_CHECK_MS = 5_000;
 const MAX_CHECK_MS = 60_000;
@@ -44,7 +28,7 @@ let pluginsRegistered = false;
 
 let staffRegistered = false;
 
-const toFederation = (list: readonly RemoteEntry[]) => list.map((remote) => ({ name: federationName(remote.name), entry: remote.manifest }));
+const toFederation = (list: readonly RemoteEntry[]) => list.map((remote) => ({ name: federationName(remote.name), entry: remote.entry }));
 
 /**
  * Registers the members' remotes with the federation runtime. Staff remotes (the console) are known by
@@ -55,7 +39,7 @@ export function registerRemoteEntries(list: RemoteEntry[]): void {
   entries = list;
   staffRegistered = false;
   if (!pluginsRegistered) {
-    registerPlugins([RetryPlugin({ fetch: { retryTimes: MANIFEST_RETRIES, retryDelay: 1000, options: manifestFetchOptions } })]);
+    registerPlugins([remoteEntryLoading()]);
     pluginsRegistered = true;
   }
   registerRemotes(toFederation(list.filter((remote) => remote.audience !== 'staff')), { force: true });
@@ -128,7 +112,7 @@ export function retryRemote(name: string): void {
 }
 
 /**
- * While a remote's load has failed, asks for its manifest with growing pauses; when it answers,
+ * While a remote's load has failed, asks for its container script with growing pauses; when it answers,
  * forgets the failed load and calls `onBack`. Returns a function that stops asking.
  */
 export function whenRemoteBack(name: string, onBack: () => void): () => void {
@@ -139,7 +123,7 @@ export function whenRemoteBack(name: string, onBack: () => void): () => void {
   let timer: ReturnType<typeof setTimeout>;
   const check = async () => {
     try {
-      const response = await fetch(entry.manifest, { cache: 'no-store' });
+      const response = await fetch(entry.entry, { cache: 'no-store' });
       if (response.ok && !stopped) {
         retryRemote(name);
         onBack();

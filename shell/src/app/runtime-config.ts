@@ -11,7 +11,7 @@ async function fetchJson(file: string): Promise<unknown> {
 }
 
 /**
- * A URL in the documents may be a path on the shell's own origin ("/api/user", "/remotes/wallet/mf-manifest.json"),
+ * A URL in the documents may be a path on the shell's own origin ("/api/user", "/remotes/wallet/remoteEntry.js"),
  * as when one proxy serves the shell, the remotes and the API (npm run start:fleet): the browser then
  * makes no cross-origin calls and no CORS preflights. Made absolute here, against the page's address.
  */
@@ -28,7 +28,7 @@ function resolveConfig(value: unknown): unknown {
 
 function resolveRemotes(value: unknown): unknown {
   if (!isObject(value) || !Array.isArray(value.remotes)) return value;
-  return { ...value, remotes: value.remotes.map((entry) => (isObject(entry) ? { ...entry, manifest: onThisOrigin(entry.manifest) } : entry)) };
+  return { ...value, remotes: value.remotes.map((remote) => (isObject(remote) ? { ...remote, entry: onThisOrigin(remote.entry) } : remote)) };
 }
 
 export async function loadRuntimeConfig(): Promise<[RuntimeConfig, RemotesDocument]> {

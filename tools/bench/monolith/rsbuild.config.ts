@@ -23,7 +23,7 @@ export default defineConfig({
     alias: {
       ...commonConfig.resolve!.alias,
       '@module-federation/enhanced/runtime$': runtime,
-      '@module-federation/retry-plugin$': runtime,
+      [path.join(ROOT, 'shell/src/app/remote-entry-loading')]: runtime,
     },
   },
   source: { ...commonConfig.source, entry: { index: path.join(__dirname, 'entry.ts') } },

@@ -1,5 +1,5 @@
 /**
- * Stands in for `@module-federation/enhanced/runtime` (and the retry plugin) in the monolithic
+ * Stands in for `@module-federation/enhanced/runtime` (and the shell's plugin for it) in the monolithic
  * comparison build of `npm run bench:web`: the shell's remote registry asks for
  * `rigshare_<name>/routes` as always, and gets the remote's route module from the same bundle, split
  * into its own chunk by a dynamic import the way a single app would split an area. Never shipped.
@@ -22,8 +22,8 @@ export function registerRemotes(): void {}
 
 export function registerPlugins(): void {}
 
-export function RetryPlugin(): object {
-  return { name: 'monolith-no-retry' };
+export function remoteEntryLoading(): object {
+  return { name: 'monolith-loads-no-remote-entries' };
 }
 
 export function loadRemote<T>(id: string): Promise<T> {
