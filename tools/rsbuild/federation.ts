@@ -123,7 +123,7 @@ const FEDERATION_EXPERIMENTS = { optimization: { target: 'web' as const } };
  * served like the manifest (never cached, answered 304 when unchanged). The manifest is still written
  * (its `metaData.remoteEntry` names this file), for deployment scripts and shells of earlier releases.
  */
-export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 
 export interface ShellOptions {
   port: number;

@@ -14,7 +14,7 @@ describe('remotes.json', () => {
   it('names the remote whose entry is not an absolute URL of a script', () => {
     const problem = 'remote "products" needs "entry": an absolute http(s) URL of its remoteEntry.js';
     expect(() => parseRemotesDocument({ remotes: [{ ...good.remotes[0], entry: '/remoteEntry.js' }] })).toThrow(problem);
-    // A document from before remotes were registered by their entry names only the manifest.
+    // A document written before remotes were registered by their container has only `manifest`.
     const { entry, ...manifestOnly } = good.remotes[0];
     expect(() => parseRemotesDocument({ remotes: [{ ...manifestOnly, manifest: entry.replace('remoteEntry.js', 'mf-manifest.json') }] })).toThrow(problem);
   });
