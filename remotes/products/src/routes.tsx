@@ -2,6 +2,14 @@ import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installServerApi } from '@rigshare/api-client';
 
+/**
+ * Home's product list is the first thing a signed-in member waits for from this remote: its chunk is
+ * fetched as soon as this module runs, beside the translations the shell asks for next, not after them.
+ */
+const homeProductList = import('./features/catalog/home-product-list');
+// A failed fetch shows when the widget renders (its area's fallback), not as an unhandled rejection.
+homeProductList.catch(() => undefined);
+
 const remote: RemoteModule = {
   name: 'products',
   // The contract this remote is built against, so a shell that does not support it shows a fallback.
@@ -19,7 +27,7 @@ const remote: RemoteModule = {
     { path: '/index/mycoupon', Component: lazy(() => import('./features/coupons/my-coupon-screen')), titleKey: 'coupon.myTitle', depth: 2 },
     { path: '/index/setcoupon', Component: lazy(() => import('./features/coupons/set-coupon-screen')), titleKey: 'coupon.setTitle', depth: 2 },
   ],
-  widgets: { 'home.products': lazy(() => import('./features/catalog/home-product-list')) },
+  widgets: { 'home.products': lazy(() => homeProductList) },
   loadTranslations: (lng) => import(`../locales/${lng}/products.json`),
   // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
   setup: () => installServerApi(),
