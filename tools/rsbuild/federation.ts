@@ -115,7 +115,7 @@ export const shellHtml: RsbuildConfig['html'] = {
 };
 
 /** Only browsers load these apps: the federation runtime drops its Node.js code paths. */
-const FEDERATION_EXPERIMENTS = { optimization: { target: 'web' as const } };
+const WEB_ONLY = { target: 'web' as const };
 
 /**
  * Every remote's container, at the root of its build under a name that does not change between
@@ -149,7 +149,7 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         // published as the global the remotes' `externalRuntime` builds expect. Remotes are registered
         // by their container file (remotes.json's `entry`), never by a manifest, so the runtime leaves
         // out the plugins that turn manifests into snapshots and preload lists.
-        experiments: { optimization: { ...FEDERATION_EXPERIMENTS.optimization, disableSnapshot: true }, provideExternalRuntime: true },
+        experiments: { optimization: { ...WEB_ONLY, disableSnapshot: true }, provideExternalRuntime: true },
       }),
       ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
     ],
@@ -212,7 +212,7 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
         // Such a remote cannot start in a shell that does not provide it, hence contract version 2.
         // A remote loads no other remote (this config has no `remotes`), so its container leaves out
         // the code that would (`disableRemote`, 0.6 KB brotli); giving it remotes means taking that out.
-        experiments: { optimization: { ...FEDERATION_EXPERIMENTS.optimization, disableRemote: true }, externalRuntime: true },
+        experiments: { optimization: { ...WEB_ONLY, disableRemote: true }, externalRuntime: true },
       }),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],

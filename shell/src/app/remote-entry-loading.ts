@@ -1,14 +1,14 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** A remote's container script that fails to load is asked for this many more times, a second apart. */
-export const ENTRY_RETRIES = 2;
+const ENTRY_RETRIES = 2;
 const RETRY_DELAY_MS = 1000;
 /**
  * A container request that gets no answer (a host that accepts the connection and then hangs) is given
  * up after this long, not the runtime's 20 s, so the area shows its message and Retry instead of a
  * spinner that seems never to end.
  */
-export const ENTRY_TIMEOUT_MS = 10_000;
+const ENTRY_TIMEOUT_MS = 10_000;
 
 type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
 
