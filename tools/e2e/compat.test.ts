@@ -3,7 +3,7 @@
  * journey with the products remote of the previous release; a remote announcing a contract version
  * the shell does not support shows that area's fallback, and the rest of the app keeps working.
  * The previous release's shell supports contract version 1 only, and the current remotes are built
- * against version 2 (they take the federation runtime from the shell): with them it shows its own
+ * against a later one (they take the federation runtime from the shell): with them it shows its own
  * screens and each remote area's "being updated" fallback, without loading a remote. That is why a
  * contract step deploys the shell first (docs/architecture.md).
  *

@@ -58,3 +58,21 @@ export function federationRuntimeAsEsModules(): RsbuildPlugin {
     },
   };
 }
+
+/**
+ * A remote's container takes the shell's bundler runtime (bundler-runtime/take.ts) instead of
+ * bundling @module-federation/webpack-bundler-runtime (contract version 3). Registered after
+ * `federationRuntimeAsEsModules`, whose alias for the same import it replaces.
+ */
+export function bundlerRuntimeFromShell(): RsbuildPlugin {
+  return {
+    name: 'rigshare:bundler-runtime-from-shell',
+    setup(api) {
+      api.modifyRspackConfig((config) => {
+        config.resolve ??= {};
+        const alias = { [`${require.resolve('@module-federation/webpack-bundler-runtime')}$`]: path.join(__dirname, 'bundler-runtime', 'take.ts') };
+        config.resolve.alias = { ...(config.resolve.alias as Record<string, string>), ...alias };
+      });
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { CONTRACT_VERSION } from '@rigshare/contract';
 import { KIT_LIBRARIES, kitAliases, packageDir, reactRouterDist } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
-import { federationRuntimeAsEsModules } from './federation-runtime';
+import { bundlerRuntimeFromShell, federationRuntimeAsEsModules } from './federation-runtime';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
@@ -46,6 +46,9 @@ export const shared = Object.fromEntries(
   ]),
 );
 
+/** The singletons, each with one more setting: how the shell or a remote takes part in sharing them. */
+const sharedWith = (setting: { eager: true } | { import: false }) => Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, ...setting }]));
+
 /**
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text file of the build,
  * for servers that send a pre-compressed copy (the static servers here, nginx's gzip_static): better
@@ -73,7 +76,11 @@ export function precompressPlugin(): RsbuildPlugin {
 export const commonConfig: RsbuildConfig = {
   plugins: [pluginReact(), precompressPlugin(), federationRuntimeAsEsModules()],
   source: {
-    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production'),
+      // What the shell publishes its bundler runtime with and a remote compares it to (bundler-runtime/).
+      BUNDLER_RUNTIME_VERSION: JSON.stringify(versionOf('@module-federation/webpack-bundler-runtime')),
+    },
   },
   resolve: {
     // react-router 7's package exports point every condition at its development build (warnings,
@@ -142,7 +149,7 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         remotes: {},
         // The shell is always the first app in the page and provides every singleton: eager, they
         // come in its entry file instead of a chain of small chunks the browser finds one by one.
-        shared: Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, eager: true }])),
+        shared: sharedWith({ eager: true }),
         shareStrategy: 'loaded-first',
         dts: false,
         // The shell's federation runtime is the one every remote uses (contract version 2): it is
@@ -150,6 +157,8 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         // by their container file (remotes.json's `entry`), never by a manifest, so the runtime leaves
         // out the plugins that turn manifests into snapshots and preload lists.
         experiments: { optimization: { ...WEB_ONLY, disableSnapshot: true }, provideExternalRuntime: true },
+        // Its bundler runtime too (contract version 3), which the remotes take (bundlerRuntimeFromShell).
+        runtimePlugins: [path.join(__dirname, 'bundler-runtime', 'provide.ts')],
       }),
       ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
     ],
@@ -205,7 +214,9 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
         name: `rigshare_${name}`,
         filename: REMOTE_ENTRY_FILE,
         exposes: { './routes': './src/routes.tsx' },
-        shared,
+        // None of the shared libraries of its own: the shell provides every one (contract version 3),
+        // so the copies a remote used to bring were never used (0.9 KB brotli of its container).
+        shared: sharedWith({ import: false }),
         shareStrategy: 'loaded-first',
         dts: false,
         // No federation runtime of its own (~15 KiB brotli per remote entry): it takes the shell's.
@@ -214,6 +225,8 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
         // the code that would (`disableRemote`, 0.6 KB brotli); giving it remotes means taking that out.
         experiments: { optimization: { ...WEB_ONLY, disableRemote: true }, externalRuntime: true },
       }),
+      // Nor a bundler runtime of its own: it takes the shell's too, hence contract version 3.
+      bundlerRuntimeFromShell(),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
     source: { ...commonConfig.source, entry: { index: path.join(__dirname, 'remote-entry.ts') } },

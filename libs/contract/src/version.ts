@@ -13,11 +13,16 @@
  * Version 2: a remote no longer carries the federation runtime; it takes the one the shell provides
  * (`_FEDERATION_RUNTIME_CORE`, tools/rsbuild/federation.ts), so a version-2 remote cannot start in a
  * shell of version 1. A version-1 remote still brings its own and starts in either.
+ *
+ * Version 3: a remote takes the federation bundler runtime from the shell too (tools/rsbuild/bundler-runtime),
+ * and brings no fallback copies of the shared libraries (tools/rsbuild/singletons.json): the shell
+ * provides every one. So adding a library to singletons.json is a contract step as well. A version-3
+ * remote cannot start in a shell of version 1 or 2; remotes of versions 1 and 2 start in a shell of 3.
  */
-export const CONTRACT_VERSION = 2;
+export const CONTRACT_VERSION = 3;
 
 /** The versions a shell built from this library can load. Keep the previous one while remotes still use it. */
-export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2];
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2, 3];
 
 /** What a remote that states no version was built against: the contract as it was when versions began. */
 export const UNSTATED_CONTRACT_VERSION = 1;
