@@ -2,10 +2,10 @@
  * Shell and remotes are released apart (issue 9, item 9). The current shell runs a member's main
  * journey with the products remote of the previous release; a remote announcing a contract version
  * the shell does not support shows that area's fallback, and the rest of the app keeps working.
- * The previous release's shell supports contract version 1 only, and the current remotes are built
- * against a later one (they take the federation runtime from the shell): with them it shows its own
- * screens and each remote area's "being updated" fallback, without loading a remote. That is why a
- * contract step deploys the shell first (docs/architecture.md).
+ * The previous release's shell supports contract versions 1 and 2, and the current remotes are built
+ * against version 3 (they take the bundler runtime and every shared library from the shell): with
+ * them it shows its own screens and each remote area's "being updated" fallback, without loading a
+ * remote. That is why a contract step deploys the shell first (docs/architecture.md).
  *
  * The previous release is built from git (previous-release.ts), one app each way. Without that
  * commit in the history (a shallow clone) the tests are skipped with a message, except in CI,
@@ -112,9 +112,10 @@ describeRelease('the current shell with the previous release of the products rem
   });
 
   it('a member logs in, sees the products, rents a machine and sees the balance', async () => {
-    // The previous release's products remote states version 1 and carries its own federation runtime.
+    // The previous release's products remote states version 2: it carries its own bundler runtime and
+    // fallback copies of the shared libraries, and takes the federation runtime from the shell.
     const remotes = (await (await fetch(`${stack.shellUrl}remotes.json`)).json()) as RemotesDocument;
-    expect(remotes.remotes.find((r) => r.name === 'products')?.contract).toBe(1);
+    expect(remotes.remotes.find((r) => r.name === 'products')?.contract).toBe(2);
     expect(remotes.remotes.find((r) => r.name === 'wallet')?.contract).toBe(CONTRACT_VERSION);
 
     stack.admin('credit', DEMO.phone, '250', '--reason', 'Compatibility test top-up');
