@@ -5,15 +5,13 @@
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { attachShareScopeMap, bundlerRuntime } from '@module-federation/webpack-bundler-runtime';
-import { PUBLISHED_AS, type PublishedBundlerRuntime } from './published';
-
-declare const BUNDLER_RUNTIME_VERSION: string;
+import { BUILT_WITH, PUBLISHED_AS, type PublishedBundlerRuntime } from './published';
 
 export default function provideBundlerRuntime(): ModuleFederationRuntimePlugin {
   return {
     name: 'rigshare-provide-bundler-runtime',
     beforeInit(args) {
-      const published: PublishedBundlerRuntime = { version: BUNDLER_RUNTIME_VERSION, bundlerRuntime, attachShareScopeMap };
+      const published: PublishedBundlerRuntime = { version: BUILT_WITH, bundlerRuntime, attachShareScopeMap };
       (globalThis as Record<string, unknown>)[PUBLISHED_AS] ??= published;
       return args;
     },

@@ -8,17 +8,15 @@
  */
 import * as runtime from '@module-federation/runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
-import { PUBLISHED_AS, type PublishedBundlerRuntime } from './published';
-
-declare const BUNDLER_RUNTIME_VERSION: string;
+import { BUILT_WITH, PUBLISHED_AS, type PublishedBundlerRuntime } from './published';
 
 const published = (globalThis as Record<string, unknown>)[PUBLISHED_AS] as PublishedBundlerRuntime | undefined;
 if (!published) {
   throw new Error('this remote takes the federation bundler runtime from the shell (contract version 3); the shell in this page does not provide it');
 }
-if (published.version !== BUNDLER_RUNTIME_VERSION) {
+if (published.version !== BUILT_WITH) {
   // As the runtime core's own provider does when the versions differ: the shell's is used.
-  console.warn(`[rigshare] the shell's federation bundler runtime is ${published.version}, this remote was built with ${BUNDLER_RUNTIME_VERSION}`);
+  console.warn(`[rigshare] the shell's federation bundler runtime is ${published.version}, this remote was built with ${BUILT_WITH}`);
 }
 
 export default {
