@@ -4,35 +4,56 @@
  * builds (`dist/*.cjs`); those require whole packages, so every remote entry carried all of
  * @module-federation/sdk (the manifest-to-snapshot code, the logger, the Node.js loaders) for the
  * few functions it uses. Here the two files the build generates imports of by path point at their ES
- * module twins, and the runtime's own imports ask for the `import` build of each package.
+ * module twins, and the runtime's own imports ask for the `import` build of each package. A remote's
+ * import of the bundler runtime goes to bundler-runtime/take.ts instead, which takes the shell's
+ * (contract version 3).
  */
 import path from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
+import { versionOf } from './kits';
 
 const RUNTIME_PACKAGE = /[\\/]node_modules[\\/]@module-federation[\\/]/;
 
 const esModuleTwin = (name: string) => require.resolve(name).replace(/\.cjs$/, '.js');
+
+const BUNDLER_RUNTIME = '@module-federation/webpack-bundler-runtime';
+
+/**
+ * Where the container's bundler runtime comes from: its own build (the shell), or the shell's copy
+ * that bundler-runtime/take.ts takes (a remote, contract version 3).
+ */
+export type BundlerRuntimeSource = 'bundled' | 'from-shell';
 
 /**
  * Where Rspack sends the runtime with a path of its own making: the files the generated runtime code
  * imports by absolute path, and `@module-federation/runtime`, which Rspack's own alias points at
  * the CommonJS build (an entry of the same name here replaces it).
  */
-function runtimeAliases(): Record<string, string> {
-  const byPath = ['@module-federation/webpack-bundler-runtime', '@module-federation/inject-external-runtime-core-plugin'];
+function runtimeAliases(bundlerRuntime: BundlerRuntimeSource): Record<string, string> {
+  const bundlerRuntimeModule = bundlerRuntime === 'bundled' ? esModuleTwin(BUNDLER_RUNTIME) : path.join(__dirname, 'bundler-runtime', 'take.ts');
+  const injectPlugin = '@module-federation/inject-external-runtime-core-plugin';
   return {
-    ...Object.fromEntries(byPath.map((name) => [`${require.resolve(name)}$`, esModuleTwin(name)])),
+    [`${require.resolve(BUNDLER_RUNTIME)}$`]: bundlerRuntimeModule,
+    [`${require.resolve(injectPlugin)}$`]: esModuleTwin(injectPlugin),
     '@module-federation/runtime': esModuleTwin('@module-federation/runtime'),
   };
 }
 
-export function federationRuntimeAsEsModules(): RsbuildPlugin {
+export interface FederationRuntimeOptions {
+  bundlerRuntime: BundlerRuntimeSource;
+}
+
+export function federationRuntimeAsEsModules({ bundlerRuntime }: FederationRuntimeOptions): RsbuildPlugin {
   return {
     name: 'rigshare:federation-runtime-esm',
     setup(api) {
+      // What the shell publishes its bundler runtime with and a remote compares it to (bundler-runtime/published.ts).
+      api.modifyRsbuildConfig((config, { mergeRsbuildConfig }) =>
+        mergeRsbuildConfig(config, { source: { define: { BUNDLER_RUNTIME_VERSION: JSON.stringify(versionOf(BUNDLER_RUNTIME)) } } }),
+      );
       api.modifyRspackConfig((config) => {
         config.resolve ??= {};
-        config.resolve.alias = { ...(config.resolve.alias as Record<string, string>), ...runtimeAliases() };
+        config.resolve.alias = { ...(config.resolve.alias as Record<string, string>), ...runtimeAliases(bundlerRuntime) };
         config.module ??= {};
         config.module.rules ??= [];
         config.module.rules.push({ test: RUNTIME_PACKAGE, resolve: { conditionNames: ['import', 'module', 'browser', 'default'] } });
@@ -54,24 +75,6 @@ export function federationRuntimeAsEsModules(): RsbuildPlugin {
             });
           },
         });
-      });
-    },
-  };
-}
-
-/**
- * A remote's container takes the shell's bundler runtime (bundler-runtime/take.ts) instead of
- * bundling @module-federation/webpack-bundler-runtime (contract version 3). Registered after
- * `federationRuntimeAsEsModules`, whose alias for the same import it replaces.
- */
-export function bundlerRuntimeFromShell(): RsbuildPlugin {
-  return {
-    name: 'rigshare:bundler-runtime-from-shell',
-    setup(api) {
-      api.modifyRspackConfig((config) => {
-        config.resolve ??= {};
-        const alias = { [`${require.resolve('@module-federation/webpack-bundler-runtime')}$`]: path.join(__dirname, 'bundler-runtime', 'take.ts') };
-        config.resolve.alias = { ...(config.resolve.alias as Record<string, string>), ...alias };
       });
     },
   };

@@ -3,16 +3,15 @@
  * singleton and how chunks are named. Each app's rsbuild.config.ts is a one-line call of
  * `shellConfig` or `remoteConfig`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
-import { KIT_LIBRARIES, kitAliases, packageDir, reactRouterDist } from './kits';
+import { KIT_LIBRARIES, kitAliases, packageDir, reactRouterDist, versionOf } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
-import { bundlerRuntimeFromShell, federationRuntimeAsEsModules } from './federation-runtime';
+import { federationRuntimeAsEsModules } from './federation-runtime';
 
 /**
  * One copy of each in the page: React (and its renderer and JSX runtime, which React 19 ships as
@@ -21,8 +20,6 @@ import { bundlerRuntimeFromShell, federationRuntimeAsEsModules } from './federat
  * it too.
  */
 import singletons from './singletons.json';
-
-const versionOf = (name: string) => (JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * React's packages ask for the React installed here. Left to itself the build takes the range from
@@ -74,12 +71,10 @@ export function precompressPlugin(): RsbuildPlugin {
 
 /** What every app (and the monolithic comparison build of bench:web) is built with. */
 export const commonConfig: RsbuildConfig = {
-  plugins: [pluginReact(), precompressPlugin(), federationRuntimeAsEsModules()],
+  plugins: [pluginReact(), precompressPlugin()],
   source: {
     define: {
       'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production'),
-      // What the shell publishes its bundler runtime with and a remote compares it to (bundler-runtime/).
-      BUNDLER_RUNTIME_VERSION: JSON.stringify(versionOf('@module-federation/webpack-bundler-runtime')),
     },
   },
   resolve: {
@@ -143,6 +138,7 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
     ...commonConfig,
     plugins: [
       ...commonConfig.plugins!,
+      federationRuntimeAsEsModules({ bundlerRuntime: 'bundled' }),
       pluginModuleFederation({
         name: 'rigshare_shell',
         // Remotes are registered at runtime from remotes.json; none are known at build time.
@@ -157,7 +153,7 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         // by their container file (remotes.json's `entry`), never by a manifest, so the runtime leaves
         // out the plugins that turn manifests into snapshots and preload lists.
         experiments: { optimization: { ...WEB_ONLY, disableSnapshot: true }, provideExternalRuntime: true },
-        // Its bundler runtime too (contract version 3), which the remotes take (bundlerRuntimeFromShell).
+        // Its bundler runtime too (contract version 3), which the remotes take (bundler-runtime/take.ts).
         runtimePlugins: [path.join(__dirname, 'bundler-runtime', 'provide.ts')],
       }),
       ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
@@ -210,6 +206,8 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
     ...commonConfig,
     plugins: [
       ...commonConfig.plugins!,
+      // The shell's bundler runtime, not one of its own (bundler-runtime/take.ts): contract version 3.
+      federationRuntimeAsEsModules({ bundlerRuntime: 'from-shell' }),
       pluginModuleFederation({
         name: `rigshare_${name}`,
         filename: REMOTE_ENTRY_FILE,
@@ -225,8 +223,6 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
         // the code that would (`disableRemote`, 0.6 KB brotli); giving it remotes means taking that out.
         experiments: { optimization: { ...WEB_ONLY, disableRemote: true }, externalRuntime: true },
       }),
-      // Nor a bundler runtime of its own: it takes the shell's too, hence contract version 3.
-      bundlerRuntimeFromShell(),
       routePathsPlugin(paths, routes.map((route) => route.path)),
     ],
     source: { ...commonConfig.source, entry: { index: path.join(__dirname, 'remote-entry.ts') } },

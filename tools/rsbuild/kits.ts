@@ -21,6 +21,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 /** A package's folder, found from `from` (default: here), the way Node resolves it. */
 export const packageDir = (name: string, from?: string) => path.dirname(require.resolve(`${name}/package.json`, from ? { paths: [from] } : undefined));
 
+export const versionOf = (name: string) => (JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
+
 /** react-router's production build: its package exports point every condition at the development build. */
 export const reactRouterDist = path.join(packageDir('react-router'), 'dist', 'production');
 

@@ -16,5 +16,5 @@ export interface PublishedBundlerRuntime {
 export const PUBLISHED_AS = '__RIGSHARE_BUNDLER_RUNTIME__';
 
 declare const BUNDLER_RUNTIME_VERSION: string;
-/** The version of @module-federation/webpack-bundler-runtime this build was made with (a define of tools/rsbuild/federation.ts). */
+/** The version of @module-federation/webpack-bundler-runtime this build was made with (a define of tools/rsbuild/federation-runtime.ts). */
 export const BUILT_WITH = BUNDLER_RUNTIME_VERSION;
