@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { field, launchBrowser } from './browser';
-import { createStaff, DEMO, loginThroughScreen, STAFF_PASSWORD } from './session';
+import { callAsPage, createStaff, DEMO, loginThroughScreen, STAFF_PASSWORD } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -34,20 +34,7 @@ afterAll(async () => {
 });
 
 /** A call to the API with the member page's session (what the member's screens send). */
-function call<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
-  return memberPage.evaluate(
-    async ({ api, method, url, fields }) => {
-      const headers: Record<string, string> = { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '' };
-      const init: RequestInit = { method, headers };
-      if (method === 'POST') {
-        headers['Content-Type'] = 'application/x-www-form-urlencoded';
-        init.body = new URLSearchParams(fields).toString();
-      }
-      return (await fetch(`${api}/api${url}`, init)).json();
-    },
-    { api: stack.apiOrigin, method, url, fields },
-  );
-}
+const call = <T>(method: 'GET' | 'POST', url: string, fields?: Record<string, string>) => callAsPage<T>(memberPage, stack.apiOrigin, method, url, fields);
 
 /** The staff login screen: enrol the authenticator from the QR code's URI, then log in with its current code. */
 async function staffLogin(page: Page, login: string): Promise<void> {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { callAsPage, DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -35,20 +35,7 @@ afterAll(async () => {
 });
 
 /** A call to the API with the page's own session (what the wallet screens would send). */
-function call<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
-  return page.evaluate(
-    async ({ api, method, url, fields }) => {
-      const headers: Record<string, string> = { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '' };
-      const init: RequestInit = { method, headers };
-      if (method === 'POST') {
-        headers['Content-Type'] = 'application/x-www-form-urlencoded';
-        init.body = new URLSearchParams(fields).toString();
-      }
-      return (await fetch(`${api}/api${url}`, init)).json();
-    },
-    { api: stack.apiOrigin, method, url, fields },
-  );
-}
+const call = <T>(method: 'GET' | 'POST', url: string, fields?: Record<string, string>) => callAsPage<T>(page, stack.apiOrigin, method, url, fields);
 
 /** Fund password (image code and SMS code from the operator side) and an address, then a pending withdrawal of 10 USDT. */
 async function pendingWithdrawal(): Promise<number> {

@@ -14,6 +14,29 @@ export async function loginThroughScreen(page: Page, shellUrl: string, phone: st
   await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
 }
 
+/** What every API route answers. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Calls the API from inside the page with the page's own session, as its screens do: form fields in, the envelope back. `url` is below `/api`. */
+export function callAsPage<T>(page: Page, apiOrigin: string, method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<Envelope<T>> {
+  return page.evaluate(
+    async ({ apiOrigin, method, url, fields }) => {
+      const headers: Record<string, string> = { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '' };
+      const init: RequestInit = { method, headers };
+      if (method === 'POST') {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        init.body = new URLSearchParams(fields).toString();
+      }
+      return (await fetch(`${apiOrigin}/api${url}`, init)).json();
+    },
+    { apiOrigin, method, url, fields },
+  );
+}
+
 /** Polls `read` until it equals `expected` (5 s at most). */
 export async function until(read: () => unknown, expected: unknown): Promise<void> {
   const deadline = Date.now() + 5000;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount } from '@rigshare/domain';
 import { field, launchBrowser } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { callAsPage, DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -36,20 +36,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** Calls the API with the page's own session, as the app would (form fields, the envelope back). */
-function api<T>(method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
-  return page.evaluate(
-    async ({ origin, method, url, fields }) => {
-      const response = await fetch(`${origin}${url}`, {
-        method,
-        headers: { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '', ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
-        body: method === 'POST' ? new URLSearchParams(fields).toString() : undefined,
-      });
-      return response.json();
-    },
-    { origin: stack.apiOrigin, method, url, fields },
-  );
-}
+/** Calls the API with the page's own session, as the app would. */
+const call = <T>(method: 'GET' | 'POST', url: string, fields?: Record<string, string>) => callAsPage<T>(page, stack.apiOrigin, method, url, fields);
 
 async function fitsScreen(): Promise<void> {
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -58,11 +46,11 @@ async function fitsScreen(): Promise<void> {
 
 it('shows received income on its way under its own name, not as held for a withdrawal', async () => {
   // A machine rented: its first day is paid at once into pending income; the member receives it.
-  const products = await api<{ list: { id: number; status: number; unitsLeft: number }[] }>('GET', '/api/orders/product/list?pageNum=1&pageSize=50');
+  const products = await call<{ list: { id: number; status: number; unitsLeft: number }[] }>('GET', '/orders/product/list?pageNum=1&pageSize=50');
   const product = products.data.list.find((p) => ![3, 5, 6].includes(p.status) && p.unitsLeft > 0)!;
-  const order = await api('POST', '/api/orders/mine/order/create', { productId: String(product.id), quantity: '1', agree: '1', couponId: '', requestId: `e2e-order-${Date.now()}` });
+  const order = await call('POST', '/orders/mine/order/create', { productId: String(product.id), quantity: '1', agree: '1', couponId: '', requestId: `e2e-order-${Date.now()}` });
   expect(order.code).toBe(200);
-  const takeout = await api<{ amount: string; status: string }>('POST', '/api/receive/income/takeout', { requestId: `e2e-takeout-${Date.now()}` });
+  const takeout = await call<{ amount: string; status: string }>('POST', '/receive/income/takeout', { requestId: `e2e-takeout-${Date.now()}` });
   expect(takeout.data.status).toBe('Processing');
   const received = BigInt(takeout.data.amount);
   expect(received).toBeGreaterThan(0n);
@@ -91,16 +79,16 @@ it('says on the first step why a withdrawal cannot succeed, with the hold in loc
   await page.waitForFunction(() => location.hash.startsWith('#/user/fundPwd'));
 
   // A fund password and a first address (setup: no hold), then the address replaced (a change: the hold).
-  const captcha = await api<{ captchaId: string }>('GET', '/api/user/auth/captcha');
+  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
   const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
-  expect((await api('POST', '/api/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
+  expect((await call('POST', '/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
   const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
   const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
-  expect((await api('POST', '/api/user/auth/update-paypwd', { smsCode, payPassword: '246810', confirmPayPassword: '246810' })).code).toBe(200);
-  expect((await api('POST', '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
-  expect((await api<{ withdrawHoldUntil: string | null }>('GET', '/api/assets/user/balance')).data.withdrawHoldUntil).toBeNull();
-  expect((await api('POST', '/api/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);
-  const until = (await api<{ withdrawHoldUntil: string }>('GET', '/api/assets/user/balance')).data.withdrawHoldUntil;
+  expect((await call('POST', '/user/auth/update-paypwd', { smsCode, payPassword: '246810', confirmPayPassword: '246810' })).code).toBe(200);
+  expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
+  expect((await call<{ withdrawHoldUntil: string | null }>('GET', '/assets/user/balance')).data.withdrawHoldUntil).toBeNull();
+  expect((await call('POST', '/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);
+  const until = (await call<{ withdrawHoldUntil: string }>('GET', '/assets/user/balance')).data.withdrawHoldUntil;
   expect(until).not.toBeNull();
 
   await page.goto(`${stack.shellUrl}#/user/withdraw`);
@@ -122,8 +110,8 @@ it('says on the first step why a withdrawal cannot succeed, with the hold in loc
 
 it('closes a dialog when the member leaves the page that opened it', async () => {
   // Replacing the bound address asks for confirmation in a dialog; the member goes elsewhere instead.
-  if (!(await api('GET', '/api/assets/user/address')).data) {
-    expect((await api('POST', '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);
+  if (!(await call('GET', '/assets/user/address')).data) {
+    expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);
   }
   await page.goto(`${stack.shellUrl}#/user/addAddress`);
   await page.getByTestId('address-currency').getByText('USDT').click();
@@ -151,6 +139,6 @@ it("shows the server's refusal of a bank card field under that field", async () 
   const holderItem = page.locator('.adm-form-item').filter({ has: page.getByTestId('bank-holder') });
   await holderItem.locator('.adm-form-item-feedback-error').filter({ hasText: 'Names cannot contain invisible text-direction characters' }).waitFor();
   await expect(page.locator('.adm-form-item').filter({ has: page.getByTestId('bank-ifsc') }).locator('.adm-form-item-feedback-error').count()).resolves.toBe(0);
-  expect((await api('GET', '/api/assets/user/bank')).data).toBeNull();
+  expect((await call('GET', '/assets/user/bank')).data).toBeNull();
   await fitsScreen();
 });
