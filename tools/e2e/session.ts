@@ -1,5 +1,6 @@
 /** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
 import type { Page } from 'playwright-core';
+import type { Envelope } from '@rigshare/domain';
 import { generateSync } from 'otplib';
 import { field } from './browser';
 import type { SqlAccess, Stack } from './stack';
@@ -12,13 +13,6 @@ export async function loginThroughScreen(page: Page, shellUrl: string, phone: st
   await field(page, 'login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
-}
-
-/** What every API route answers. */
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
 }
 
 /** Calls the API from inside the page with the page's own session, as its screens do: form fields in, the envelope back. `url` is below `/api`. */
