@@ -2,30 +2,51 @@
  * What does not fit on the current screen of a `width` px phone: the page itself when wider (a
  * mobile browser then zooms out, so `innerWidth` grows with the page and the phone's width is the
  * measure), each element whose box cuts its text off (overflow hidden or clip, including text that
- * ends in an ellipsis: a label must be readable whole), and text sticking out of its box. Runs in the
- * page (`page.evaluate(misfits, width)`); the members' layout walk and the staff console's share it.
+ * ends in an ellipsis: a label must be readable whole), text sticking out of its box, and text that a
+ * box around it cuts off (a flex item as wide as its longest word inside a column that hides its
+ * overflow: the element itself overflows nothing). Runs in the page (`page.evaluate(misfits, width)`);
+ * the members' layout walk and the staff console's share it.
  */
 export function misfits(width: number): string[] {
   const found: string[] = [];
   const pageWidth = Math.max(document.documentElement.scrollWidth, window.innerWidth);
   if (pageWidth > width) found.push(`page ${pageWidth}px wide`);
+  const name = (el: Element) =>
+    el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
   const describe = (el: Element) => {
     const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
-    const name = el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
-    return `${name}${testId ? ` in [data-testid=${testId}]` : ''} "${el.textContent!.trim().slice(0, 30)}"`;
+    return `${name(el)}${testId ? ` in [data-testid=${testId}]` : ''} "${el.textContent!.trim().slice(0, 30)}"`;
   };
   for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
     const ownText = Array.from(el.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
     if (!ownText || el.getClientRects().length === 0) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'inline') continue;
-    // Off-screen by design: swiper slides, the notice bar's marquee.
-    if (el.closest('.adm-swiper, .adm-notice-bar')) continue;
+    // Off-screen by design: swiper slides, the scrolling notice bar's marquee (a wrapping one must fit).
+    if (el.closest('.adm-swiper, .adm-notice-bar:not(.adm-notice-bar-wrap)')) continue;
     const wide = el.scrollWidth - el.clientWidth;
     const tall = el.scrollHeight - el.clientHeight;
     if (['hidden', 'clip'].includes(style.overflowX) && wide > 1) found.push(`${describe(el)} cut off: ${el.clientWidth}px of ${el.scrollWidth}px`);
     else if (['hidden', 'clip'].includes(style.overflowY) && tall > 1) found.push(`${describe(el)} cut off: ${el.clientHeight}px high of ${el.scrollHeight}px`);
     else if (style.overflowX === 'visible' && wide > 1) found.push(`${describe(el)} sticks out of its box by ${wide}px`);
+    else {
+      const cut = cutByAncestor(el);
+      if (cut) found.push(`${describe(el)} cut off by ${cut}`);
+    }
   }
   return found;
+
+  /** The box around `el` that hides part of its text sideways, measured on the text's own glyphs. */
+  function cutByAncestor(el: HTMLElement): string | null {
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    const { left, right } = text.getBoundingClientRect();
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (!['hidden', 'clip'].includes(getComputedStyle(box).overflowX)) continue;
+      const edges = box.getBoundingClientRect();
+      const hidden = Math.max(edges.left - left, right - edges.right);
+      if (hidden > 1) return `${name(box)} (${Math.round(hidden)}px hidden)`;
+    }
+    return null;
+  }
 }
