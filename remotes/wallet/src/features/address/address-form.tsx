@@ -70,7 +70,7 @@ export function AddressForm({ busy = false, onSubmit }: AddressFormProps) {
           normalize={(value: string) => value.trim()}
           rules={[rule((value?: string) => (!value ? t('address.incomplete') : isValidEvmAddress(value) ? null : t('address.invalid')))]}
         >
-          <Input data-testid="address-input" disabled={!chain} placeholder={chain ? t('address.addressPlaceholder') : t('address.chooseChainFirst')} />
+          <Input data-testid="address-input" disabled={!chain} placeholder={chain ? t('address.addressPlaceholder') : undefined} />
         </Form.Item>
       </Form>
     </>
