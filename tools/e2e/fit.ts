@@ -4,7 +4,8 @@
  * measure), each element whose box cuts its text off (overflow hidden or clip, including text that
  * ends in an ellipsis: a label must be readable whole), text sticking out of its box, and text that a
  * box around it cuts off (a flex item as wide as its longest word inside a column that hides its
- * overflow: the element itself overflows nothing). Runs in the page (`page.evaluate(misfits, width)`);
+ * overflow: the element itself overflows nothing), and an empty input's placeholder wider than the
+ * input (a hint cut off mid-word). Runs in the page (`page.evaluate(misfits, width)`);
  * the members' layout walk and the staff console's share it.
  */
 export function misfits(width: number): string[] {
@@ -34,7 +35,22 @@ export function misfits(width: number): string[] {
       if (cut) found.push(`${describe(el)} cut off by ${cut}`);
     }
   }
+  for (const input of Array.from(document.body.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
+    if (input.value !== '' || input.placeholder === '' || input.getClientRects().length === 0) continue;
+    const needed = placeholderWidth(input);
+    const style = getComputedStyle(input);
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (needed > room + 1) found.push(`${describe(input)} placeholder "${input.placeholder.slice(0, 30)}" cut off: ${Math.round(room)}px of ${Math.round(needed)}px`);
+  }
   return found;
+
+  /** An input's placeholder is no text node; it is measured in the input's own font. */
+  function placeholderWidth(input: HTMLInputElement): number {
+    const context = document.createElement('canvas').getContext('2d')!;
+    const style = getComputedStyle(input);
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return context.measureText(input.placeholder).width;
+  }
 
   /** The box around `el` that hides part of its text sideways, measured on the text's own glyphs. */
   function cutByAncestor(el: HTMLElement): string | null {
