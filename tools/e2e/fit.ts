@@ -2,8 +2,8 @@
  * What does not fit on the current screen of a `width` px phone: the page itself when wider (a
  * mobile browser then zooms out, so `innerWidth` grows with the page and the phone's width is the
  * measure), each element whose box cuts its text off (overflow hidden or clip, including text that
- * ends in an ellipsis: a label must be readable whole), text sticking out of its box, and text that a
- * box around it cuts off (a flex item as wide as its longest word inside a column that hides its
+ * ends in an ellipsis: a label must be readable whole), text sticking out of its box, text that a box
+ * around it cuts off (a flex item as wide as its longest word inside a column that hides its
  * overflow: the element itself overflows nothing), and an empty input's placeholder wider than the
  * input (a hint cut off mid-word). Runs in the page (`page.evaluate(misfits, width)`);
  * the members' layout walk and the staff console's share it.
@@ -16,7 +16,8 @@ export function misfits(width: number): string[] {
     el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
   const describe = (el: Element) => {
     const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
-    return `${name(el)}${testId ? ` in [data-testid=${testId}]` : ''} "${el.textContent!.trim().slice(0, 30)}"`;
+    const text = el.textContent!.trim();
+    return `${name(el)}${testId ? ` in [data-testid=${testId}]` : ''}${text ? ` "${text.slice(0, 30)}"` : ''}`;
   };
   for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
     const ownText = Array.from(el.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
@@ -37,19 +38,18 @@ export function misfits(width: number): string[] {
   }
   for (const input of Array.from(document.body.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
     if (input.value !== '' || input.placeholder === '' || input.getClientRects().length === 0) continue;
-    const needed = placeholderWidth(input);
     const style = getComputedStyle(input);
+    const needed = placeholderWidth(input.placeholder, style);
     const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     if (needed > room + 1) found.push(`${describe(input)} placeholder "${input.placeholder.slice(0, 30)}" cut off: ${Math.round(room)}px of ${Math.round(needed)}px`);
   }
   return found;
 
   /** An input's placeholder is no text node; it is measured in the input's own font. */
-  function placeholderWidth(input: HTMLInputElement): number {
+  function placeholderWidth(placeholder: string, style: CSSStyleDeclaration): number {
     const context = document.createElement('canvas').getContext('2d')!;
-    const style = getComputedStyle(input);
     context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    return context.measureText(input.placeholder).width;
+    return context.measureText(placeholder).width;
   }
 
   /** The box around `el` that hides part of its text sideways, measured on the text's own glyphs. */
