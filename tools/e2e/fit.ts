@@ -12,6 +12,7 @@ export function misfits(width: number): string[] {
   const found: string[] = [];
   const pageWidth = Math.max(document.documentElement.scrollWidth, window.innerWidth);
   if (pageWidth > width) found.push(`page ${pageWidth}px wide`);
+  const clips = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
   const name = (el: Element) =>
     el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase();
   const describe = (el: Element) => {
@@ -28,8 +29,8 @@ export function misfits(width: number): string[] {
     if (el.closest('.adm-swiper, .adm-notice-bar:not(.adm-notice-bar-wrap)')) continue;
     const wide = el.scrollWidth - el.clientWidth;
     const tall = el.scrollHeight - el.clientHeight;
-    if (['hidden', 'clip'].includes(style.overflowX) && wide > 1) found.push(`${describe(el)} cut off: ${el.clientWidth}px of ${el.scrollWidth}px`);
-    else if (['hidden', 'clip'].includes(style.overflowY) && tall > 1) found.push(`${describe(el)} cut off: ${el.clientHeight}px high of ${el.scrollHeight}px`);
+    if (clips(style.overflowX) && wide > 1) found.push(`${describe(el)} cut off: ${el.clientWidth}px of ${el.scrollWidth}px`);
+    else if (clips(style.overflowY) && tall > 1) found.push(`${describe(el)} cut off: ${el.clientHeight}px high of ${el.scrollHeight}px`);
     else if (style.overflowX === 'visible' && wide > 1) found.push(`${describe(el)} sticks out of its box by ${wide}px`);
     else {
       const cut = cutByAncestor(el);
@@ -58,7 +59,7 @@ export function misfits(width: number): string[] {
     text.selectNodeContents(el);
     const { left, right } = text.getBoundingClientRect();
     for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-      if (!['hidden', 'clip'].includes(getComputedStyle(box).overflowX)) continue;
+      if (!clips(getComputedStyle(box).overflowX)) continue;
       const edges = box.getBoundingClientRect();
       const hidden = Math.max(edges.left - left, right - edges.right);
       if (hidden > 1) return `${name(box)} (${Math.round(hidden)}px hidden)`;
