@@ -80,10 +80,16 @@ export function trackRequests(page: Page): () => number {
   return () => inFlight;
 }
 
-const LOADING = '.screen-loading, .adm-skeleton, .adm-pull-to-refresh-head .adm-spin-loading';
+/**
+ * What shows while a screen is not ready: loading indicators, and the first paint's static copy of a
+ * screen (`#first-paint`, docs/architecture.md), which stands in the page until the app has started.
+ * The copy is `inert` and may hold a form of its own (the login's): measured or pressed, it would be
+ * the wrong screen.
+ */
+const LOADING = '#first-paint, .screen-loading, .adm-skeleton, .adm-pull-to-refresh-head .adm-spin-loading';
 
 /**
- * Waits until the screen has settled: no request in flight and no loading indicator for 100 ms in
+ * Waits until the screen has settled: no request in flight and nothing of `LOADING` for 100 ms in
  * a row (5 s at most; a screen still loading then is measured as it is).
  */
 export async function settle(page: Page, inFlight: () => number): Promise<void> {
