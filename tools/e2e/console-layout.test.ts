@@ -5,10 +5,10 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { misfits } from './fit';
+import { screenMisfits } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
-import { LOCALES, PHONE, staffScreensAndTabs, walkRoutes } from './walk';
+import { LOCALES, staffScreensAndTabs, walkRoutes } from './walk';
 
 let stack: Stack;
 let browser: Browser;
@@ -35,14 +35,14 @@ it('no console screen is wider than a 390 px phone or cuts off text, in any of t
     initScript: staffSessionScript(session),
     locales: LOCALES,
     routes,
-    async visit(page, locale, route) {
+    async visit(page, locale, route, inFlight) {
       if (await page.locator('.console__nav').count()) reached.push(route);
       // A form that opens from a row must fit too: the reward form carries the longest labels.
       if (route.endsWith('tab=rewards')) {
         await page.getByTestId('reward-edit-joingroup').click();
         await page.getByTestId('reward-reason').waitFor();
       }
-      for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) problems.push(`${locale} ${route}: ${misfit}`);
+      for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route}: ${misfit}`);
     },
   });
   // Every screen opened as the console (not the staff login or a "not allowed" page).

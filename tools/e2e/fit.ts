@@ -1,3 +1,6 @@
+import type { Page } from 'playwright-core';
+import { PHONE, submitUnsent } from './walk';
+
 /**
  * What does not fit on the current screen of a `width` px phone: the page itself when wider (a
  * mobile browser then zooms out, so `innerWidth` grows with the page and the phone's width is the
@@ -66,4 +69,16 @@ export function misfits(width: number): string[] {
     }
     return null;
   }
+}
+
+/**
+ * What does not fit on the screen `page` shows, as it opened and then, where it has a form, with the
+ * errors under its fields showing (the form sent as it opened; nothing reaches the server).
+ */
+export async function screenMisfits(page: Page, inFlight: () => number): Promise<string[]> {
+  const found = await page.evaluate(misfits, PHONE.viewport.width);
+  if (await submitUnsent(page, inFlight)) {
+    for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) found.push(`with its form sent empty: ${misfit}`);
+  }
+  return found;
 }

@@ -10,7 +10,7 @@ import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
-import { misfits } from './fit';
+import { screenMisfits } from './fit';
 import { LOCALES, PHONE, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
 
 let stack: Stack;
@@ -49,8 +49,8 @@ it('no screen is wider than a 390 px phone or cuts off text, in any of the ten l
     storageState: member,
     locales: LOCALES,
     routes,
-    async visit(page, locale, route) {
-      for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) problems.push(`${locale} ${route}: ${misfit}`);
+    async visit(page, locale, route, inFlight) {
+      for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route}: ${misfit}`);
     },
   });
   expect(problems).toEqual([]);

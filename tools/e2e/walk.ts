@@ -117,6 +117,27 @@ export async function useLocale(page: Page, locale: LocaleTag, inFlight: () => n
   await settle(page, inFlight);
 }
 
+/**
+ * Presses the screen's form button as the screen opened (its fields empty, mostly), so the errors
+ * under the fields show, and waits for them; any call that would change something is refused in the
+ * browser, so nothing reaches the server. False when the screen has no form to send.
+ */
+export async function submitUnsent(page: Page, inFlight: () => number): Promise<boolean> {
+  // In the app's own root: never the first paint's inert copy beside it, should one still stand.
+  const submit = page.locator('#root form button[type=submit]:visible:enabled').first();
+  if (!(await submit.count())) return false;
+  await page.route('**/api/**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort()));
+  try {
+    await submit.click();
+    // Field rules run asynchronously after the click; the errors then fade in.
+    await page.waitForTimeout(400);
+    await settle(page, inFlight);
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+  return true;
+}
+
 export interface WalkOptions {
   browser: Browser;
   shellUrl: string;
@@ -128,7 +149,8 @@ export interface WalkOptions {
   routes: readonly string[];
   /** Pages walking at once; each takes the next language when done with one. */
   pages?: number;
-  visit(page: Page, locale: LocaleTag, route: string): Promise<void>;
+  /** `inFlight` counts the page's requests in flight (see `settle`). */
+  visit(page: Page, locale: LocaleTag, route: string, inFlight: () => number): Promise<void>;
 }
 
 /**
@@ -149,7 +171,7 @@ export async function walkRoutes({ browser, shellUrl, storageState, initScript, 
         await useLocale(page, locale, inFlight);
         for (const route of routes) {
           await openRoute(page, shellUrl, route, inFlight);
-          await visit(page, locale, route);
+          await visit(page, locale, route, inFlight);
         }
       }
     } finally {
