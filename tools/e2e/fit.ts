@@ -40,6 +40,7 @@ export function misfits(width: number): string[] {
       if (cut) found.push(`${describe(el)} cut off by ${cut}`);
     }
   }
+  const textMeasure = document.createElement('canvas').getContext('2d')!;
   for (const input of Array.from(document.body.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
     if (input.value !== '' || input.placeholder === '' || input.getClientRects().length === 0) continue;
     const style = getComputedStyle(input);
@@ -51,9 +52,8 @@ export function misfits(width: number): string[] {
 
   /** An input's placeholder is no text node; it is measured in the input's own font. */
   function placeholderWidth(placeholder: string, style: CSSStyleDeclaration): number {
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    return context.measureText(placeholder).width;
+    textMeasure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return textMeasure.measureText(placeholder).width;
   }
 
   /** The box around `el` that hides part of its text sideways, measured on the text's own glyphs. */
