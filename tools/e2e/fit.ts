@@ -78,7 +78,7 @@ export function misfits(width: number): string[] {
 export async function screenMisfits(page: Page, inFlight: () => number): Promise<string[]> {
   const found = await page.evaluate(misfits, PHONE.viewport.width);
   if (await submitUnsent(page, inFlight)) {
-    for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) found.push(`with its form sent empty: ${misfit}`);
+    for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) found.push(`with its form sent as it opened: ${misfit}`);
   }
   return found;
 }
