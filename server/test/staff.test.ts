@@ -267,7 +267,7 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     const steps: [string, string, Record<string, string> | undefined, string][] = [
       ['finance', `/admin/recharges/${rc1}/confirm`, {}, 'recharge.confirm'],
       ['finance', `/admin/recharges/${rc2}/reject`, { reason: 'No such payment' }, 'recharge.reject'],
-      ['finance', `/admin/withdrawals/${w1}/approve`, { reference: 'BANK-REF-1' }, 'withdrawal.approve'],
+      ['finance', `/admin/withdrawals/${w1}/approve`, { txHash: TX }, 'withdrawal.approve'],
       ['admin', `/admin/withdrawals/${w2}/reject`, { reason: 'Address check failed' }, 'withdrawal.reject'],
       ['content', `/admin/posts/${p1}/pass`, {}, 'post.pass'],
       ['content', `/admin/posts/${p2}/fail`, { reason: 'Advertising' }, 'post.fail'],

@@ -304,6 +304,10 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
 
     await expect(approveWithdrawal(ctx.db, { id: a.id, at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(OperatorError);
     await expect(approveWithdrawal(ctx.db, { id: a.id, txHash: '0x12', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(OperatorError);
+    // The proof follows the channel: a USDT withdrawal is paid with a transaction hash, a bank one with a reference.
+    await expect(approveWithdrawal(ctx.db, { id: a.id, reference: 'BANK-REF-1', at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/transaction hash/);
+    await expect(approveWithdrawal(ctx.db, { id: b.id, txHash: TX, at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/reference/);
+    expect(await balance(m)).toMatchObject({ available: usdt('4'), held: usdt('16') });
     const approved = await approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
     expect(approved).toMatchObject({ status: 'Succeeded', txHash: TX, reference: null });
     await expect(approveWithdrawal(ctx.db, { id: a.id, txHash: TX, at: ctx.clock(), ...AS_STAFF })).rejects.toThrow(/already Succeeded/);

@@ -318,6 +318,11 @@ export async function approveWithdrawal(
       reference = first.reference;
     } else if ((txHash === null) === (reference === null)) {
       throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
+    } else if (row.channel === 'USDT' && txHash === null) {
+      // The proof follows how the money went: a USDT withdrawal is a transfer on chain, a bank one is not.
+      throw new OperatorError(`Withdrawal ${row.id} is paid in USDT on chain: give its transaction hash (--tx), not a reference`);
+    } else if (row.channel !== 'USDT' && reference === null) {
+      throw new OperatorError(`Withdrawal ${row.id} is paid to a bank account: give the transfer's reference (--ref), not a transaction hash`);
     }
     await trx
       .insertInto('withdrawal_approvals')

@@ -17,7 +17,7 @@ import { DataTable } from '../table/data-table';
 const usdt = (micro: string) => formatAmount(BigInt(micro));
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 /** A withdrawal to a chain address is paid on chain (a tx hash); one to a bank card by transfer (its reference). */
-const paidOnChain = (w: AdminWithdrawal) => w.payoutTo.startsWith('0x');
+const paidOnChain = (w: AdminWithdrawal) => w.channel === 'USDT';
 
 /**
  * `/console/withdrawals`: approve with the tx hash or bank reference, or reject with a reason (the amount
