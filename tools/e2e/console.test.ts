@@ -117,6 +117,12 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   await withdrawalRow.waitFor();
   await staff.screenshot({ path: path.join(ROOT, 'docs/screenshots/console-withdrawals.png') });
   await withdrawalRow.getByTestId('withdrawal-approve').click();
+  // Nothing entered, then not a hash: the dialog stays open and says why under the field; nothing is paid.
+  await staff.locator('.adm-dialog-footer').getByRole('button').last().click();
+  await staff.locator('.adm-dialog').getByRole('alert').getByText('Required', { exact: true }).waitFor();
+  await answerDialog(staff, '0x1234');
+  await staff.locator('.adm-dialog').getByRole('alert').getByText('A transaction hash is 0x followed by 64 hexadecimal characters.').waitFor();
+  expect(stack.db.prepare('SELECT status FROM withdrawals WHERE id = ?').get(withdrawal.data.id)).toEqual({ status: 'Pending' });
   await answerDialog(staff, TX_HASH);
   await withdrawalRow.waitFor({ state: 'detached' });
 

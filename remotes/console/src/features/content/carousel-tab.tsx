@@ -42,13 +42,13 @@ export function CarouselTab() {
           </Button>
         }
       >
-        <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('content.required') }]}>
+        <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="subtitle" label={t('content.subtitle')}>
           <Input maxLength={300} />
         </Form.Item>
-        <Form.Item name="image" label={t('content.image')} help={t('content.imageHelp')} rules={[{ required: true, message: t('content.required') }]}>
+        <Form.Item name="image" label={t('content.image')} help={t('content.imageHelp')} rules={[{ required: true, message: t('form.required') }]}>
           <Input maxLength={500} placeholder="https://…" />
         </Form.Item>
         <Form.Item name="link" label={t('content.link')} help={t('content.linkHelp')}>

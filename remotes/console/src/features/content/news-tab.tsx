@@ -47,10 +47,10 @@ export function NewsTab() {
         <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
           <Selector options={[{ label: t('content.newsKinds.news'), value: 'news' }, { label: t('content.newsKinds.notice'), value: 'notice' }]} />
         </Form.Item>
-        <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('content.required') }]}>
+        <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
           <Input maxLength={200} data-testid="news-title" />
         </Form.Item>
-        <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('content.required') }]}>
+        <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
           <TextArea maxLength={8000} rows={4} data-testid="news-content" />
         </Form.Item>
       </Form>

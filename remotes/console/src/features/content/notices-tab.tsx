@@ -49,13 +49,13 @@ export function NoticesTab() {
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) =>
             (getFieldValue('kind') as string[] | undefined)?.[0] === 'popup' && (
-              <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('content.required') }]}>
+              <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
                 <Input maxLength={200} />
               </Form.Item>
             )
           }
         </Form.Item>
-        <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('content.required') }]}>
+        <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
           <TextArea maxLength={2000} rows={3} data-testid="notice-content" />
         </Form.Item>
       </Form>

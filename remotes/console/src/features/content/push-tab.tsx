@@ -36,16 +36,16 @@ export function PushTab() {
       <Form.Item noStyle dependencies={['everyone']}>
         {({ getFieldValue }) =>
           !getFieldValue('everyone') && (
-            <Form.Item name="to" label={t('content.to')} help={t('content.toHelp')} rules={[{ required: true, message: t('content.required') }]}>
+            <Form.Item name="to" label={t('content.to')} help={t('content.toHelp')} rules={[{ required: true, message: t('form.required') }]}>
               <Input maxLength={30} />
             </Form.Item>
           )
         }
       </Form.Item>
-      <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('content.required') }]}>
+      <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
         <Input maxLength={200} />
       </Form.Item>
-      <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('content.required') }]}>
+      <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
         <TextArea maxLength={2000} rows={3} />
       </Form.Item>
     </Form>
