@@ -8,6 +8,7 @@ import {
   isValidIfsc,
   isValidPassword,
   isValidPhone,
+  isValidTxHash,
   sanitizeAmountInput,
   shortenAddress,
 } from './validation';
@@ -96,6 +97,14 @@ describe('wallet rules', () => {
     expect(isValidEvmAddress('0x52908400098527886E0F7030069857D2E4169EE7a')).toBe(false);
     expect(isValidEvmAddress('0x52908400098527886E0F7030069857D2E4169EG7')).toBe(false);
     expect(isValidEvmAddress(' 0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
+  });
+  it('transaction hash: 0x and 64 hex characters, any case', () => {
+    expect(isValidTxHash('0x' + 'ab'.repeat(32))).toBe(true);
+    expect(isValidTxHash('0x' + 'AB'.repeat(32))).toBe(true);
+    expect(isValidTxHash('ab'.repeat(32))).toBe(false);
+    expect(isValidTxHash('0x' + 'ab'.repeat(31))).toBe(false);
+    expect(isValidTxHash('0x' + 'ab'.repeat(32) + 'a')).toBe(false);
+    expect(isValidTxHash('0x' + 'ag'.repeat(32))).toBe(false);
   });
   it('fund password: exactly 6 digits', () => {
     expect(isValidFundPassword('123456')).toBe(true);

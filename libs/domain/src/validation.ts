@@ -85,6 +85,11 @@ export function isValidEvmAddress(value: string): boolean {
   return /^0x[0-9a-fA-F]{40}$/.test(value);
 }
 
+/** A transaction hash on an EVM chain (what pays a USDT withdrawal): 0x and 64 hexadecimal characters. */
+export function isValidTxHash(value: string): boolean {
+  return /^0x[0-9a-fA-F]{64}$/.test(value);
+}
+
 /** A fund password is a PIN: exactly 6 digits. */
 export function isValidFundPassword(value: string): boolean {
   return /^[0-9]{6}$/.test(value);

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@rigshare/api-schema';
-import { amountFromText, formatAmount, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
+import { amountFromText, formatAmount, isValidTxHash, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -287,7 +287,7 @@ export async function approveWithdrawal(
   const by = input.by.trim();
   if (!by) throw new OperatorError('Say which staff member approves (--by <staff login>)');
   if (txHash !== null && reference !== null) throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
-  if (txHash !== null && !/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new OperatorError('A transaction hash is 0x and 64 hexadecimal characters');
+  if (txHash !== null && !isValidTxHash(txHash)) throw new OperatorError('A transaction hash is 0x and 64 hexadecimal characters');
   if (reference !== null && reference.length > 100) throw new OperatorError('The reference is limited to 100 characters');
   await db.kysely.transaction().execute(async (trx) => {
     let paid = 0;

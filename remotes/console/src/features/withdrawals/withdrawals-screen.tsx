@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatAmount } from '@rigshare/domain';
+import { formatAmount, isValidTxHash } from '@rigshare/domain';
 import type { AdminWithdrawal } from '@rigshare/api-schema';
 import { selectStaffSession } from '@rigshare/session';
 import { useApproveWithdrawalMutation, useRejectWithdrawalMutation, useWithdrawalsQuery } from '../../api/endpoints';
@@ -15,7 +15,6 @@ import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
 
 const usdt = (micro: string) => formatAmount(BigInt(micro));
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 /** A withdrawal to a chain address is paid on chain (a tx hash); one to a bank card by transfer (its reference). */
 const paidOnChain = (w: AdminWithdrawal) => w.channel === 'USDT';
 
@@ -39,7 +38,7 @@ export default function WithdrawalsScreen() {
       label: onChain ? t('withdrawals.txHash') : t('withdrawals.reference'),
       confirm: t('actions.approve'),
       cancel: t('actions.cancel'),
-      problem: (text) => (onChain && !TX_HASH.test(text) ? t('withdrawals.txHashInvalid') : null),
+      problem: (text) => (onChain && !isValidTxHash(text) ? t('withdrawals.txHashInvalid') : null),
     });
     if (!proof) return;
     await runAction(
