@@ -84,6 +84,7 @@ describe('PurchasePanel', () => {
     await renderWithI18n(<PurchasePanel product={product()} coupons={[coupon]} available="500000000" />);
     const radio = () => screen.getByText('New member 5 USDT off').closest('label')!.querySelector('input') as HTMLInputElement;
     expect(radio().disabled).toBe(true);
+    expect(screen.getByTestId('coupon-discount').textContent).toBe('0.00 USDT');
     expect(shownText(screen.getByText('New member 5 USDT off').closest('label')!)).toContain("The order is below this coupon's minimum spend.");
     fireEvent.click(plus());
     expect(radio().disabled).toBe(false);

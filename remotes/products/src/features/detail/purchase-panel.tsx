@@ -39,7 +39,17 @@ function SummaryLines({ summary }: { summary: PurchaseSummary }) {
       <List.Item extra={<Money micro={summary.subtotal} />} description={t('buy.priceTimesQuantity', { quantity: summary.quantity })}>
         {t('card.price')}
       </List.Item>
-      <List.Item extra={<span data-testid="coupon-discount">-<Money micro={summary.couponDiscount} /></span>}>{t('buy.couponDiscount')}</List.Item>
+      <List.Item
+        extra={
+          <span data-testid="coupon-discount">
+            {/* A minus only on a real discount: "-0.00" reads as a charge the member cannot place. */}
+            {summary.couponDiscount > 0n && '-'}
+            <Money micro={summary.couponDiscount} />
+          </span>
+        }
+      >
+        {t('buy.couponDiscount')}
+      </List.Item>
       <List.Item extra={<Money micro={summary.fee} />}>{t('buy.fee')}</List.Item>
       <List.Item extra={<strong data-testid="amount-to-pay"><Money micro={summary.toPay} /></strong>}>{t('buy.toPay')}</List.Item>
       <List.Item extra={<Money micro={summary.dailyReturn} />}>{t('card.dailyReturn')}</List.Item>
