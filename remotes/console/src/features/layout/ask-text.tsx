@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Dialog, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
@@ -48,12 +48,15 @@ function AskTextField({ label, problem, answer }: { label: string; problem: AskT
   const { t } = useTranslation('console');
   const [wrong, setWrong] = useState<string | null>(null);
   const wrongId = useId();
-  answer.check = () => {
-    const text = answer.text.trim();
-    const found = text ? (problem?.(text) ?? null) : t('form.required');
-    setWrong(found);
-    return found === null;
-  };
+  // The dialog's confirm runs outside React: hand it the check once rendered, not during render.
+  useEffect(() => {
+    answer.check = () => {
+      const text = answer.text.trim();
+      const found = text ? (problem?.(text) ?? null) : t('form.required');
+      setWrong(found);
+      return found === null;
+    };
+  }, [answer, problem, t]);
   return (
     <label className="console-ask">
       <span>{label}</span>
