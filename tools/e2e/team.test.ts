@@ -201,13 +201,19 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
   await member.goto(`${stack.shellUrl}#/index/joinGroup`);
   await member.getByTestId('group-link').waitFor();
   const png = { name: 'joined.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') };
+  // As a member does it: the screen's own button (not the browser's English file field) opens the file chooser.
+  const sendScreenshot = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([member.waitForEvent('filechooser'), member.getByTestId('screenshot-choose').click()]);
+    await chooser.setFiles(file);
+  };
+  await expect(member.getByTestId('screenshot-choose').textContent()).resolves.toBe('Choose a screenshot');
 
   // Not an image, named as one: refused by the server, said on the screen, nothing sent.
-  await member.getByTestId('screenshot-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not an image') });
+  await sendScreenshot({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not an image') });
   await expect(member.getByTestId('submission-error').textContent()).resolves.toBe('This file is not a readable image');
   expect(stack.db.prepare('SELECT COUNT(*) AS n FROM reward_submissions').get()).toEqual({ n: 0 });
 
-  await member.getByTestId('screenshot-input').setInputFiles(png);
+  await sendScreenshot(png);
   await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Pending review');
   const first = stack.admin('team:reviews');
   const id = /#(\d+) .*join-group screenshot 9000000001/.exec(first)![1];
@@ -216,14 +222,14 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
   await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Failed');
   await expect(member.getByTestId('submission-reason').textContent()).resolves.toBe('Reason: Not our group');
 
-  await member.getByTestId('screenshot-input').setInputFiles(png);
+  await sendScreenshot(png);
   await member.getByText('Pending review').waitFor();
   const second = /#(\d+) .*join-group screenshot 9000000001/.exec(stack.admin('team:reviews'))![1];
   expect(stack.admin('team:pass', second, '--by', 'e2e')).toMatch(new RegExp(`submission #${second} Passed, reward #\\d+`));
   await member.reload();
   await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Passed');
   await member.getByTestId('submission-state').getByText('Paid', { exact: true }).waitFor();
-  await expect(member.getByTestId('screenshot-input').count()).resolves.toBe(0);
+  await expect(member.getByTestId('screenshot-choose').count()).resolves.toBe(0);
   expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await member.goto(`${stack.shellUrl}#/user/reward`);

@@ -1,5 +1,5 @@
-import { Skeleton, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, Skeleton, Toast } from 'antd-mobile';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
 import { LoadFailed } from '@rigshare/ui';
@@ -13,6 +13,7 @@ export default function JoinGroupScreen() {
   const { data, isError, error, refetch } = useJoinGroupStatusQuery();
   const [upload, { isLoading }] = useUploadScreenshotMutation();
   const [problem, setProblem] = useState('');
+  const picker = useRef<HTMLInputElement>(null);
   const send = async (file: File) => {
     setProblem('');
     if (file.size > IMAGE_UPLOAD_LIMIT_BYTES) {
@@ -42,10 +43,12 @@ export default function JoinGroupScreen() {
         </a>
         <h2 className="team-section-title">{t('joinGroup.step2')}</h2>
         {canSend ? (
-          <label className="team-upload">
+          <>
+            {/* The browser's own file field speaks the browser's language ("Choose File"), not the member's: hidden behind a button. */}
             <input
+              ref={picker}
               type="file"
-              aria-label={t('joinGroup.step2')}
+              hidden
               accept="image/png,image/jpeg,image/webp"
               data-testid="screenshot-input"
               disabled={isLoading}
@@ -55,7 +58,10 @@ export default function JoinGroupScreen() {
                 if (file) void send(file);
               }}
             />
-          </label>
+            <Button color="primary" fill="outline" loading={isLoading} onClick={() => picker.current?.click()} data-testid="screenshot-choose">
+              {t('joinGroup.choose')}
+            </Button>
+          </>
         ) : (
           data.submission?.link && <img className="team-screenshot" src={data.submission.link} alt={t('joinGroup.screenshot')} />
         )}
