@@ -8,7 +8,8 @@ import { PHONE, submitUnsent } from './walk';
  * ends in an ellipsis: a label must be readable whole), text sticking out of its box, text that a box
  * around it cuts off (a flex item as wide as its longest word inside a column that hides its
  * overflow: the element itself overflows nothing), and an empty input's placeholder wider than the
- * input (a hint cut off mid-word). Runs in the page (`page.evaluate(misfits, width)`);
+ * input (a hint cut off mid-word), and a file field the browser draws itself ("Choose File / No file
+ * chosen": words in the browser's language, not the screen's). Runs in the page (`page.evaluate(misfits, width)`);
  * the members' layout walk and the staff console's share it.
  */
 export function misfits(width: number): string[] {
@@ -47,6 +48,12 @@ export function misfits(width: number): string[] {
     const needed = placeholderWidth(input.placeholder, style);
     const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     if (needed > room + 1) found.push(`${describe(input)} placeholder "${input.placeholder.slice(0, 30)}" cut off: ${Math.round(room)}px of ${Math.round(needed)}px`);
+  }
+  for (const input of Array.from(document.body.querySelectorAll<HTMLInputElement>('input[type=file]'))) {
+    const style = getComputedStyle(input);
+    // The UI kit's image uploader lays a transparent one over its own tile: not seen.
+    const seen = input.getClientRects().length > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
+    if (seen) found.push(`${describe(input)}: the browser's own file field shows`);
   }
   return found;
 
