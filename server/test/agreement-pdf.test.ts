@@ -84,7 +84,7 @@ describe.each(testDatabases())('lease agreement PDF on %s', (_name, database) =>
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, fonts } = pdfText(res.rawPayload);
     expect(fonts.every((f) => /\+NotoSans-(Regular|Bold)$/.test(f))).toBe(true);
-    const masked = `${owner.phone.slice(0, 2)}****${owner.phone.slice(-4)}`;
+    const masked = `${owner.phone.slice(0, 3)}****${owner.phone.slice(-2)}`;
     for (const line of [
       'Lease agreement: Antminer S19 share',
       'Operator: Rigshare Operations Ltd.',

@@ -42,6 +42,30 @@ describe.each(testDatabases())('migrations on %s', (name, database) => {
     }
   });
 
+  it('give members still named by the former default mask the one mask every screen uses, and leave chosen names', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await migrateTo(db.kysely, db.dialect, '0036_account_guard_columns');
+      const member = (id: number, phone: string, name: string) =>
+        sql`INSERT INTO users (id, phone, password_hash, name, invite_code, created_at) VALUES (${id}, ${phone}, 'x', ${name}, ${`CODE${id}`}, '2026-11-01T00:00:00.000Z')`.execute(db.kysely);
+      await member(1, '9876543210', '98****3210'); // the former default
+      await member(2, '9000000001', 'Asha'); // chosen
+      await member(3, '9000000002', '98****3210'); // chosen, masked-looking, not their own default
+      await member(4, '1234567', '12*4567'); // the former default of a 7-digit number
+      await migrateToLatest(db.kysely, db.dialect);
+      const names = await sql<{ id: number; name: string }>`SELECT id, name FROM users ORDER BY id`.execute(db.kysely);
+      expect(names.rows.map((r) => [Number(r.id), r.name])).toEqual([
+        [1, '987****10'],
+        [2, 'Asha'],
+        [3, '98****3210'],
+        [4, '12****7'],
+      ]);
+    } finally {
+      await db.kysely.destroy();
+      await drop();
+    }
+  });
+
   it('run nothing again on a database migrated before', async () => {
     const { db, drop, reopen } = await database.open();
     try {

@@ -84,7 +84,7 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
       list: [
         {
           id: d.id,
-          phone: `${d.phone.slice(0, 3)}....${d.phone.slice(-2)}`,
+          phone: `${d.phone.slice(0, 3)}****${d.phone.slice(-2)}`,
           name: expect.any(String),
           joinedAt: expect.any(String),
           activeRental: true,
@@ -129,8 +129,8 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
     const income = (await getAs(ctx, '/api/user/team/income?pageNum=1&pageSize=10', c.token)).json().data;
     expect(income.total).toBe(2);
     expect(income.list.map((r: { kind: string; level: string; from: string; status: string }) => [r.kind, r.level, r.from, r.status])).toEqual([
-      ['team', 'A', `${d.phone.slice(0, 3)}....${d.phone.slice(-2)}`, 'Paid'],
-      ['referral', 'A', `${d.phone.slice(0, 3)}....${d.phone.slice(-2)}`, 'Paid'],
+      ['team', 'A', `${d.phone.slice(0, 3)}****${d.phone.slice(-2)}`, 'Paid'],
+      ['referral', 'A', `${d.phone.slice(0, 3)}****${d.phone.slice(-2)}`, 'Paid'],
     ]);
     const referralOnly = (await getAs(ctx, '/api/user/team/income?kind=referral&pageNum=1&pageSize=1', c.token)).json().data;
     expect(referralOnly).toMatchObject({ total: 1, list: [{ kind: 'referral', level: 'A' }] });

@@ -75,8 +75,9 @@ it('a newcomer registers with the demo invite code and logs in', async () => {
   await login(phone, password);
   expect(currentRoute(page)).toBe('/index');
   await page.goto(`${stack.shellUrl}#/mine`);
-  // The personal centre shows the new member (phone masked but for its last digits).
-  await page.getByText(phone.slice(-4), { exact: false }).first().waitFor();
+  // The personal centre shows the new member by the masked phone, once: no name was chosen.
+  await expect(page.getByTestId('mine-name').textContent()).resolves.toBe(`${phone.slice(0, 3)}****${phone.slice(-2)}`);
+  expect(await page.getByTestId('mine-phone').count()).toBe(0);
 });
 
 it('the home page shows the products the server lists, from the products remote', async () => {

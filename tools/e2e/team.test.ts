@@ -54,7 +54,7 @@ it('a member shares the invite link; a newcomer registers through it and appears
   // The inviter's team now counts one more in level A, and the list shows the newcomer, phone masked.
   await member.goto(`${stack.shellUrl}#/index/friendmore?level=A`);
   await member.reload();
-  const masked = `${phone.slice(0, 3)}....${phone.slice(-2)}`;
+  const masked = `${phone.slice(0, 3)}****${phone.slice(-2)}`;
   const row = member.getByTestId('team-member').filter({ hasText: masked });
   await row.waitFor();
   await expect(row.textContent()).resolves.toContain('No active rental');
@@ -150,7 +150,7 @@ async function shownTab(page: Page, name: string): Promise<void> {
 it('the invitation centre shows the floors, the rates and each floor\'s members; lower-level income shows the referral bonus a purchase paid', async () => {
   stack.admin('rewards:fund', '100', '--reason', 'Browser test referral rewards');
   const invited = await registerThroughApi(DEMO.inviteCode);
-  const masked = `${invited.phone.slice(0, 3)}....${invited.phone.slice(-2)}`;
+  const masked = `${invited.phone.slice(0, 3)}****${invited.phone.slice(-2)}`;
   stack.admin('credit', invited.phone, '10000', '--reason', 'Browser test funds');
   const products = await api<{ list: { id: number; status: number; unitsLeft: number }[] }>('GET', '/api/orders/product/list?pageNum=1&pageSize=50', {}, invited.token);
   const product = products.data.list.find((p) => p.unitsLeft > 0)!;

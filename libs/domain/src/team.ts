@@ -33,13 +33,6 @@ export const REWARD_SETTING_NAMES = Object.keys(REWARD_SETTINGS) as RewardSettin
 export const REWARD_STATUSES = ['Pending', 'Paid'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
 
-/** A team member's phone as other members see it: the first 3 digits, dots, the last 2 ("987....21"). */
-export function maskPhone(phone: string): string {
-  const digits = phone.trim();
-  if (digits.length <= 5) return `${digits.slice(0, 1)}....`;
-  return `${digits.slice(0, 3)}....${digits.slice(-2)}`;
-}
-
 /** A share in basis points (1/100 of a percent, 0..10000) of a micro-unit amount, rounded down. */
 export function shareOf(amount: bigint, basisPoints: number): bigint {
   if (!Number.isInteger(basisPoints) || basisPoints < 0 || basisPoints > 10_000) throw new Error(`Not a rate in basis points: ${basisPoints}`);

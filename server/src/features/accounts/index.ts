@@ -1,7 +1,7 @@
 /** The accounts feature's public module: other features, the CLI and the plugins import only this. */
 export { accountRoutes } from './routes';
 export { checkCaptcha } from './captcha';
-export { findMemberById, insertMember, maskPhone } from './members';
+export { findMemberById, insertMember } from './members';
 export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
 export { findLiveSession } from './sessions';
 export { SessionCache, type CachedSession, type Revocation } from './session-cache';

@@ -1,12 +1,7 @@
+import { maskPhone } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newInviteCode } from '../../security/random';
-
-/** "9876543210" -> "98****3210": the default display name shows no full number. */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 6) return phone;
-  return `${phone.slice(0, 2)}${'*'.repeat(Math.min(4, phone.length - 6))}${phone.slice(-4)}`;
-}
 
 export function findMemberByPhone(db: Kysely<Database>, phone: string) {
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
@@ -33,6 +28,7 @@ export async function insertMember(
       .values({
         phone: input.phone,
         password_hash: input.passwordHash,
+        // The default display name shows no full number.
         name: maskPhone(input.phone),
         invite_code: inviteCode,
         inviter_id: input.inviterId,

@@ -1,9 +1,8 @@
-import { formatAmount, type LocaleTag } from '@rigshare/domain';
+import { formatAmount, maskPhone, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import { toMicro, type Database } from '../../db/schema';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
-import { maskPhone } from '../accounts';
 import { productAgreement } from '../products';
 import { createWriter, type Segment } from './writer';
 

@@ -22,12 +22,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
+import { maskPhone } from '@rigshare/domain';
 import { selectSession } from '@rigshare/session';
 import { CopyText } from '@rigshare/ui';
 import { hasScreen } from '../../app/remote-registry';
 import { useCustomerService } from '../header/customer-service';
 import { useShareDialog } from '../header/share-dialog';
-import { maskPhone } from '../profile/mask-phone';
 import { UserAvatar } from '../profile/user-avatar';
 import { ProofCard } from '../solvency/proof-card';
 
@@ -48,6 +48,9 @@ export default function MineScreen() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const session = useSelector(selectSession);
+  const phone = maskPhone(session.phone);
+  // A member who never chose a name is shown by the masked number: once is enough.
+  const name = session.name || phone;
   const openService = useCustomerService();
   const openShare = useShareDialog();
 
@@ -58,14 +61,16 @@ export default function MineScreen() {
           <UserAvatar avatar={session.avatar} name={session.name || session.phone} size={64} />
           <div className="mine-card__text">
             <div className="mine-card__name">
-              <span data-testid="mine-name">{session.name || maskPhone(session.phone)}</span>
+              <span data-testid="mine-name">{name}</span>
               <Tag color="warning" fill="solid" round className="mine-card__vip" data-testid="mine-vip">
                 {t('mine.vip', { level: session.vipLevel })}
               </Tag>
             </div>
-            <div className="mine-card__phone" data-testid="mine-phone">
-              {maskPhone(session.phone)}
-            </div>
+            {name !== phone && (
+              <div className="mine-card__phone" data-testid="mine-phone">
+                {phone}
+              </div>
+            )}
             {session.gradeText && <div className="mine-card__grade">{session.gradeText}</div>}
           </div>
         </Link>

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
+import { maskPhone } from '@rigshare/domain';
 import { loggedOut, selectSession } from '@rigshare/session';
 import { CopyText } from '@rigshare/ui';
-import { maskPhone } from './mask-phone';
 import { UserAvatar } from './user-avatar';
 
 /** Personal information and logout (with a confirmation). */

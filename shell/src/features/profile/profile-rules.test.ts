@@ -1,6 +1,5 @@
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
 import { avatarProblem } from './avatar-check';
-import { maskPhone } from './mask-phone';
 import { isUsableServiceLink } from '../header/customer-service';
 
 describe('profile and header rules', () => {
@@ -9,11 +8,6 @@ describe('profile and header rules', () => {
     expect(avatarProblem({ type: 'application/pdf', size: 1000 })).toBe('avatar.wrongType');
     expect(avatarProblem({ type: 'image/jpeg', size: IMAGE_UPLOAD_LIMIT_BYTES + 1 })).toBe('avatar.tooLarge');
     expect(avatarProblem({ type: 'image/jpeg', size: IMAGE_UPLOAD_LIMIT_BYTES })).toBeNull();
-  });
-
-  it('masks the middle of a phone number', () => {
-    expect(maskPhone('9000000001')).toBe('900****001');
-    expect(maskPhone('12345')).toBe('12345');
   });
 
   it('treats a missing or short customer-service link as no service', () => {

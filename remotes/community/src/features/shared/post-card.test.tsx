@@ -8,7 +8,7 @@ import { PostCard } from './post-card';
 const post: SquarePost = {
   id: 7,
   headUrl: null,
-  username: '98****3210',
+  username: '987****10',
   content: '<p>Hello</p><img src=x onerror="alert(1)">',
   createTime: '2026-11-23T10:00:00.000Z',
   urls: ['https://api.example/api/user/files/abcdefgh1', 'https://api.example/api/user/files/abcdefgh2'],
