@@ -5,7 +5,7 @@
  * Also what the walk cannot see by itself: the lease agreement reads in the page flow, and every
  * shortcut on Home and Mine leads to a screen that exists.
  */
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
@@ -55,6 +55,39 @@ it("no screen is wider than a 390 px phone, cuts off text or shows the browser's
   });
   expect(problems).toEqual([]);
 }, 600_000);
+
+it('the invite code reads as one word and the invite link in full lines, in the share dialog and on Team, in every language', async () => {
+  const problems: string[] = [];
+  /** Lines of a copyable value, and its share of its row's width: squeezed beside a long label it gets a sliver. */
+  const measure = (page: Page, testId: string) =>
+    page.getByTestId(testId).locator('.rs-copy-text__value').evaluate((value) => {
+      const range = document.createRange();
+      range.selectNodeContents(value);
+      const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      return { lines, share: value.getBoundingClientRect().width / value.closest('.rs-copy-text')!.getBoundingClientRect().width };
+    });
+  await walkRoutes({
+    browser,
+    shellUrl: stack.shellUrl,
+    storageState: member,
+    locales: LOCALES,
+    routes: ['/index', '/index/friend'],
+    async visit(page, locale, route) {
+      if (route === '/index') {
+        await page.getByTestId('header-share').click();
+        await page.getByTestId('share-dialog').waitFor();
+        const code = await measure(page, 'share-invite-code');
+        if (code.lines !== 1) problems.push(`${locale} share dialog: invite code on ${code.lines} lines`);
+        const link = await measure(page, 'share-url');
+        if (link.share < 0.6) problems.push(`${locale} share dialog: invite link in ${Math.round(link.share * 100)} % of its row`);
+      } else {
+        const code = await measure(page, 'invite-code');
+        if (code.lines !== 1) problems.push(`${locale} Team: invite code on ${code.lines} lines`);
+      }
+    },
+  });
+  expect(problems).toEqual([]);
+}, 300_000);
 
 it('the lease agreement reads in the page flow, whole, not through an inner scroll box', async () => {
   const context = await browser.newContext({ ...PHONE, storageState: member });

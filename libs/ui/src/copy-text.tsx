@@ -34,10 +34,13 @@ export function CopyText({ text, children, label, className, 'data-testid': test
   return (
     <div className={['rs-copy-text', className].filter(Boolean).join(' ')} data-testid={testId}>
       {label !== undefined && <span className="rs-copy-text__label">{label}</span>}
-      <span className="rs-copy-text__value">{children ?? text}</span>
-      <Button size="mini" color="primary" fill="outline" disabled={!text} onClick={() => void copy(text)}>
-        {t('common:actions.copy')}
-      </Button>
+      {/* Value and button stay together: when a long label leaves them too little room, they move under it. */}
+      <span className="rs-copy-text__body">
+        <span className="rs-copy-text__value">{children ?? text}</span>
+        <Button size="mini" color="primary" fill="outline" disabled={!text} onClick={() => void copy(text)}>
+          {t('common:actions.copy')}
+        </Button>
+      </span>
     </div>
   );
 }
