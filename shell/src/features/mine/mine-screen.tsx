@@ -58,7 +58,7 @@ export default function MineScreen() {
     <div className="mine-screen" data-testid="mine-screen">
       <section className="mine-card">
         <Link to="/user/information" className="mine-card__who" data-testid="mine-profile">
-          <UserAvatar avatar={session.avatar} name={session.name || session.phone} size={64} />
+          <UserAvatar avatar={session.avatar} name={name} size={64} />
           <div className="mine-card__text">
             <div className="mine-card__name">
               <span data-testid="mine-name">{name}</span>
