@@ -122,9 +122,12 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
   await reader.page.locator('.adm-image-viewer-content').waitFor({ state: 'hidden' });
 
   // Like once: the button stays pressed, a second tap is not possible, the server has one row.
+  // The like shows at full strength, not faded like an unavailable button.
   await card.getByTestId('like').click();
   await card.locator('[data-testid="like-count"]', { hasText: '1' }).waitFor();
   await expect(card.getByTestId('like').isDisabled()).resolves.toBe(true);
+  const like = await card.getByTestId('like').elementHandle();
+  await reader.page.waitForFunction((button) => getComputedStyle(button!).opacity === '1', like, { timeout: 3000 });
   expect((await form(`${stack.apiOrigin}/api/comment/thumbsUp/square`, { squareId: String(first) }, await reader.page.evaluate(() => localStorage.getItem('rigshare.token') ?? ''))).data).toMatchObject({ thumbsUpNum: 1 });
   expect(stack.db.prepare('SELECT COUNT(*) AS n FROM post_likes WHERE post_id = ?').get(first)).toEqual({ n: 1 });
 
