@@ -1,11 +1,12 @@
 /**
  * The staff console fits a 390 px phone in every language too (issue 12: "desktop-first, usable on a
  * phone"): an admin, who may open every section, walks every console screen the built remote serves.
- * Tables may scroll sideways inside their own box; the page itself may not, and no label is cut off.
+ * Tables may scroll sideways inside their own box; the page itself may not, no label is cut off, and no
+ * word or figure in a table is split across two lines.
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { screenMisfits } from './fit';
+import { screenMisfits, wordsSplitAcrossLines } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 import { LOCALES, staffScreensAndTabs, walkRoutes } from './walk';
@@ -23,7 +24,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-it('no console screen is wider than a 390 px phone or cuts off text, in any of the ten languages', async () => {
+it('no console screen is wider than a 390 px phone, cuts off text or splits a word in a table, in any of the ten languages', async () => {
   const routes = staffScreensAndTabs();
   expect(routes).toContain('/console/withdrawals');
   const session = await staffSessionThroughApi(stack, 'layout-admin', 'admin');
@@ -43,6 +44,9 @@ it('no console screen is wider than a 390 px phone or cuts off text, in any of t
         await page.getByTestId('reward-reason').waitFor();
       }
       for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route}: ${misfit}`);
+      for (const word of await page.evaluate(wordsSplitAcrossLines, '.console-table th, .console-table td')) {
+        problems.push(`${locale} ${route}: "${word}" split across lines in a table`);
+      }
     },
   });
   // Every screen opened as the console (not the staff login or a "not allowed" page).

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { field, launchBrowser } from './browser';
+import { wordsSplitAcrossLines } from './fit';
 import { callAsPage, createStaff, DEMO, loginThroughScreen, STAFF_PASSWORD } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -115,6 +116,9 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   await section(staff, 'Withdrawals').click();
   const withdrawalRow = staff.getByTestId('withdrawals-row').filter({ hasText: ADDRESS });
   await withdrawalRow.waitFor();
+  // A desk tool: the console takes a desktop's width, not a phone's, and no heading or figure is split.
+  await expect(staff.locator('.console').evaluate((el) => el.getBoundingClientRect().width)).resolves.toBeGreaterThan(1000);
+  await expect(staff.evaluate(wordsSplitAcrossLines, '.console-table th, .console-table td')).resolves.toEqual([]);
   await staff.screenshot({ path: path.join(ROOT, 'docs/screenshots/console-withdrawals.png') });
   await withdrawalRow.getByTestId('withdrawal-approve').click();
   // Nothing entered, then not a hash: the dialog stays open and says why under the field; nothing is paid.

@@ -79,6 +79,30 @@ export function misfits(width: number): string[] {
 }
 
 /**
+ * Words the layout split across two lines in the elements `selector` matches ("Mem / ber", "600.0 / 0
+ * INR"): a table column narrower than its longest word. Text marked `.console-break` (a link, an
+ * address) may break anywhere on purpose. Runs in the page (`page.evaluate(wordsSplitAcrossLines, selector)`).
+ */
+export function wordsSplitAcrossLines(selector: string): string[] {
+  const split: string[] = [];
+  for (const box of Array.from(document.querySelectorAll(selector))) {
+    const texts = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (node.parentElement?.closest('.console-break')) continue;
+      // A line may break after a hyphen, a slash or a colon ("layout-/admin", a path): the parts between them are the words.
+      for (const word of node.textContent!.matchAll(/[^\s\-/:]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        if (lines.size > 1) split.push(word[0]);
+      }
+    }
+  }
+  return split;
+}
+
+/**
  * What does not fit on the screen `page` shows, as it opened and then, where it has a form, with the
  * errors under its fields showing (the form sent as it opened; nothing reaches the server).
  */

@@ -54,6 +54,10 @@ export function registerStaffRemotes(): void {
 
 export const isStaffRemote = (name: string): boolean => entries.some((remote) => remote.name === name && remote.audience === 'staff');
 
+/** A path one of the staff remotes (the console) answers. */
+export const isStaffPath = (pathname: string): boolean =>
+  entries.some((remote) => remote.audience === 'staff' && remote.paths.some((path) => matchPath(path, pathname) !== null));
+
 export function remoteEntries(): readonly RemoteEntry[] {
   return entries;
 }
