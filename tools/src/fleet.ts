@@ -103,6 +103,11 @@ export function nginxConfig(values: {
   });
 }
 
+/** The worker processes of an nginx master: its children, as Linux lists them. */
+function workersOf(master: ChildProcess): number[] {
+  return fs.readFileSync(`/proc/${master.pid}/task/${master.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+}
+
 /** Waits until something accepts connections on the port. */
 async function waitForPort(port: number, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -223,6 +228,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       async setRemote(name, root) {
         remotes[name] = root;
         writeConfig();
+        const oldWorkers = workersOf(nginx);
         // SIGHUP: nginx rereads the configuration; new workers serve it, the old ones finish their requests.
         nginx.kill('SIGHUP');
         const manifest = `http://127.0.0.1:${options.port}/remotes/${name}/mf-manifest.json`;
@@ -231,7 +237,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         for (;;) {
           const response = await fetch(manifest).catch(() => null);
           const body = response?.ok ? await response.text() : null;
-          if (root ? body === expected : response?.status === 503) return;
+          // Done when a new worker answers with the new location and the old ones have gone: until then a
+          // browser's kept-alive connection can still reach an old worker, which serves the former one.
+          const served = root ? body === expected : response?.status === 503;
+          if (served && !workersOf(nginx).some((pid) => oldWorkers.includes(pid))) return;
           if (Date.now() > deadline) throw new Error(`nginx did not pick up the new location of ${name} within 10 s`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
