@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
 import { InfiniteList, type InfiniteListSource } from './infinite-list';
+import { MemberAvatar } from './member-avatar';
 import { useDebouncedClick } from './use-debounced-click';
 
 // antd-mobile's imperative Toast needs a React 19 root, as the shell sets up.
@@ -106,5 +107,22 @@ describe('useDebouncedClick', () => {
     act(() => fireEvent.click(button));
     expect(onRun).toHaveBeenCalledTimes(2);
     now.mockRestore();
+  });
+});
+
+describe('MemberAvatar', () => {
+  it('stands in for a missing picture with the first letter as written, vowel sign and all', () => {
+    const { container, rerender } = render(<MemberAvatar name="  கார்த்திக்" />);
+    expect(container.textContent).toBe('கா');
+    rerender(<MemberAvatar name="émile" src={null} />);
+    expect(container.textContent).toBe('É');
+    rerender(<MemberAvatar name="" />);
+    expect(container.textContent).toBe('?');
+  });
+
+  it('shows the picture when there is one', () => {
+    const { container } = render(<MemberAvatar name="Asha" src="/uploads/a.png" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/a.png');
+    expect(container.textContent).not.toContain('A');
   });
 });

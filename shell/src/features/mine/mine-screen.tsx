@@ -24,11 +24,10 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { maskPhone } from '@rigshare/domain';
 import { selectSession } from '@rigshare/session';
-import { CopyText } from '@rigshare/ui';
+import { CopyText, MemberAvatar } from '@rigshare/ui';
 import { hasScreen } from '../../app/remote-registry';
 import { useCustomerService } from '../header/customer-service';
 import { useShareDialog } from '../header/share-dialog';
-import { UserAvatar } from '../profile/user-avatar';
 import { ProofCard } from '../solvency/proof-card';
 
 /** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
@@ -58,7 +57,7 @@ export default function MineScreen() {
     <div className="mine-screen" data-testid="mine-screen">
       <section className="mine-card">
         <Link to="/user/information" className="mine-card__who" data-testid="mine-profile">
-          <UserAvatar avatar={session.avatar} name={name} size={64} />
+          <MemberAvatar src={session.avatar} name={name} size={64} />
           <div className="mine-card__text">
             <div className="mine-card__name">
               <span data-testid="mine-name">{name}</span>

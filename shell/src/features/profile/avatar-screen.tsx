@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
 import { avatarChanged, selectSession } from '@rigshare/session';
+import { MemberAvatar } from '@rigshare/ui';
 import { AVATAR_TYPES, avatarProblem } from './avatar-check';
-import { UserAvatar } from './user-avatar';
 
 /** Change the profile picture: choose, preview, upload (2 MiB, JPEG/PNG/GIF/WebP). */
 export default function AvatarScreen() {
@@ -60,7 +60,7 @@ export default function AvatarScreen() {
         {preview ? (
           <img src={preview} alt={t('avatar.preview')} className="avatar-screen__image" data-testid="avatar-preview" />
         ) : (
-          <UserAvatar avatar={session.avatar} name={session.name || session.phone} size={144} />
+          <MemberAvatar src={session.avatar} name={session.name || session.phone} size={144} />
         )}
       </div>
       <p className="avatar-screen__hint">{t('avatar.hint', { limit: IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024 })}</p>

@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { maskPhone } from '@rigshare/domain';
 import { loggedOut, selectSession } from '@rigshare/session';
-import { CopyText } from '@rigshare/ui';
-import { UserAvatar } from './user-avatar';
+import { CopyText, MemberAvatar } from '@rigshare/ui';
 
 /** Personal information and logout (with a confirmation). */
 export default function InformationScreen() {
@@ -40,7 +39,7 @@ export default function InformationScreen() {
   return (
     <div className="information-screen">
       <List mode="card">
-        <List.Item extra={<UserAvatar avatar={session.avatar} name={session.name || session.phone} size={44} />} onClick={() => navigate('/user/edit')} data-testid="info-avatar">
+        <List.Item extra={<MemberAvatar src={session.avatar} name={session.name || session.phone} size={44} />} onClick={() => navigate('/user/edit')} data-testid="info-avatar">
           {t('information.avatar')}
         </List.Item>
         <List.Item extra={<span data-testid="info-name">{session.name || t('information.notSet')}</span>} onClick={() => navigate('/user/name')}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Avatar, Button, Image, ImageViewer, Tag } from 'antd-mobile';
+import { Button, Image, ImageViewer, Tag } from 'antd-mobile';
 import { HeartFill, HeartOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@rigshare/i18n';
+import { MemberAvatar } from '@rigshare/ui';
 import type { SquarePost } from '../../api/endpoints';
 import { RichText } from './rich-text';
 
@@ -24,7 +25,7 @@ export function PostCard({ post, footer, onLike, liking, onToggleComments, comme
   return (
     <article className="community-card" data-testid="post-card" data-post-id={post.id}>
       <header className="community-card-head">
-        <Avatar src={post.headUrl ?? ''} className="community-avatar" />
+        <MemberAvatar src={post.headUrl} name={post.username} size={40} />
         <div className="community-card-who">
           <strong>{post.username}</strong>
           <time dateTime={post.createTime}>{formatDateTime(post.createTime, i18n.language)}</time>
