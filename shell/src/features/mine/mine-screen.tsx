@@ -70,7 +70,6 @@ export default function MineScreen() {
                 {phone}
               </div>
             )}
-            {session.gradeText && <div className="mine-card__grade">{session.gradeText}</div>}
           </div>
         </Link>
         {session.inviteCode && (
