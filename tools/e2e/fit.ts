@@ -9,7 +9,8 @@ import { PHONE, submitUnsent } from './walk';
  * around it cuts off (a flex item as wide as its longest word inside a column that hides its
  * overflow: the element itself overflows nothing), and an empty input's placeholder wider than the
  * input (a hint cut off mid-word), and a file field the browser draws itself ("Choose File / No file
- * chosen": words in the browser's language, not the screen's). Runs in the page (`page.evaluate(misfits, width)`);
+ * chosen": words in the browser's language, not the screen's), and a tab of a bar of at most three
+ * tabs out of view (such bars wrap long titles, styles.css; longer bars scroll). Runs in the page (`page.evaluate(misfits, width)`);
  * the members' layout walk and the staff console's share it.
  */
 export function misfits(width: number): string[] {
@@ -48,6 +49,15 @@ export function misfits(width: number): string[] {
     const needed = placeholderWidth(input.placeholder, style);
     const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     if (needed > room + 1) found.push(`${describe(input)} placeholder "${input.placeholder.slice(0, 30)}" cut off: ${Math.round(room)}px of ${Math.round(needed)}px`);
+  }
+  for (const list of Array.from(document.body.querySelectorAll<HTMLElement>('.adm-tabs-tab-list'))) {
+    const tabs = Array.from(list.querySelectorAll<HTMLElement>(':scope > .adm-tabs-tab-wrapper .adm-tabs-tab'));
+    if (tabs.length > 3 || list.getClientRects().length === 0) continue;
+    const bar = list.getBoundingClientRect();
+    for (const tab of tabs) {
+      const box = tab.getBoundingClientRect();
+      if (box.left < bar.left - 1 || box.right > bar.right + 1) found.push(`${describe(tab)}: tab out of view in a bar of ${tabs.length}`);
+    }
   }
   for (const input of Array.from(document.body.querySelectorAll<HTMLInputElement>('input[type=file]'))) {
     const style = getComputedStyle(input);
