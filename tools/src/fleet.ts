@@ -103,9 +103,11 @@ export function nginxConfig(values: {
   });
 }
 
-/** The worker processes of an nginx master: its children, as Linux lists them. */
+/** The worker processes of an nginx master: its children, as Linux lists them (none known elsewhere). */
 function workersOf(master: ChildProcess): number[] {
-  return fs.readFileSync(`/proc/${master.pid}/task/${master.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  const children = `/proc/${master.pid}/task/${master.pid}/children`;
+  if (!fs.existsSync(children)) return [];
+  return fs.readFileSync(children, 'utf8').split(' ').filter(Boolean).map(Number);
 }
 
 /** Waits until something accepts connections on the port. */
