@@ -4,7 +4,10 @@
  * hashed files cached for a year, the page and the remotes' containers asked again; an instance killed with
  * kill -9 goes unnoticed.
  */
+import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, POST_MAX_IMAGES } from '@rigshare/domain';
 import { launchBrowser } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
@@ -74,6 +77,30 @@ describeInFleet('the fleet behind nginx', () => {
     expect(config.headers.get('cache-control')).toBe('no-cache');
     // The shell learns the API as a path on its own origin.
     expect(((await config.json()) as { apiHosts: Record<string, string> }).apiHosts.user).toBe('/api/user');
+  });
+
+  it('the largest uploads the API takes pass nginx: a post with nine pictures, feedback with a 20 MB picture', async () => {
+    const login = await fetch(`${stack.apiOrigin}/api/user/auth/token/pass`, { method: 'POST', body: new URLSearchParams({ phone: DEMO.phone, password: DEMO.password }) });
+    const token = ((await login.json()) as { msg: string }).msg;
+    /** A real picture of about `bytes` (a PNG of noise does not compress), as the API decodes every one. */
+    const picture = async (bytes: number) => {
+      const side = Math.floor(Math.sqrt(bytes / 3));
+      const png = await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+      return new Blob([new Uint8Array(png)], { type: 'image/png' });
+    };
+    const send = async (url: string, content: string, files: [field: string, picture: Blob][]) => {
+      const form = new FormData();
+      form.append('content', content);
+      for (const [field, file] of files) form.append(field, file, 'picture.png');
+      const response = await fetch(`${stack.apiOrigin}${url}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } });
+      const text = await response.text();
+      return { status: response.status, code: text.startsWith('{') ? (JSON.parse(text) as { code: number }).code : text.slice(0, 80) };
+    };
+    // Each a little under its limit: the PNG's rows and chunks add to the pixels.
+    const nine = await Promise.all(Array.from({ length: POST_MAX_IMAGES }, async (): Promise<[string, Blob]> => ['images', await picture(IMAGE_UPLOAD_LIMIT_BYTES - 64 * 1024)]));
+    await expect(send('/api/comment/square/add', 'Nine pictures of the rig in its rack', nine)).resolves.toEqual({ status: 200, code: 200 });
+    const words = 'The income page showed an error today and this picture is what the screen looked like then';
+    await expect(send('/api/push/feedback/create', words, [['file', await picture(FEEDBACK_ATTACHMENT_LIMIT_BYTES - 64 * 1024)]])).resolves.toEqual({ status: 200, code: 200 });
   });
 
   it('a member does not notice when one API instance is killed with kill -9', async () => {

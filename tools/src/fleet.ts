@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, POST_MAX_IMAGES } from '@rigshare/domain';
 import { stopProcess, waitForHttp } from './api-process';
 import { SAME_ORIGIN, writeRuntimeDocuments, type DistFolders } from './runtime-documents';
 import { REMOTE_NAMES, ROOT, distOf, originOf, type RemoteName, type Topology } from './topology';
@@ -72,6 +73,9 @@ function mimeTypes(nginx: string): string {
   return found;
 }
 
+/** The largest request body the API takes, in MiB, with one to spare for the form's fields and framing. */
+const MAX_BODY_MIB = Math.ceil(Math.max(FEEDBACK_ATTACHMENT_LIMIT_BYTES, POST_MAX_IMAGES * IMAGE_UPLOAD_LIMIT_BYTES) / 2 ** 20) + 1;
+
 /** nginx.conf for this run, from the template: the remotes' locations follow `remotes` (a root, or null = down). */
 export function nginxConfig(values: {
   runDir: string;
@@ -95,6 +99,7 @@ export function nginxConfig(values: {
     LISTEN: values.listen,
     API_SERVERS: values.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n'),
     SHELL_DIST: values.shellDist,
+    MAX_BODY_SIZE: `${MAX_BODY_MIB}m`,
     REMOTES: remotes,
   };
   return fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, key: string) => {
