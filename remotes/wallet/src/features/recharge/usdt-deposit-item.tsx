@@ -30,7 +30,7 @@ export function UsdtDepositItem({ deposit }: { deposit: UsdtDeposit }) {
         </div>
       )}
       {d.reason && <p className="wallet-error">{d.reason}</p>}
-      <CopyText label={t('usdt.txHash')} text={d.txHash}>
+      <CopyText label={t('usdt.txHash')} text={d.txHash} className="wallet-record__hash">
         {shortenAddress(d.txHash)}
       </CopyText>
       <div className="wallet-record__row wallet-record__muted">
