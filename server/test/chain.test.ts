@@ -290,7 +290,7 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
         enabled: false,
         reason: 'decimalsMismatch',
         address: null,
-        message: "USDT deposits are paused: the server's USDT settings do not match the token contract",
+        message: "The server's USDT settings do not match the token contract",
       });
       expect((await records(m)).total).toBe(0);
       expect(await available(m)).toBe('0');
@@ -300,8 +300,8 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
   it('says so, once in the log and on the recharge screen, when the watcher is off', async () => {
     const m = await newMember();
     for (const [config, reason, line, message] of [
-      [chainConfig({ rpcUrl: '' }), 'noRpc', 'CHAIN_RPC_URL is not set', 'USDT deposits are unavailable: the server is not connected to BNB Smart Chain'],
-      [chainConfig({ depositXpub: '' }), 'noXpub', 'DEPOSIT_XPUB is not set', 'USDT deposits are unavailable: no deposit address key is configured on the server'],
+      [chainConfig({ rpcUrl: '' }), 'noRpc', 'CHAIN_RPC_URL is not set', 'The server is not connected to BNB Smart Chain'],
+      [chainConfig({ depositXpub: '' }), 'noXpub', 'DEPOSIT_XPUB is not set', 'No deposit address key is configured on the server'],
     ] as const) {
       const lines: string[] = [];
       const log = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
@@ -313,7 +313,7 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
       expect(await scan(config)).toEqual({ status: 'off', reason });
       await withChainConfig(config, async () => {
         expect(await info(m)).toMatchObject({ enabled: false, reason, message, address: null, minimum: usdt('10'), confirmations: 3 });
-        expect((await info(m, { language: 'fr_FR' })).message).toMatch(/^Les dépôts USDT ne sont pas disponibles/);
+        expect((await info(m, { language: 'fr_FR' })).message).toMatch(/^(Le serveur n'est pas connecté|Aucune clé d'adresses de dépôt)/);
       });
     }
     // Without the variables the app starts with the watcher off; a private key is refused outright.

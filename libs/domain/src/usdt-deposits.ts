@@ -9,7 +9,7 @@ export type UsdtOffReason = 'noRpc' | 'noXpub' | 'decimalsMismatch';
 export type UsdtDepositStatus = 'Pending' | 'Arrived' | 'Below minimum' | 'Dropped';
 
 export interface UsdtDepositInfo {
-  /** False when the watcher is off; `message` then says why and `address` is null. */
+  /** False when the watcher is off; `message` then says why (the cause alone: the screen says deposits are off) and `address` is null. */
   enabled: boolean;
   reason: UsdtOffReason | null;
   message: string | null;

@@ -32,9 +32,9 @@ describe('USDT recharge', () => {
   });
 
   it('says the deposits are off, with the server\'s reason, and shows no address', async () => {
-    const off: UsdtDepositInfo = { ...on, enabled: false, reason: 'noRpc', message: 'USDT deposits are paused: the chain watcher is not configured.', address: null };
+    const off: UsdtDepositInfo = { ...on, enabled: false, reason: 'noRpc', message: 'The server is not connected to BNB Smart Chain', address: null };
     await renderScreen(<UsdtRechargeView info={off} />, options);
-    expect(screen.getByTestId('usdt-off').textContent).toContain('USDT deposits are paused: the chain watcher is not configured.');
+    expect(screen.getByTestId('usdt-off').textContent).toContain('The server is not connected to BNB Smart Chain');
     expect(screen.queryByTestId('usdt-address')).toBeNull();
     expect(screen.getAllByText('Bank or cash recharge').length).toBeGreaterThan(0);
   });
