@@ -23,16 +23,18 @@ export interface CopyTextProps {
   children?: ReactNode;
   /** Label in front of the value. */
   label?: ReactNode;
+  /** The label on a line of its own, the value and button under it (long values, narrow places). */
+  labelAbove?: boolean;
   className?: string;
   'data-testid'?: string;
 }
 
 /** A value with a copy button next to it (invite codes, links, addresses). */
-export function CopyText({ text, children, label, className, 'data-testid': testId }: CopyTextProps) {
+export function CopyText({ text, children, label, labelAbove = false, className, 'data-testid': testId }: CopyTextProps) {
   const { t } = useTranslation();
   const copy = useCopy();
   return (
-    <div className={['rs-copy-text', className].filter(Boolean).join(' ')} data-testid={testId}>
+    <div className={['rs-copy-text', labelAbove && 'rs-copy-text--label-above', className].filter(Boolean).join(' ')} data-testid={testId}>
       {label !== undefined && <span className="rs-copy-text__label">{label}</span>}
       {/* Value and button stay together: when a long label leaves them too little room, they move under it. */}
       <span className="rs-copy-text__body">

@@ -9,9 +9,11 @@ export interface MemberAvatarProps {
   size?: number;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** The first letter as a reader sees it: a whole grapheme (a Tamil consonant with its vowel sign, an accented letter). */
 function initialOf(name: string): string {
-  const first = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(name.trim())[Symbol.iterator]().next();
+  const first = graphemes.segment(name.trim())[Symbol.iterator]().next();
   return first.done ? '?' : first.value.segment.toUpperCase();
 }
 

@@ -24,8 +24,8 @@ export function useShareDialog(): () => void {
       content: (
         <div className="share-dialog" data-testid="share-dialog">
           <p className="share-dialog__hint">{t('share.hint')}</p>
-          <CopyText label={t('share.inviteCode')} text={inviteCode} data-testid="share-invite-code" className="share-dialog__code" />
-          <CopyText label={t('share.link')} text={shareUrl} data-testid="share-url" className="share-dialog__link" />
+          <CopyText label={t('share.inviteCode')} labelAbove text={inviteCode} data-testid="share-invite-code" />
+          <CopyText label={t('share.link')} labelAbove text={shareUrl} data-testid="share-url" />
         </div>
       ),
       actions: [{ key: 'close', text: t('share.close') }],

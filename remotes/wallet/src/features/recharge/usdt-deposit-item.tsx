@@ -30,7 +30,8 @@ export function UsdtDepositItem({ deposit }: { deposit: UsdtDeposit }) {
         </div>
       )}
       {d.reason && <p className="wallet-error">{d.reason}</p>}
-      <CopyText label={t('usdt.txHash')} text={d.txHash} className="wallet-record__hash">
+      {/* A shortened hash (24 characters) reads whole under its label; beside it, it broke a letter off. */}
+      <CopyText label={t('usdt.txHash')} labelAbove text={d.txHash}>
         {shortenAddress(d.txHash)}
       </CopyText>
       <div className="wallet-record__row wallet-record__muted">

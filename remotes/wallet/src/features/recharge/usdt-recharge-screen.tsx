@@ -34,7 +34,7 @@ export function UsdtAddressCard({ info }: { info: UsdtDepositInfo & { address: s
         <div className="wallet-usdt__qr">
           <QRCodeSVG value={info.address} size={184} marginSize={2} title={t('usdt.qrTitle')} />
         </div>
-        <CopyText label={t('usdt.address')} text={info.address} data-testid="usdt-address">
+        <CopyText label={t('usdt.address')} labelAbove text={info.address} data-testid="usdt-address">
           <span className="wallet-break">{info.address}</span>
         </CopyText>
         <dl className="wallet-usdt__facts">
