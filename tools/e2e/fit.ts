@@ -90,15 +90,16 @@ export function misfits(width: number): string[] {
 
 /**
  * Words the layout split across two lines in the elements `selector` matches ("Mem / ber", "600.0 / 0
- * INR"): a table column narrower than its longest word. Text marked `.console-break` (a link, an
- * address) may break anywhere on purpose. Runs in the page (`page.evaluate(wordsSplitAcrossLines, selector)`).
+ * INR", a Tamil label wider than its column): a box narrower than its longest word. A machine string
+ * (a hash, a link, an address) is set to break anywhere (`word-break: break-all`) on purpose and is
+ * not counted. Runs in the page (`page.evaluate(wordsSplitAcrossLines, selector)`).
  */
 export function wordsSplitAcrossLines(selector: string): string[] {
   const split: string[] = [];
   for (const box of Array.from(document.querySelectorAll(selector))) {
     const texts = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-      if (node.parentElement?.closest('.console-break')) continue;
+      if (!node.parentElement || getComputedStyle(node.parentElement).wordBreak === 'break-all') continue;
       // A line may break after a hyphen, a slash or a colon ("layout-/admin", a path): the parts between them are the words.
       for (const word of node.textContent!.matchAll(/[^\s\-/:]+/g)) {
         const range = document.createRange();
@@ -114,12 +115,17 @@ export function wordsSplitAcrossLines(selector: string): string[] {
 
 /**
  * What does not fit on the screen `page` shows, as it opened and then, where it has a form, with the
- * errors under its fields showing (the form sent as it opened; nothing reaches the server).
+ * errors under its fields showing (the form sent as it opened; nothing reaches the server): the
+ * misfits above and every word split across lines.
  */
 export async function screenMisfits(page: Page, inFlight: () => number): Promise<string[]> {
-  const found = await page.evaluate(misfits, PHONE.viewport.width);
+  const onScreen = async () => [
+    ...(await page.evaluate(misfits, PHONE.viewport.width)),
+    ...(await page.evaluate(wordsSplitAcrossLines, 'body')).map((word) => `"${word}" split across lines`),
+  ];
+  const found = await onScreen();
   if (await submitUnsent(page, inFlight)) {
-    for (const misfit of await page.evaluate(misfits, PHONE.viewport.width)) found.push(`with its form sent as it opened: ${misfit}`);
+    for (const misfit of await onScreen()) found.push(`with its form sent as it opened: ${misfit}`);
   }
   return found;
 }
