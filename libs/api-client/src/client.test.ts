@@ -27,8 +27,9 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       res.statusCode = reply.status;
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(reply.body));
+      // A string is a page of its own (a proxy's), not an envelope.
+      res.setHeader('Content-Type', typeof reply.body === 'string' ? 'text/html' : 'application/json');
+      res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,6 +99,21 @@ it('stays quiet when the caller shows the error itself, and keeps what the error
   expect(error).toEqual(new ApiError(400, 'Please bind your address'));
   expect((error as ApiError).data).toEqual({ fix: '/user/address' });
   expect(notices).toEqual([]);
+});
+
+it("names a file too large when the proxy refuses it with its own page, and a server fault otherwise, in the member's language", async () => {
+  reply = { status: 413, body: '<html><body><h1>413 Request Entity Too Large</h1></body></html>' };
+  await expect(post('user', 'feedback/add', { content: 'x' })).rejects.toEqual(new ApiError(413, 'The file is too large to send. Please choose a smaller one.'));
+  await changeLanguage('de-DE');
+  await expect(post('user', 'feedback/add', { content: 'x' })).rejects.toEqual(new ApiError(413, 'Die Datei ist zu groß zum Senden. Bitte wählen Sie eine kleinere.'));
+  await changeLanguage('en-US');
+  reply = { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+  await expect(get('user', 'sys/info')).rejects.toEqual(new ApiError(502, 'Something went wrong on our side. Please try again later.'));
+  expect(notices).toEqual([
+    'The file is too large to send. Please choose a smaller one. (3000 ms)',
+    'Die Datei ist zu groß zum Senden. Bitte wählen Sie eine kleinere. (3000 ms)',
+    'Something went wrong on our side. Please try again later. (3000 ms)',
+  ]);
 });
 
 it('downloads a file as a blob, and reads a refusal envelope out of the blob, 401 included', async () => {

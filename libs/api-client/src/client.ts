@@ -87,13 +87,21 @@ function expireSession(message: string): void {
   }, LOGOUT_DELAY_MS);
 }
 
+/**
+ * What a reply without an envelope means to the member. The proxy in front of the API refuses a body
+ * over its limit itself (nginx's 413 page, docs/operations.md), before the API could name the limit.
+ */
+export function statusMessage(status: number): string {
+  return i18n.t(status === 413 ? 'common:errors.tooLarge' : 'common:errors.server');
+}
+
 function messageOf(error: unknown): { code: number; msg: string; data?: unknown } {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<Envelope> | undefined;
     if (body && typeof body.msg === 'string' && body.msg) return { code: body.code ?? error.response!.status, msg: body.msg, data: body.data };
     if (error.code === 'ECONNABORTED') return { code: 0, msg: i18n.t('common:errors.timeout') };
     if (!error.response) return { code: 0, msg: i18n.t('common:errors.network') };
-    return { code: error.response.status, msg: i18n.t('common:errors.server') };
+    return { code: error.response.status, msg: statusMessage(error.response.status) };
   }
   return { code: 0, msg: error instanceof Error ? error.message : String(error) };
 }

@@ -4,6 +4,7 @@ import { CODE_OK, CODE_UNAUTHORIZED, REQUEST_TIMEOUT_MS, type Envelope } from '@
 import { currentHeaderCode, i18n } from '@rigshare/i18n';
 import { rootReducer, staffLoggedOut, store, storeMiddleware } from '@rigshare/session';
 import axios, { AxiosError } from 'axios';
+import { statusMessage } from './client';
 
 /**
  * The staff console's server data: the /admin API with the staff session's token (never a member's),
@@ -65,7 +66,7 @@ function staffErrorOf(error: unknown): StaffError {
     const body = error.response?.data as Partial<Envelope> | undefined;
     if (body && typeof body.msg === 'string' && body.msg) return { code: body.code ?? error.response!.status, message: body.msg };
     if (!error.response) return { code: 0, message: i18n.t('common:errors.network') };
-    return { code: error.response.status, message: i18n.t('common:errors.server') };
+    return { code: error.response.status, message: statusMessage(error.response.status) };
   }
   if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) return error as StaffError;
   return { code: 0, message: error instanceof Error ? error.message : String(error) };
