@@ -1,5 +1,7 @@
 import { parseAmount } from '@rigshare/domain';
 import { confirmDeposit, rejectDeposit } from '../src/features/wallet/deposits';
+import { migrationKit } from '../src/db/migrations/kit';
+import { migration as usdtPayoutHashes } from '../src/db/migrations/0038-usdt-payout-hashes';
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
@@ -347,6 +349,40 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect((await get('/api/assets/user/withrecord', other.token)).json().data).toEqual({ total: 0, list: [] });
     expect((await get('/api/assets/user/record', other.token)).json().data).toEqual({ total: 0, list: [] });
     expect((await get('/api/assets/user/bank', other.token)).json().data).toBeNull();
+  });
+
+  it('migration 0038: a USDT payout approved with its hash as a reference shows the hash, and its second approval confirms it', async () => {
+    const m = await readyMember('40');
+    const [paid, pending, bank, otherRef] = [
+      (await withdraw(m, { amount: '10' })).json().data,
+      (await withdraw(m, { amount: '10' })).json().data,
+      (await withdraw(m, { amount: '6', channel: 'BANK' })).json().data,
+      (await withdraw(m, { amount: '10' })).json().data,
+    ];
+    const twoNeeded = { fourEyesThreshold: parseAmount('5') };
+    await approveWithdrawal(ctx.db, { id: paid.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
+    await approveWithdrawal(ctx.db, { id: pending.id, txHash: TX, at: ctx.clock(), ...AS_STAFF, ...twoNeeded });
+    await approveWithdrawal(ctx.db, { id: bank.id, reference: TX, at: ctx.clock(), ...AS_STAFF });
+    await approveWithdrawal(ctx.db, { id: otherRef.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
+    // As the console recorded them before dd9a3cf: the proof in `reference`, never in `tx_hash`.
+    const asFormerConsole = async (id: number, reference: string) => {
+      await ctx.db.kysely.updateTable('withdrawals').set({ tx_hash: null, reference }).where('id', '=', id).where('tx_hash', 'is not', null).execute();
+      await ctx.db.kysely.updateTable('withdrawal_approvals').set({ tx_hash: null, reference }).where('withdrawal_id', '=', id).execute();
+    };
+    await asFormerConsole(paid.id, TX);
+    await asFormerConsole(pending.id, TX);
+    await asFormerConsole(otherRef.id, 'paid from the hot wallet');
+    await expect(approveWithdrawal(ctx.db, { id: pending.id, txHash: TX, at: ctx.clock(), by: 'second-staff', ...twoNeeded })).rejects.toThrow(/first approved with/);
+
+    await usdtPayoutHashes.up(ctx.db.kysely as never, migrationKit(ctx.db.dialect));
+    await approveWithdrawal(ctx.db, { id: pending.id, txHash: TX, at: ctx.clock(), by: 'second-staff', ...twoNeeded });
+    const proofs = new Map(
+      (await get('/api/assets/user/withrecord', m.token)).json().data.list.map((w: { id: number; status: string; txHash: string | null; reference: string | null }) => [w.id, [w.status, w.txHash, w.reference]]),
+    );
+    expect(proofs.get(paid.id)).toEqual(['Succeeded', TX, null]);
+    expect(proofs.get(pending.id)).toEqual(['Succeeded', TX, null]);
+    expect(proofs.get(bank.id)).toEqual(['Succeeded', null, TX]);
+    expect(proofs.get(otherRef.id)).toEqual(['Succeeded', null, 'paid from the hot wallet']);
   });
 
   it('cash recharge: minimums, conversion, idempotent request, and a confirm that credits once', async () => {

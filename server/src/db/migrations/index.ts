@@ -33,6 +33,7 @@ import { migration as m0034 } from './0034-product-close';
 import { migration as m0035 } from './0035-catalogue-settings';
 import { migration as m0036 } from './0036-account-guard-columns';
 import { migration as m0037 } from './0037-masked-default-names';
+import { migration as m0038 } from './0038-usdt-payout-hashes';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -69,6 +70,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0035,
   m0036,
   m0037,
+  m0038,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
