@@ -5,6 +5,8 @@
  * kill -9 goes unnoticed.
  */
 import crypto from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, POST_MAX_IMAGES } from '@rigshare/domain';
@@ -101,6 +103,23 @@ describeInFleet('the fleet behind nginx', () => {
     await expect(send('/api/comment/square/add', 'Nine pictures of the rig in its rack', nine)).resolves.toEqual({ status: 200, code: 200 });
     const words = 'The income page showed an error today and this picture is what the screen looked like then';
     await expect(send('/api/push/feedback/create', words, [['file', await picture(FEEDBACK_ATTACHMENT_LIMIT_BYTES - 64 * 1024)]])).resolves.toEqual({ status: 200, code: 200 });
+  });
+
+  it('a redeployed remote is served within seconds while a browser holds a socket that never sent a request', async () => {
+    // Chromium opens sockets ahead of need; one that never sends a request kept nginx's old worker, and
+    // the former location of a remote, for a minute after the reload (client_header_timeout).
+    const { hostname, port } = new URL(stack.shellUrl);
+    const preconnected = net.connect(Number(port), hostname);
+    await once(preconnected, 'connect');
+    preconnected.on('error', () => {}); // a reset counts as closed too
+    const closedByNginx = new Promise((resolve) => preconnected.once('close', resolve));
+    try {
+      await stack.stopRemote('community'); // waits until no worker from before the reload is left
+      await closedByNginx;
+    } finally {
+      preconnected.destroy();
+      await stack.startRemote('community');
+    }
   });
 
   it('a member does not notice when one API instance is killed with kill -9', async () => {

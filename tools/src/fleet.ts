@@ -240,7 +240,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         nginx.kill('SIGHUP');
         const manifest = `http://127.0.0.1:${options.port}/remotes/${name}/mf-manifest.json`;
         const expected = root ? fs.readFileSync(path.join(root, 'mf-manifest.json'), 'utf8') : null;
-        const deadline = Date.now() + 10_000;
+        // The old workers close what is left 5 s after the reload (worker_shutdown_timeout in the template).
+        const deadline = Date.now() + 15_000;
         for (;;) {
           const response = await fetch(manifest).catch(() => null);
           const body = response?.ok ? await response.text() : null;
@@ -248,7 +249,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           // browser's kept-alive connection can still reach an old worker, which serves the former one.
           const served = root ? body === expected : response?.status === 503;
           if (served && !workersOf(nginx).some((pid) => oldWorkers.includes(pid))) return;
-          if (Date.now() > deadline) throw new Error(`nginx did not pick up the new location of ${name} within 10 s`);
+          if (Date.now() > deadline) throw new Error(`nginx did not pick up the new location of ${name} within 15 s`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       },
