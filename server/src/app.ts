@@ -3,9 +3,10 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { systemSchemas } from '@rigshare/api-schema';
 import { IMAGE_UPLOAD_LIMIT_BYTES, SERVICE_HOSTS } from '@rigshare/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import { OutboxEmailSender, SmtpEmailSender, type EmailSender } from './email/email-sender';
 import { accountRoutes, SessionCache } from './features/accounts';
 import { chainDepositRoutes } from './features/chain';
 import { communityRoutes } from './features/community';
@@ -40,10 +41,16 @@ export interface BuildAppOptions {
   config: Config;
   clock?: Clock;
   smsSender?: SmsSender;
+  emailSender?: EmailSender;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /** Who runs the jobs in a fleet (main.ts shares it with the chain watcher); its own one when not given. */
   leadership?: Leadership;
+}
+
+/** The email channel configuration chooses (EMAIL_PROVIDER). */
+function emailSenderFor({ db, config }: BuildAppOptions, clock: Clock, log: FastifyBaseLogger): EmailSender {
+  return config.email.provider === 'smtp' ? new SmtpEmailSender(db.kysely, clock, config.email.smtp, log) : new OutboxEmailSender(db.kysely, clock, log, config.codeInLog);
 }
 
 /** A hop count trusts that many proxies in front of the server (Fastify's types take it as a function). */
@@ -70,7 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.smsSender ??
       (options.config.sms.provider === 'http'
         ? new HttpSmsSender(options.db.kysely, clock, options.config.sms.http, app.log)
-        : new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.smsCodeInLog)),
+        : new OutboxSmsSender(options.db.kysely, clock, app.log, options.config.codeInLog)),
+    email: options.emailSender ?? emailSenderFor(options, clock, app.log),
     storage: options.storage ?? createFileStorage(options.config.storage),
     // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
     counters: new MemoryCounters(),

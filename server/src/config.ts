@@ -2,6 +2,7 @@ import { parseAmount } from '@rigshare/domain';
 import path from 'node:path';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
+import type { SmtpEmailConfig } from './email/email-sender';
 import type { HttpSmsConfig } from './sms/sms-sender';
 import type { StorageConfig } from './storage/file-storage';
 
@@ -38,8 +39,8 @@ export interface Config {
   withdrawHoldHours: number;
   /** USDT (BEP20) deposits by chain watcher; see docs/chain-deposits.md. */
   chain: ChainConfig;
-  /** The development SMS outbox puts the code in its log line; never with NODE_ENV=production. */
-  smsCodeInLog: boolean;
+  /** The development SMS and email outboxes put the code in their log lines; never with NODE_ENV=production. */
+  codeInLog: boolean;
   /** Community posts and comments a member may send per rolling hour (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_HOUR). */
   community: { postsPerHour: number; commentsPerHour: number };
   /** The join-group link (TEAM_GROUP_URL) and the video sites a share link may point to (VIDEO_SITES). */
@@ -63,6 +64,8 @@ export interface Config {
   rateMaxAgeMs: number;
   /** SMS_PROVIDER: 'outbox' (default: kept in sms_outbox and logged) or 'http' (a generic HTTP gateway, SMS_HTTP_*). */
   sms: { provider: 'outbox' } | { provider: 'http'; http: HttpSmsConfig };
+  /** EMAIL_PROVIDER: 'outbox' (default: kept in email_outbox and logged) or 'smtp' (SMTP_URL, EMAIL_FROM). */
+  email: { provider: 'outbox' } | { provider: 'smtp'; smtp: SmtpEmailConfig };
   /** The public solvency page (docs/solvency.md): reserve addresses, their explorer links, the snapshot interval. */
   solvency: SolvencyConfig;
   /** The staff console (issue #12, docs/staff.md). */
@@ -218,6 +221,10 @@ export const EnvSchema = Type.Object({
   SMS_HTTP_RETRIES: int(0, 10, 'Tries after the first on network errors, timeouts, 429 and 5xx', 3),
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000, 'Timeout of one try', 10_000),
   SMS_HTTP_ID_FIELD: text("Field of the gateway's JSON answer with its message id (default id)"),
+  EMAIL_PROVIDER: Type.Optional(Type.Union([Type.Literal('outbox'), Type.Literal('smtp')], { description: '"outbox" (default) or "smtp"' })),
+  SMTP_URL: text('The mail server, smtp://user:password@host:587 or smtps://...:465 (required with EMAIL_PROVIDER=smtp)', { pattern: '^smtps?://[^\\s]+$' }),
+  EMAIL_FROM: text('The From of every email, e.g. "Rigshare <no-reply@example.com>" (required with EMAIL_PROVIDER=smtp)'),
+  SMTP_TIMEOUT_MS: int(100, 120_000, 'Timeout for connecting to the mail server and for each of its replies', 10_000),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
   DB_POOL_SIZE: int(1, 500, 'PostgreSQL connections one API process keeps', 10),
   SESSION_CACHE_SECONDS: int(0, 60, 'How long reads may use a session looked up before; 0 = off', 5),
@@ -241,7 +248,7 @@ type Env = Static<typeof EnvSchema>;
 export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY'] as const;
 
 /** Never echoed in an error: credentials, or a private key pasted by mistake. */
-const SECRET = new Set(['STAFF_TOTP_KEY', 'DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+const SECRET = new Set(['STAFF_TOTP_KEY', 'DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 const Headers = Type.Record(Type.String(), Type.String());
 const Links = Type.Array(Type.Object({ name: Type.String(), url: Type.String() }));
@@ -284,6 +291,11 @@ function checkEnv(env: NodeJS.ProcessEnv): { values: Env; problems: string[] } {
   }
   if (values.SMS_PROVIDER === 'http' && values.SMS_HTTP_URL === undefined && !byName.has('SMS_HTTP_URL')) {
     byName.set('SMS_HTTP_URL', 'SMS_HTTP_URL: missing; required with SMS_PROVIDER=http');
+  }
+  if (values.EMAIL_PROVIDER === 'smtp') {
+    for (const name of ['SMTP_URL', 'EMAIL_FROM'] as const) {
+      if (values[name] === undefined && !byName.has(name)) byName.set(name, `${name}: missing; required with EMAIL_PROVIDER=smtp`);
+    }
   }
   if ((values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = values.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
@@ -366,7 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       explorerAddressUrl: e.EXPLORER_ADDRESS_URL ?? 'https://bscscan.com/address/{address}',
       intervalMs: e.SOLVENCY_INTERVAL_MINUTES! * 60_000,
     },
-    smsCodeInLog: !production,
+    codeInLog: !production,
     production,
     seed: e.SEED ?? (production ? 'reference' : 'demo'),
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
@@ -392,6 +404,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               idField: e.SMS_HTTP_ID_FIELD ?? 'id',
             },
           }
+        : { provider: 'outbox' },
+    email:
+      e.EMAIL_PROVIDER === 'smtp'
+        ? { provider: 'smtp', smtp: { url: e.SMTP_URL!, from: e.EMAIL_FROM!, timeoutMs: e.SMTP_TIMEOUT_MS! } }
         : { provider: 'outbox' },
     community: { postsPerHour: e.COMMUNITY_POSTS_PER_HOUR!, commentsPerHour: e.COMMUNITY_COMMENTS_PER_HOUR! },
     storage: e.S3_BUCKET

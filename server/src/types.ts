@@ -2,6 +2,7 @@ import type { LocaleTag } from '@rigshare/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import type { EmailSender } from './email/email-sender';
 import type { SessionCache } from './features/accounts';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
@@ -15,6 +16,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   sms: SmsSender;
+  /** Emails (codes to bind an address): kept in email_outbox, sent by SMTP when configured (email/email-sender.ts). */
+  email: EmailSender;
   /** Uploaded files' bytes: the data folder or an S3-compatible bucket (storage/file-storage.ts). */
   storage: FileStorage;
   /** Failed logins, wrong fund passwords, SMS budget: in Redis when REDIS_URL is set (plugins/rate-limit.ts). */

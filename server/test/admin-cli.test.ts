@@ -13,6 +13,7 @@ import { createCashDeposit } from '../src/features/wallet/deposits';
 import { createWithdrawal } from '../src/features/wallet/withdrawals';
 import { MemoryCounters } from '../src/security/counters';
 import { hashPassword } from '../src/security/password';
+import { OutboxEmailSender } from '../src/email/email-sender';
 import { OutboxSmsSender } from '../src/sms/sms-sender';
 import { LocalFileStorage } from '../src/storage/file-storage';
 import { runAdmin, seededDataDir } from './helpers';
@@ -88,7 +89,7 @@ describe('npm run admin (SQLite)', () => {
       await migrateToLatest(db.kysely, db.dialect);
       await seedIfEmpty(db, new Date());
       const clock = () => new Date();
-      const deps = { db, config: loadConfig({}), clock, sms: new OutboxSmsSender(db.kysely, clock), counters: new MemoryCounters(), sessionCache: new SessionCache(0), log: Fastify().log, storage: new LocalFileStorage(path.join(wdir, 'files')) };
+      const deps = { db, config: loadConfig({}), clock, sms: new OutboxSmsSender(db.kysely, clock), email: new OutboxEmailSender(db.kysely, clock), counters: new MemoryCounters(), sessionCache: new SessionCache(0), log: Fastify().log, storage: new LocalFileStorage(path.join(wdir, 'files')) };
       const demo = await db.kysely.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
       const longAgo = new Date(Date.now() - 48 * 3_600_000);
       const address = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -51,7 +51,7 @@ describe('configuration', () => {
     // Staff TOTP secrets are never stored unencrypted in production.
     expect(() => loadConfig({ NODE_ENV: 'production', ...required })).toThrow('STAFF_TOTP_KEY: missing; required with NODE_ENV=production');
     const production = loadConfig({ NODE_ENV: 'production', ...required, STAFF_TOTP_KEY: 'k'.repeat(32) });
-    expect(production).toMatchObject({ production: true, seed: 'reference', smsCodeInLog: false, trustProxy: false, corsOrigins: ['https://app.example.com'] });
+    expect(production).toMatchObject({ production: true, seed: 'reference', codeInLog: false, trustProxy: false, corsOrigins: ['https://app.example.com'] });
     expect(loadConfig({})).toMatchObject({ production: false, seed: 'demo', port: 3100, jobsIntervalMs: 60_000 });
     expect(loadConfig({ SEED: 'reference', PORT: '' }).seed).toBe('reference');
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -4,6 +4,7 @@ import { AUTH, errors, MESSAGE, NoData, NoFields, Nullable, Ok, Text, Time, Type
 const tags = ['accounts'];
 const Phone = () => Text(32, { [MESSAGE]: 'phoneInvalid', description: 'Digits with the country prefix, as typed.' });
 const NewPassword = () => Text(64, { [MESSAGE]: 'passwordRule' });
+const Email = () => Text(254, { [MESSAGE]: 'emailInvalid', description: 'An email address, as typed.' });
 
 export const LoginData = Type.Object({
   userId: Type.String(),
@@ -47,6 +48,8 @@ export const Country = Type.Object({ code: Type.String({ examples: ['+91'] }), n
 export type Country = Static<typeof Country>;
 export const ShareInfo = Type.Object({ shareUrl: Type.String(), inviteCode: Type.String() });
 export type ShareInfo = Static<typeof ShareInfo>;
+export const EmailBinding = Type.Object({ email: Nullable(Type.String({ description: 'The bound address (lower case), or null when none is bound.' })) });
+export type EmailBinding = Static<typeof EmailBinding>;
 
 export const LoginBody = Type.Object({ phone: Text(32), password: Text(128) });
 export const CodeBody = Type.Object({ phone: Phone(), captchaId: Text(64), captchaCode: Text(16) });
@@ -62,6 +65,8 @@ export const UpdatePasswordBody = Type.Object({ oldPassword: Text(128), password
 export const LogoutBody = Type.Object({ token: Text(256, { description: 'Another token of the same member to end as well.' }) });
 export const PhoneBody = Type.Object({ phone: Phone() });
 export const RenameBody = Type.Object({ name: Text(256, { [MESSAGE]: 'nameInvalid' }) });
+export const EmailCodeBody = Type.Object({ email: Email() });
+export const BindEmailBody = Type.Object({ email: Email(), code: Text(16) });
 
 export const accountSchemas = {
   login: { tags, summary: 'Log in with phone and password; the session token is in msg', body: LoginBody, response: { 200: Ok(LoginData, 'The session token (X-Access-Token).'), ...errors() } },
@@ -76,4 +81,7 @@ export const accountSchemas = {
   userInfo: { tags, summary: "The member's profile", response: { 200: Ok(Nullable(UserInfo)), ...errors(...AUTH) } },
   rename: { tags, summary: 'Change the display name', body: RenameBody, response: { 200: Ok(NoData), ...errors(...AUTH) } },
   shareInfo: { tags, summary: "The member's invite link", body: NoFields, response: { 200: Ok(ShareInfo), ...errors(...AUTH) } },
+  email: { tags, summary: "The member's bound email", response: { 200: Ok(EmailBinding), ...errors(...AUTH) } },
+  emailCode: { tags, summary: 'Send a code to an email address, to bind it', body: EmailCodeBody, response: { 200: Ok(NoData), ...errors(...AUTH, 409) } },
+  bindEmail: { tags, summary: 'Bind the email address a code was sent to', body: BindEmailBody, response: { 200: Ok(EmailBinding), ...errors(...AUTH, 409) } },
 } as const;

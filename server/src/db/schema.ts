@@ -10,6 +10,7 @@ export interface Database {
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
   sms_outbox: SmsOutboxTable;
+  email_outbox: EmailOutboxTable;
   files: FilesTable;
   app_versions: AppVersionsTable;
   site_settings: SiteSettingsTable;
@@ -336,6 +337,8 @@ export interface UsersTable {
   /** Set while staff have frozen the member: they can read but not buy, withdraw or post (migration 0033). */
   frozen_at: Generated<string | null>;
   frozen_reason: Generated<string | null>;
+  /** The bound email address, lower case, proved by a code sent to it; null until bound (migration 0039). */
+  email: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -362,6 +365,8 @@ export interface VerificationCodesTable {
   expires_at: string;
   attempts: number;
   used_at: string | null;
+  /** The address an email code went to (migration 0039); null for SMS codes. */
+  email: Generated<string | null>;
 }
 
 export interface SmsOutboxTable {
@@ -374,6 +379,20 @@ export interface SmsOutboxTable {
   status: Generated<string>;
   attempts: Generated<number>;
   /** The gateway's message id, when it answered with one. */
+  provider_id: string | null;
+  error: string | null;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  subject: string;
+  body: string;
+  created_at: string;
+  /** 'outbox' (kept here only), 'sending', 'sent' (the mail server accepted it) or 'failed'. */
+  status: Generated<string>;
+  /** The mail server's message id, when it gave one. */
   provider_id: string | null;
   error: string | null;
 }

@@ -34,6 +34,7 @@ import { migration as m0035 } from './0035-catalogue-settings';
 import { migration as m0036 } from './0036-account-guard-columns';
 import { migration as m0037 } from './0037-masked-default-names';
 import { migration as m0038 } from './0038-usdt-payout-hashes';
+import { migration as m0039 } from './0039-member-email';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -71,6 +72,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0036,
   m0037,
   m0038,
+  m0039,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -5,6 +5,7 @@ import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { sha256 } from '../../security/random';
 import { createCaptcha } from './captcha';
+import { bindEmail, memberEmail, sendEmailCode } from './email';
 import * as accounts from './service';
 
 /** Markets we serve, for the phone prefix picker: the prefix and the region's ISO 3166 code. */
@@ -117,6 +118,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     await accounts.rename(deps, request.member!.id, request.body.name);
     return ok(request, null);
   });
+
+  app.get('/user/email', { ...auth, schema: schemas.email }, async (request) => ok(request, { email: await memberEmail(deps.db.kysely, request.member!.id) }));
+
+  app.post('/user/email/code', { ...auth, schema: schemas.emailCode }, async (request) => {
+    await app.limits.codePerIp(request);
+    await sendEmailCode(deps, request.member!.id, { email: request.body.email, locale: request.locale });
+    return ok(request, null);
+  });
+
+  app.post('/user/email/bind', { ...auth, schema: schemas.bindEmail }, async (request) =>
+    ok(request, { email: await bindEmail(deps, request.member!.id, { email: request.body.email, code: request.body.code }) }),
+  );
 
   app.post('/share/info', { ...auth, schema: schemas.shareInfo }, async (request) => ok(request, await accounts.shareInfo(deps, request.member!.id)));
 }

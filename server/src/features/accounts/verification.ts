@@ -6,7 +6,7 @@ import { translate } from '../../i18n';
 import { newSmsCode, sha256 } from '../../security/random';
 import type { SmsSender } from '../../sms/sms-sender';
 
-export type CodePurpose = 'register' | 'reset' | 'paypwd';
+export type CodePurpose = 'register' | 'reset' | 'paypwd' | 'email';
 
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
@@ -31,12 +31,21 @@ export async function assertCanSendCode(
   if (waitMs > 0) throw new AppError(429, 'codeTooSoon', { seconds: Math.ceil(waitMs / 1000) });
 }
 
-/** Stores a new code (hashed) and sends it; earlier codes of the same purpose stop working. */
+/** Stores a new code (hashed) and sends it by SMS; earlier codes of the same purpose stop working. */
 export async function issueCode(
   db: Kysely<Database>,
   sms: SmsSender,
   input: { phone: string; purpose: CodePurpose; locale: LocaleTag; now: Date },
 ): Promise<void> {
+  const code = await storeCode(db, input);
+  await sms.send({ phone: input.phone, purpose: input.purpose, code, body: translate(input.locale, 'smsBody', { code }) });
+}
+
+/**
+ * Stores a new code (hashed) for the phone and purpose and returns it for sending; earlier codes of the
+ * same purpose stop working. `email`: the address an email code goes to, which it then proves.
+ */
+export async function storeCode(db: Kysely<Database>, input: { phone: string; purpose: CodePurpose; now: Date; email?: string }): Promise<string> {
   const code = newSmsCode();
   const { phone, purpose, now } = input;
   await db
@@ -56,34 +65,37 @@ export async function issueCode(
       expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
       attempts: 0,
       used_at: null,
+      email: input.email ?? null,
     })
     .execute();
-  await sms.send({ phone, purpose, code, body: translate(input.locale, 'smsBody', { code }) });
+  return code;
 }
 
 /**
  * Checks and consumes the newest live code. A wrong guess counts an attempt; after five the code is dead.
- * Not for use inside a transaction: a counted wrong attempt must survive the error it throws.
+ * An email code counts only for the address it was sent to. Not for use inside a transaction: a counted
+ * wrong attempt must survive the error it throws.
  */
 export async function consumeCode(
   db: Kysely<Database>,
-  input: { phone: string; purpose: CodePurpose; code: string; now: Date },
+  input: { phone: string; purpose: CodePurpose; code: string; now: Date; email?: string },
 ): Promise<void> {
   const { phone, purpose, now } = input;
+  const wrong = input.email === undefined ? 'smsCodeWrong' : 'emailCodeWrong';
   const row = await db
     .selectFrom('verification_codes')
-    .select(['id', 'code_hash', 'attempts'])
+    .select(['id', 'code_hash', 'attempts', 'email'])
     .where('phone', '=', phone)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  if (!row) throw new AppError(400, 'smsCodeWrong');
+  if (!row) throw new AppError(400, wrong);
   if (row.attempts >= MAX_ATTEMPTS) throw new AppError(400, 'smsCodeTooManyAttempts');
-  if (row.code_hash !== sha256(input.code)) {
+  if (row.code_hash !== sha256(input.code) || row.email !== (input.email ?? null)) {
     await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-    throw new AppError(400, row.attempts + 1 >= MAX_ATTEMPTS ? 'smsCodeTooManyAttempts' : 'smsCodeWrong');
+    throw new AppError(400, row.attempts + 1 >= MAX_ATTEMPTS ? 'smsCodeTooManyAttempts' : wrong);
   }
   const used = await db
     .updateTable('verification_codes')
@@ -91,5 +103,5 @@ export async function consumeCode(
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, 'smsCodeWrong');
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, wrong);
 }

@@ -1,0 +1,152 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../src/config';
+import { MANY_MEMBERS, asMember, getAs, post, signedInMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+
+/**
+ * A member binds an email address by entering the code sent to it (/user/bindEmail, /user/verify): the
+ * address is then theirs alone. Emails go to email_outbox (the default) or through an SMTP server.
+ */
+const EMAIL = '/api/user/user/email';
+
+function askCode(ctx: TestContext, member: TestMember, email: string, headers: Record<string, string> = {}) {
+  return post(ctx.app, `${EMAIL}/code`, { email }, asMember(member.token, headers));
+}
+
+function bind(ctx: TestContext, member: TestMember, email: string, code: string) {
+  return post(ctx.app, `${EMAIL}/bind`, { email, code }, asMember(member.token));
+}
+
+async function boundEmail(ctx: TestContext, member: TestMember): Promise<string | null> {
+  return (await getAs(ctx, EMAIL, member.token)).json().data.email;
+}
+
+async function lastEmail(ctx: TestContext, email: string) {
+  const row = await ctx.db.kysely.selectFrom('email_outbox').selectAll().where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return { ...row, code: /\b(\d{6})\b/.exec(row.body)![1] };
+}
+
+describe.each(testDatabases())('binding an email on %s', (_name, database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(database, MANY_MEMBERS);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('a member binds an address with the code sent to it, in their language; a wrong code or a bad address changes nothing', async () => {
+    const member = await signedInMember(ctx);
+    await expect(boundEmail(ctx, member)).resolves.toBeNull();
+
+    const bad = await askCode(ctx, member, 'not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('Email format incorrect');
+    expect(await ctx.db.kysely.selectFrom('email_outbox').select('id').where('email', '=', 'not-an-email').execute()).toEqual([]);
+
+    expect((await askCode(ctx, member, '  Member.One@Example.COM ', { Language: 'ta_IN' })).json().code).toBe(200);
+    const sent = await lastEmail(ctx, 'member.one@example.com');
+    expect(sent).toMatchObject({ purpose: 'email', status: 'outbox', subject: 'உங்கள் Rigshare சரிபார்ப்புக் குறியீடு' });
+
+    const wrongCode = sent.code === '000000' ? '111111' : '000000';
+    const wrong = await bind(ctx, member, 'member.one@example.com', wrongCode);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ msg: 'The email code is wrong or has expired', data: { field: 'code' } });
+    await expect(boundEmail(ctx, member)).resolves.toBeNull();
+
+    const bound = await bind(ctx, member, 'Member.One@example.com', sent.code);
+    expect(bound.json()).toMatchObject({ code: 200, data: { email: 'member.one@example.com' } });
+    await expect(boundEmail(ctx, member)).resolves.toBe('member.one@example.com');
+    // A code binds once.
+    expect((await bind(ctx, member, 'member.one@example.com', sent.code)).statusCode).toBe(400);
+  });
+
+  it('an address belongs to one member: another is refused it, and its owner is told it is already theirs', async () => {
+    const [owner, other] = [await signedInMember(ctx), await signedInMember(ctx)];
+    expect((await askCode(ctx, owner, 'shared@example.com')).json().code).toBe(200);
+    expect((await bind(ctx, owner, 'shared@example.com', (await lastEmail(ctx, 'shared@example.com')).code)).json().code).toBe(200);
+
+    const taken = await askCode(ctx, other, 'SHARED@example.com');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().msg).toBe('This email address is already bound to another account');
+    const again = await askCode(ctx, owner, 'shared@example.com');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().msg).toBe('This email address is already bound to your account');
+  });
+
+  it('a code proves only the address it went to, and a second code waits a minute', async () => {
+    const member = await signedInMember(ctx);
+    expect((await askCode(ctx, member, 'first@example.com')).json().code).toBe(200);
+    const { code } = await lastEmail(ctx, 'first@example.com');
+    expect((await bind(ctx, member, 'second@example.com', code)).statusCode).toBe(400);
+    await expect(boundEmail(ctx, member)).resolves.toBeNull();
+
+    const tooSoon = await askCode(ctx, member, 'second@example.com');
+    expect(tooSoon.statusCode).toBe(429);
+    ctx.advance(61_000);
+    expect((await askCode(ctx, member, 'second@example.com')).json().code).toBe(200);
+    // The newer code replaces the first one.
+    expect((await bind(ctx, member, 'first@example.com', code)).statusCode).toBe(400);
+    expect((await bind(ctx, member, 'second@example.com', (await lastEmail(ctx, 'second@example.com')).code)).json().code).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: EMAIL })).statusCode).toBe(401);
+    expect((await post(ctx.app, `${EMAIL}/code`, { email: 'x@example.com' })).statusCode).toBe(401);
+  });
+});
+
+/** A local SMTP server that keeps what it receives (no TLS, no login: a test's mail relay). */
+async function mailServer() {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) => {
+  it('sends the code through the mail server and records it sent; an unreachable server leaves it failed', async () => {
+    const mail = await mailServer();
+    let ctx: TestContext | null = null;
+    try {
+      const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, EMAIL_FROM: 'Rigshare <no-reply@rigshare.test>', SMTP_TIMEOUT_MS: '2000' });
+      ctx = await startApp(database, { ...MANY_MEMBERS, email: config.email });
+      const member = await signedInMember(ctx);
+
+      expect((await askCode(ctx, member, 'reader@example.com')).json().code).toBe(200);
+      const kept = await lastEmail(ctx, 'reader@example.com');
+      expect(kept.status).toBe('sent');
+      expect(kept.provider_id).toMatch(/@/);
+      expect(mail.received).toHaveLength(1);
+      expect(mail.received[0]).toMatchObject({ from: 'no-reply@rigshare.test', to: ['reader@example.com'] });
+      expect(mail.received[0].data).toContain('Subject: Your Rigshare verification code');
+      expect(mail.received[0].data).toContain(kept.code);
+      expect((await bind(ctx, member, 'reader@example.com', kept.code)).json().code).toBe(200);
+
+      await mail.close();
+      ctx.advance(61_000);
+      expect((await askCode(ctx, member, 'later@example.com')).json().code).toBe(200);
+      const failed = await lastEmail(ctx, 'later@example.com');
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await mail.close().catch(() => {});
+      await ctx?.close();
+    }
+  });
+
+  it('a start with EMAIL_PROVIDER=smtp and no server or sender names both', () => {
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL: missing[\s\S]*EMAIL_FROM: missing|EMAIL_FROM: missing[\s\S]*SMTP_URL: missing/);
+  });
+});
