@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toast, unstableSetRender } from 'antd-mobile';
+import { Form, Input, Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
+import { showRefusalOnForm } from './form-refusal';
 import { InfiniteList, type InfiniteListSource } from './infinite-list';
 import { MemberAvatar } from './member-avatar';
 import { useDebouncedClick } from './use-debounced-click';
@@ -84,6 +85,37 @@ describe('CopyText', () => {
     await screen.findByText('Copy failed');
     expect(execCommand).toHaveBeenCalledWith('copy');
     expect(document.querySelector('textarea')).toBeNull();
+  });
+});
+
+describe('showRefusalOnForm', () => {
+  function CodeForm({ refusal, fields }: { refusal: unknown; fields: string[] }) {
+    const [form] = Form.useForm();
+    return (
+      <Form form={form}>
+        <Form.Item name="code" label="Code">
+          <Input />
+        </Form.Item>
+        <button type="button" onClick={() => showRefusalOnForm(form, refusal, fields)}>
+          refuse
+        </button>
+      </Form>
+    );
+  }
+
+  it('puts the message under the field the refusal names, when the form has that field', async () => {
+    render(<CodeForm refusal={{ code: 400, message: 'The email code is wrong or has expired', data: { field: 'code' } }} fields={['code']} />);
+    fireEvent.click(screen.getByText('refuse'));
+    await waitFor(() => expect(document.querySelector('.adm-form-item-feedback-error')?.textContent).toBe('The email code is wrong or has expired'));
+    const toasts = [...document.querySelectorAll('.adm-toast-main')].map((toast) => toast.textContent);
+    expect(toasts).not.toContain('The email code is wrong or has expired');
+  });
+
+  it('toasts a refusal that names no field of the form', async () => {
+    render(<CodeForm refusal={{ code: 429, message: 'Please wait 42 seconds', data: null }} fields={['code']} />);
+    fireEvent.click(screen.getByText('refuse'));
+    await waitFor(() => expect(document.querySelector('.adm-toast-main')?.textContent).toBe('Please wait 42 seconds'));
+    expect(document.querySelector('.adm-form-item-feedback-error')).toBeNull();
   });
 });
 

@@ -22,9 +22,3 @@ export function holdUntilOf(error: unknown): string | null {
   const until = dataOf(error)?.holdUntil;
   return typeof until === 'string' && Number.isFinite(Date.parse(until)) ? until : null;
 }
-
-/** The form field a refusal concerns (`data.field`, e.g. `ifsc`), to show the message under it. */
-export function fieldOf(error: unknown): string | null {
-  const field = dataOf(error)?.field;
-  return typeof field === 'string' && field !== '' ? field : null;
-}

@@ -1,7 +1,8 @@
 import { Button, Form, Input, NoticeBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isValidEvmAddress } from '@rigshare/domain';
-import { rule, showRefusalOnForm } from '../../shared/form-rules';
+import { showRefusalOnForm } from '@rigshare/ui';
+import { rule } from '../../shared/form-rules';
 
 export const CURRENCIES = ['USDT'] as const;
 /** BEP20 is the only network the platform pays out on. */

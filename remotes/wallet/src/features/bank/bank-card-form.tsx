@@ -1,7 +1,8 @@
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isValidBankAccountNumber, isValidIfsc } from '@rigshare/domain';
-import { rule, showRefusalOnForm } from '../../shared/form-rules';
+import { showRefusalOnForm } from '@rigshare/ui';
+import { rule } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
 
 export interface BankCardInput {

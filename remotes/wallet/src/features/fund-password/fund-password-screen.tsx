@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isValidFundPassword } from '@rigshare/domain';
 import { FRESH, useCaptchaQuery, useHasFundPasswordQuery, useSendFundPasswordCodeMutation, useUpdateFundPasswordMutation } from '../../api/endpoints';
-import { rule, showRefusalOnForm } from '../../shared/form-rules';
+import { showRefusalOnForm } from '@rigshare/ui';
+import { rule } from '../../shared/form-rules';
 import { PinInput } from '../../shared/pin-input';
 import '../../wallet.css';
 

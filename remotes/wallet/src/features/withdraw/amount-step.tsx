@@ -2,7 +2,8 @@ import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { amountFromText, formatAmount, sanitizeAmountInput, withdrawalAmountProblem, withdrawalFee } from '@rigshare/domain';
 import type { Channel } from '../../api/wallet';
-import { rule, showRefusalOnForm } from '../../shared/form-rules';
+import { showRefusalOnForm } from '@rigshare/ui';
+import { rule } from '../../shared/form-rules';
 import { formatMoneyAlike } from '../../shared/money';
 
 export interface AmountStepProps {
