@@ -34,6 +34,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/user/edit', Component: lazy(() => import('../features/profile/avatar-screen')), titleKey: 'avatar.title', depth: 3 },
   { path: '/user/securitycenter', Component: lazy(() => import('../features/security/security-center-screen')), titleKey: 'security.title', depth: 2 },
   { path: '/user/loginPwd', Component: lazy(() => import('../features/security/login-password-screen')), titleKey: 'loginPassword.title', depth: 3 },
+  { path: '/user/bindEmail', Component: lazy(() => import('../features/security/bind-email-screen')), titleKey: 'email.bindTitle', depth: 3 },
+  { path: '/user/verify', Component: lazy(() => import('../features/security/verify-email-screen')), titleKey: 'email.verifyTitle', depth: 4 },
   { path: '/user/system', Component: lazy(() => import('../features/settings/system-screen')), titleKey: 'system.title', depth: 2 },
   // The public solvency page (docs/solvency.md): visitors see it without logging in.
   { path: '/solvency', Component: lazy(() => import('../features/solvency/solvency-screen')), titleKey: 'solvency.title', depth: 2, open: true },

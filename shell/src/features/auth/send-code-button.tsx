@@ -7,11 +7,12 @@ export const CODE_RESEND_SECONDS = 60;
 
 /**
  * "Send code": `check` returns a shell message key when the code cannot be sent yet (no valid
- * phone, no image code); after a successful send the button counts down 60 s.
+ * phone, no image code); after a successful send the button counts down 60 s. `sentJustNow`
+ * starts with that countdown, for a screen reached by sending a code.
  */
-export function SendCodeButton({ check, send }: { check: () => string | null; send: () => Promise<unknown> }) {
+export function SendCodeButton({ check, send, sentJustNow = false }: { check: () => string | null; send: () => Promise<unknown>; sentJustNow?: boolean }) {
   const { t } = useTranslation('shell');
-  const [left, setLeft] = useState(0);
+  const [left, setLeft] = useState(sentJustNow ? CODE_RESEND_SECONDS : 0);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {

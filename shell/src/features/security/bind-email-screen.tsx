@@ -1,0 +1,62 @@
+import { Button, Form, List, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { showRefusalOnForm } from '@rigshare/ui';
+import { FieldInput } from '../auth/field-input';
+import { ruleCheck } from '../auth/auth-rules';
+import { FRESH, useMemberEmailQuery, useSendEmailCodeMutation } from './email-api';
+import { emailProblem } from './email-rules';
+
+/** `/user/bindEmail`: the address to bind (or to change to); a code goes to it, entered on `/user/verify`. */
+export default function BindEmailScreen() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const current = useMemberEmailQuery(undefined, FRESH).data;
+  const [form] = Form.useForm<{ email: string }>();
+  const [sendCode, sending] = useSendEmailCodeMutation();
+
+  const submit = async (values: { email: string }) => {
+    const email = values.email.trim();
+    try {
+      await sendCode(email).unwrap();
+    } catch (error) {
+      // "This email address is already bound to another account" under the address; a wait as a toast.
+      showRefusalOnForm(form, error, ['email']);
+      return;
+    }
+    Toast.show({ content: t('email.codeSentTo', { email }) });
+    navigate(`/user/verify?email=${encodeURIComponent(email)}`);
+  };
+
+  return (
+    <div className="email-screen">
+      {current && (
+        <List mode="card">
+          <List.Item title={t('email.current')} data-testid="bind-email-current">
+            <span className="email-address">{current}</span>
+          </List.Item>
+        </List>
+      )}
+      <Form
+        form={form}
+        className="auth-form"
+        layout="vertical"
+        mode="card"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={sending.isLoading} data-testid="bind-email-submit">
+            {t('fields.sendCode')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="email"
+          label={t(current ? 'email.newAddress' : 'email.address')}
+          rules={[{ validator: async (_, v?: string) => ruleCheck(emailProblem(v?.trim()), t) }]}
+        >
+          <FieldInput testId="bind-email-input" name="email" type="email" inputMode="email" autoComplete="email" clearable placeholder={t('email.addressPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </div>
+  );
+}
