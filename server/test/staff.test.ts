@@ -382,6 +382,13 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     const detail = (await asStaff('support', 'GET', `/admin/members/${m.id}`)).json().data;
     expect(detail).toMatchObject({ id: m.id, phone: m.phone, balances: { available: '75000000', held: '0', pendingIncome: '0' }, orders: { total: 0, recent: [] }, team: { A: 0, B: 0, C: 0 } });
     expect(detail.records[0]).toMatchObject({ amount: '75000000' });
+    expect(detail.email).toBeNull();
+    // Once the member has bound (and proved) an address, support sees it.
+    const email = `member${m.id}@example.com`;
+    expect((await post(ctx.app, '/api/user/user/email/code', { email }, asMember(m.token))).json().code).toBe(200);
+    const mail = await ctx.db.kysely.selectFrom('email_outbox').select('body').where('email', '=', email).executeTakeFirstOrThrow();
+    expect((await post(ctx.app, '/api/user/user/email/bind', { email, code: /\d{6}/.exec(mail.body)![0] }, asMember(m.token))).json().code).toBe(200);
+    expect((await asStaff('support', 'GET', `/admin/members/${m.id}`)).json().data.email).toBe(email);
     expect((await asStaff('support', 'GET', '/admin/members/999999')).json()).toMatchObject({ code: 404 });
     expect((await asStaff('content', 'GET', `/admin/members/${m.id}`)).statusCode).toBe(403);
   });

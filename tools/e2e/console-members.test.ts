@@ -51,6 +51,8 @@ it('support freezes a member, who can read but not buy and is told why; after un
 
   await toggleFreeze(staff, 'Payment dispute under review');
   await staff.getByTestId('member-frozen-reason').getByText('Payment dispute under review').waitFor();
+  // The demo member has bound no email address.
+  await expect(staff.getByTestId('member-email').textContent()).resolves.toBe('None bound');
 
   // Frozen: logging in and reading still work; buying is refused with the reason's message and creates no order.
   await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);

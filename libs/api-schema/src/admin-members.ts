@@ -33,6 +33,7 @@ export const AdminMember = Type.Object({
   phone: Type.String(),
   name: Type.String(),
   inviteCode: Type.String(),
+  email: Nullable(Type.String({ description: 'The address the member bound and proved with a code, or null.' })),
   createdAt: Time(),
   ...Frozen,
   balances: Type.Object({ available: Micro(), held: Micro('Income moving to the wallet.'), pendingIncome: Micro('Income not yet taken out.') }),

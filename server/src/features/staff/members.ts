@@ -50,7 +50,7 @@ export async function memberDetail(deps: AppDeps, memberId: number): Promise<Adm
   const db = deps.db.kysely;
   const member = await db
     .selectFrom('users')
-    .select(['id', 'phone', 'name', 'invite_code', 'created_at', 'frozen_at', 'frozen_reason'])
+    .select(['id', 'phone', 'name', 'invite_code', 'email', 'created_at', 'frozen_at', 'frozen_reason'])
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!member) throw new OperatorError(`No member ${memberId}`);
@@ -81,6 +81,7 @@ export async function memberDetail(deps: AppDeps, memberId: number): Promise<Adm
     phone: member.phone,
     name: member.name,
     inviteCode: member.invite_code,
+    email: member.email,
     createdAt: member.created_at,
     frozenAt: member.frozen_at,
     frozenReason: member.frozen_reason,

@@ -120,6 +120,9 @@ function MemberDetail({ id }: { id: number }) {
         <List.Item extra={usdt(m.balances.pendingIncome)}>{t('members.pendingIncome')}</List.Item>
         <List.Item extra={`${m.team.A} / ${m.team.B} / ${m.team.C}`}>{t('members.team')}</List.Item>
       </List>
+      <List header={t('members.contact')}>
+        <List.Item extra={<span className="console-break" data-testid="member-email">{m.email ?? t('members.noEmail')}</span>}>{t('members.email')}</List.Item>
+      </List>
       <List header={t('members.orders', { count: m.orders.total })}>
         {m.orders.recent.map((o) => (
           <List.Item key={o.id} description={<When at={o.createdAt} />} extra={usdt(o.amount)}>
