@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../src/config';
-import { MANY_MEMBERS, asMember, getAs, post, signedInMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+import { MANY_MEMBERS, asMember, getAs, lastSmsCode, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
 
 /**
  * A member binds an email address by entering the code sent to it (/user/bindEmail, /user/verify): the
@@ -88,6 +88,46 @@ describe.each(testDatabases())('binding an email on %s', (_name, database) => {
     expect((await bind(ctx, member, 'second@example.com', (await lastEmail(ctx, 'second@example.com')).code)).json().code).toBe(200);
   });
 
+  it('every security change is told to the bound address, in the language of the request; no address, no email', async () => {
+    const member = await signedInMember(ctx);
+    const as = (headers: Record<string, string> = {}) => asMember(member.token, headers);
+    const alerts = async () =>
+      (await ctx.db.kysely.selectFrom('email_outbox').select(['email', 'subject', 'body']).where('purpose', '=', 'alert').orderBy('id').execute()).filter((row) => row.email === 'owner@example.com');
+
+    // Before an address is bound a change emails nobody.
+    const before = (await ctx.db.kysely.selectFrom('email_outbox').select('id').where('purpose', '=', 'alert').execute()).length;
+    expect((await post(ctx.app, '/api/user/auth/update-password', { oldPassword: 'Member123', password: 'Member456', confirmPassword: 'Member456' }, as())).json().code).toBe(200);
+    expect(await ctx.db.kysely.selectFrom('email_outbox').select('id').where('purpose', '=', 'alert').execute()).toHaveLength(before);
+
+    expect((await askCode(ctx, member, 'owner@example.com')).json().code).toBe(200);
+    expect((await bind(ctx, member, 'owner@example.com', (await lastEmail(ctx, 'owner@example.com')).code)).json().code).toBe(200);
+
+    expect((await post(ctx.app, '/api/user/auth/update-password', { oldPassword: 'Member456', password: 'Member789', confirmPassword: 'Member789' }, as())).json().code).toBe(200);
+    expect((await post(ctx.app, '/api/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: '0x52908400098527886E0F7030069857D2E4169EE7' }, as())).json().code).toBe(200);
+    const card = { holderName: 'Asha Rao', bankName: 'State Bank of India', accountNumber: '123456789012', ifsc: 'SBIN0001234' };
+    expect((await post(ctx.app, '/api/assets/user/bank/modify', card, as({ Language: 'hi_IN' }))).json().code).toBe(200);
+    expect((await post(ctx.app, '/api/user/auth/paypwd-code', await solveCaptcha(ctx), as())).json().code).toBe(200);
+    const smsCode = await lastSmsCode(ctx, member.phone);
+    expect((await post(ctx.app, '/api/user/auth/update-paypwd', { smsCode, payPassword: '123456', confirmPayPassword: '123456' }, as())).json().code).toBe(200);
+
+    // A forgotten password reset by SMS, without a session.
+    expect((await post(ctx.app, '/api/user/auth/code/resetpass', { phone: member.phone, ...(await solveCaptcha(ctx)) })).json().code).toBe(200);
+    const resetCode = await lastSmsCode(ctx, member.phone);
+    expect((await post(ctx.app, '/api/user/auth/reset-password', { phone: member.phone, smsCode: resetCode, password: 'Member012', confirmPassword: 'Member012' })).json().code).toBe(200);
+
+    const sent = await alerts();
+    expect(sent.map((row) => row.body.split(' on your Rigshare account')[0])).toEqual([
+      'Your login password was changed',
+      'A withdrawal address was saved',
+      expect.stringContaining('एक बैंक कार्ड सहेजा गया'),
+      'Your fund password was set',
+      'Your login password was changed',
+    ]);
+    expect(sent[0].subject).toBe('Security change on your Rigshare account');
+    expect(sent[2].subject).toBe('आपके Rigshare खाते में सुरक्षा बदलाव');
+    expect(sent[0].body).toMatch(/at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. If this was you/);
+  });
+
   it('needs a session', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: EMAIL })).statusCode).toBe(401);
     expect((await post(ctx.app, `${EMAIL}/code`, { email: 'x@example.com' })).statusCode).toBe(401);
@@ -116,7 +156,7 @@ async function mailServer() {
 }
 
 describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) => {
-  it('sends the code through the mail server and records it sent; an unreachable server leaves it failed', async () => {
+  it('sends the code through the mail server and records it sent; an unreachable server leaves it failed, and the change it told of stands', async () => {
     const mail = await mailServer();
     let ctx: TestContext | null = null;
     try {
@@ -140,6 +180,11 @@ describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) =>
       const failed = await lastEmail(ctx, 'later@example.com');
       expect(failed.status).toBe('failed');
       expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
+      // An alert that cannot be sent does not fail the change it tells of.
+      const change = { oldPassword: 'Member123', password: 'Member456', confirmPassword: 'Member456' };
+      expect((await post(ctx.app, '/api/user/auth/update-password', change, asMember(member.token))).json().code).toBe(200);
+      const alert = await ctx.db.kysely.selectFrom('email_outbox').select(['email', 'status']).where('purpose', '=', 'alert').executeTakeFirstOrThrow();
+      expect(alert).toEqual({ email: 'reader@example.com', status: 'failed' });
     } finally {
       await mail.close().catch(() => {});
       await ctx?.close();

@@ -6,3 +6,4 @@ export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
 export { findLiveSession } from './sessions';
 export { SessionCache, type CachedSession, type Revocation } from './session-cache';
 export { assertCanSendCode, consumeCode, issueCode } from './verification';
+export { alertSecurityChange } from './security-alerts';

@@ -6,6 +6,7 @@ import { ok } from '../../plugins/envelope';
 import { sha256 } from '../../security/random';
 import { createCaptcha } from './captcha';
 import { bindEmail, memberEmail, sendEmailCode } from './email';
+import { alertSecurityChange } from './security-alerts';
 import * as accounts from './service';
 
 /** Markets we serve, for the phone prefix picker: the prefix and the region's ISO 3166 code. */
@@ -78,12 +79,13 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/auth/reset-password', { schema: schemas.resetPassword }, async (request) => {
     const b = request.body;
-    await accounts.resetPassword(deps, {
+    const memberId = await accounts.resetPassword(deps, {
       phone: b.phone,
       smsCode: b.smsCode,
       password: b.password,
       confirmPassword: b.confirmPassword,
     });
+    await alertSecurityChange(deps, memberId, 'loginPassword', request.locale);
     return ok(request, null);
   });
 
@@ -95,6 +97,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       password: b.password,
       confirmPassword: b.confirmPassword,
     });
+    await alertSecurityChange(deps, member.id, 'loginPassword', request.locale);
     return ok(request, null);
   });
 

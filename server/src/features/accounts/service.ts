@@ -93,10 +93,11 @@ export async function register(
   }
 }
 
+/** Sets a new login password with an SMS code; returns the member's id. */
 export async function resetPassword(
   deps: AppDeps,
   input: { phone: string; smsCode: string; password: string; confirmPassword: string },
-): Promise<void> {
+): Promise<number> {
   const db = deps.db.kysely;
   const now = deps.clock();
   checkPhone(input.phone);
@@ -111,6 +112,7 @@ export async function resetPassword(
     .where('id', '=', member.id)
     .execute();
   await endOtherSessions(deps, member.id, null);
+  return member.id;
 }
 
 export async function updatePassword(

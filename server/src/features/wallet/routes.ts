@@ -8,6 +8,7 @@ import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { paging } from '../../plugins/paging';
 import { RECORD_STATUSES } from '@rigshare/domain';
+import { alertSecurityChange } from '../accounts';
 import { hasUsedExchange } from '../exchange';
 import { memberRecords, recordTypeOf, type RecordFilter } from '../income';
 import { getAddress, getBankCard, payChannels, saveAddress, saveBankCard } from './bindings';
@@ -42,6 +43,7 @@ export async function fundPasswordRoutes(fastify: FastifyInstance): Promise<void
       payPassword: b.payPassword,
       confirmPayPassword: b.confirmPayPassword,
     });
+    await alertSecurityChange(deps, request.member!.id, 'fundPassword', request.locale);
     return ok(request, null);
   });
 }
@@ -97,6 +99,7 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
         { currency: b.currency, chain: b.chain, address: b.address, replace },
         deps.clock(),
       );
+      await alertSecurityChange(deps, request.member!.id, 'withdrawAddress', request.locale);
       return ok(request, address);
     });
   }
@@ -110,6 +113,7 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
       { holderName: b.holderName, bankName: b.bankName, accountNumber: b.accountNumber, ifsc: b.ifsc },
       deps.clock(),
     );
+    await alertSecurityChange(deps, request.member!.id, 'bankCard', request.locale);
     return ok(request, card);
   });
 
