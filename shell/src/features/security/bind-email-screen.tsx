@@ -7,7 +7,10 @@ import { ruleCheck } from '../auth/auth-rules';
 import { FRESH, useMemberEmailQuery, useSendEmailCodeMutation } from './email-api';
 import { emailProblem } from './email-rules';
 
-/** `/user/bindEmail`: the address to bind (or to change to); a code goes to it, entered on `/user/verify`. */
+/**
+ * `/user/bindEmail`: the address to bind (or to change to), and what it is for (security alerts); a code
+ * goes to it, entered on `/user/verify`.
+ */
 export default function BindEmailScreen() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -30,6 +33,9 @@ export default function BindEmailScreen() {
 
   return (
     <div className="email-screen">
+      <p className="email-intro" data-testid="bind-email-purpose">
+        {t('email.purpose')}
+      </p>
       {current && (
         <List mode="card">
           <List.Item title={t('email.current')} data-testid="bind-email-current">
