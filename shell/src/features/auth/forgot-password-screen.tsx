@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Toast } from 'antd-mobile';
+import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { CaptchaImage } from './captcha-image';
+import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
 import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
@@ -42,17 +43,12 @@ export default function ForgotPasswordScreen() {
 
   return (
     <div className="auth-screen forgot-screen">
-      <Form
+      <CardForm
         form={form}
-        className="auth-form"
-        layout="vertical"
-        mode="card"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="reset-submit">
-            {t('forgot.submit')}
-          </Button>
-        }
+        submitLabel={t('forgot.submit')}
+        submitting={submitting}
+        submitTestId="reset-submit"
       >
         <Form.Item name="phone" label={t('fields.phone')} rules={[{ validator: async (_, v?: string) => ruleCheck(phoneProblem(v?.trim()), t) }]}>
           <FieldInput testId="reset-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('fields.phonePlaceholder')} clearable />
@@ -71,7 +67,7 @@ export default function ForgotPasswordScreen() {
           <FieldInput testId="reset-sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
         </Form.Item>
         <NewPasswordFields form={form} testIdPrefix="reset-" />
-      </Form>
+      </CardForm>
     </div>
   );
 }

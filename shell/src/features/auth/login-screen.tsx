@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { CODE_OK } from '@rigshare/domain';
 import { loggedIn, readStored } from '@rigshare/session';
+import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
 import { phoneProblem, ruleCheck } from './auth-rules';
 
@@ -56,17 +57,12 @@ export default function LoginScreen() {
         <h1 className="auth-brand__name">Rigshare</h1>
         <p className="auth-brand__tagline">{t('login.welcome')}</p>
       </div>
-      <Form
-        className="auth-form"
-        layout="vertical"
-        mode="card"
+      <CardForm
         initialValues={{ phone: state.phone ?? readStored('phone') ?? '' }}
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        }
+        submitLabel={t('login.submit')}
+        submitting={submitting}
+        submitTestId="login-submit"
       >
         <Form.Item
           name="phone"
@@ -78,7 +74,7 @@ export default function LoginScreen() {
         <Form.Item name="password" label={t('fields.password')} rules={[{ validator: async (_, value?: string) => ruleCheck(value ? null : 'validation.passwordRequired', t) }]}>
           <FieldInput testId="login-password" name="password" type="password" autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
         </Form.Item>
-      </Form>
+      </CardForm>
       <div className="auth-links">
         <Link to="/register" data-testid="login-register">
           {t('login.register')}

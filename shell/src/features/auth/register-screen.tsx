@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Toast } from 'antd-mobile';
+import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { isAlphanumeric } from '@rigshare/domain';
 import { CaptchaImage } from './captcha-image';
+import { CardForm } from './card-form';
 import { CountryCodePicker } from './country-code-picker';
 import { FieldInput } from './field-input';
 import { NewPasswordFields } from './new-password-fields';
@@ -53,22 +54,17 @@ export default function RegisterScreen() {
 
   return (
     <div className="auth-screen register-screen">
-      <Form
+      <CardForm
         form={form}
-        className="auth-form"
-        layout="vertical"
-        mode="card"
         initialValues={{ inviteCode: linkCode }}
         onFinish={submit}
-        footer={
-          <>
-            <Button block type="submit" color="primary" size="large" loading={submitting} data-testid="submit">
-              {t('register.submit')}
-            </Button>
-            <p className="auth-links auth-links--center">
-              <Link to="/user/login">{t('register.haveAccount')}</Link>
-            </p>
-          </>
+        submitLabel={t('register.submit')}
+        submitting={submitting}
+        submitTestId="submit"
+        afterSubmit={
+          <p className="auth-links auth-links--center">
+            <Link to="/user/login">{t('register.haveAccount')}</Link>
+          </p>
         }
       >
         <Form.Item label={t('fields.phone')} required>
@@ -105,7 +101,7 @@ export default function RegisterScreen() {
         >
           <FieldInput testId="sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
         </Form.Item>
-      </Form>
+      </CardForm>
     </div>
   );
 }

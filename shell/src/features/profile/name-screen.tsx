@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Toast } from 'antd-mobile';
+import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { isValidDisplayName } from '@rigshare/domain';
 import { nameChanged, type RootState } from '@rigshare/session';
+import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { ruleCheck } from '../auth/auth-rules';
 
@@ -33,17 +34,12 @@ export default function NameScreen() {
   };
 
   return (
-    <Form
-      className="auth-form"
-      layout="vertical"
-      mode="card"
+    <CardForm
       initialValues={{ name: current }}
       onFinish={submit}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={saving} data-testid="name-submit">
-          {t('common:actions.save')}
-        </Button>
-      }
+      submitLabel={t('common:actions.save')}
+      submitting={saving}
+      submitTestId="name-submit"
     >
       <Form.Item
         name="name"
@@ -53,6 +49,6 @@ export default function NameScreen() {
       >
         <FieldInput testId="name-input" name="name" maxLength={32} autoComplete="nickname" clearable placeholder={t('name.placeholder')} />
       </Form.Item>
-    </Form>
+    </CardForm>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Form, List, Toast } from 'antd-mobile';
+import { Form, List, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showRefusalOnForm } from '@rigshare/ui';
+import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { ruleCheck } from '../auth/auth-rules';
 import { FRESH, useMemberEmailQuery, useSendEmailCodeMutation } from './email-api';
@@ -43,17 +44,12 @@ export default function BindEmailScreen() {
           </List.Item>
         </List>
       )}
-      <Form
+      <CardForm
         form={form}
-        className="auth-form"
-        layout="vertical"
-        mode="card"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={sending.isLoading} data-testid="bind-email-submit">
-            {t('fields.sendCode')}
-          </Button>
-        }
+        submitLabel={t('fields.sendCode')}
+        submitting={sending.isLoading}
+        submitTestId="bind-email-submit"
       >
         <Form.Item
           name="email"
@@ -62,7 +58,7 @@ export default function BindEmailScreen() {
         >
           <FieldInput testId="bind-email-input" name="email" type="email" inputMode="email" autoComplete="email" clearable placeholder={t('email.addressPlaceholder')} />
         </Form.Item>
-      </Form>
+      </CardForm>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Form, Toast } from 'antd-mobile';
+import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showRefusalOnForm } from '@rigshare/ui';
+import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { ruleCheck } from '../auth/auth-rules';
 import { SendCodeButton } from '../auth/send-code-button';
@@ -43,17 +44,12 @@ export function EmailCodeForm({ email }: { email: string }) {
       <p className="email-intro email-address" data-testid="verify-email-address">
         {email}
       </p>
-      <Form
+      <CardForm
         form={form}
-        className="auth-form"
-        layout="vertical"
-        mode="card"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={binding.isLoading} data-testid="verify-email-submit">
-            {t('common:actions.submit')}
-          </Button>
-        }
+        submitLabel={t('common:actions.submit')}
+        submitting={binding.isLoading}
+        submitTestId="verify-email-submit"
       >
         <Form.Item
           name="code"
@@ -64,7 +60,7 @@ export function EmailCodeForm({ email }: { email: string }) {
         >
           <FieldInput testId="verify-email-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={EMAIL_CODE_LENGTH} placeholder={t('email.codePlaceholder')} />
         </Form.Item>
-      </Form>
+      </CardForm>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Toast } from 'antd-mobile';
+import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
+import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { NewPasswordFields } from '../auth/new-password-fields';
 import { ruleCheck } from '../auth/auth-rules';
@@ -34,22 +35,17 @@ export default function LoginPasswordScreen() {
   };
 
   return (
-    <Form
+    <CardForm
       form={form}
-      className="auth-form"
-      layout="vertical"
-      mode="card"
       onFinish={submit}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={saving} data-testid="password-submit">
-          {t('common:actions.submit')}
-        </Button>
-      }
+      submitLabel={t('common:actions.submit')}
+      submitting={saving}
+      submitTestId="password-submit"
     >
       <Form.Item name="oldPassword" label={t('fields.oldPassword')} rules={[{ validator: async (_, v?: string) => ruleCheck(v ? null : 'validation.passwordRequired', t) }]}>
         <FieldInput testId="old-password" name="oldPassword" type="password" autoComplete="current-password" placeholder={t('fields.oldPasswordPlaceholder')} />
       </Form.Item>
       <NewPasswordFields form={form} testIdPrefix="new-" />
-    </Form>
+    </CardForm>
   );
 }
