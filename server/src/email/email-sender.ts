@@ -81,10 +81,6 @@ export class SmtpEmailSender implements EmailSender {
       this.log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
     }
   }
-
-  close(): void {
-    this.transport.close();
-  }
 }
 
 async function keep(db: Kysely<Database>, clock: Clock, message: EmailMessage, status: string): Promise<number> {

@@ -1,3 +1,8 @@
+/**
+ * A member's email address (SPEC /user/bindEmail, /user/verify): bound once the member enters the code
+ * sent to it, so an address on an account is one its owner reads. One member per address; stored in
+ * lower case, as mail systems treat addresses.
+ */
 import { isValidEmail, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -6,12 +11,6 @@ import { translate } from '../../i18n';
 import type { AppDeps } from '../../types';
 import { findMemberById } from './members';
 import { assertCanSendCode, consumeCode, storeCode } from './verification';
-
-/**
- * A member's email address (SPEC /user/bindEmail, /user/verify): bound once the member enters the code
- * sent to it, so an address on an account is one its owner reads. One member per address; stored in
- * lower case, as mail systems treat addresses.
- */
 
 export async function memberEmail(db: Kysely<Database>, userId: number): Promise<string | null> {
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
