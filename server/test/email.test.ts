@@ -134,13 +134,20 @@ describe.each(testDatabases())('binding an email on %s', (_name, database) => {
   });
 });
 
-/** A local SMTP server that keeps what it receives (no TLS, no login: a test's mail relay). */
-async function mailServer() {
+/**
+ * A local SMTP server that keeps what it receives (no TLS, no login: a test's mail relay). `refusals`:
+ * the reply codes it gives the next recipients instead of accepting them, one each, in order.
+ */
+async function mailServer(refusals: number[] = []) {
   const received: { from: string; to: string[]; data: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      const refusal = refusals.shift();
+      callback(refusal === undefined ? undefined : Object.assign(new Error(refusal < 500 ? 'Try again later' : 'No such mailbox'), { responseCode: refusal }));
+    },
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
@@ -152,7 +159,7 @@ async function mailServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, received, refusals, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) => {
@@ -160,13 +167,13 @@ describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) =>
     const mail = await mailServer();
     let ctx: TestContext | null = null;
     try {
-      const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, EMAIL_FROM: 'Rigshare <no-reply@rigshare.test>', SMTP_TIMEOUT_MS: '2000' });
+      const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, EMAIL_FROM: 'Rigshare <no-reply@rigshare.test>', SMTP_TIMEOUT_MS: '2000', SMTP_RETRIES: '1' });
       ctx = await startApp(database, { ...MANY_MEMBERS, email: config.email });
       const member = await signedInMember(ctx);
 
       expect((await askCode(ctx, member, 'reader@example.com')).json().code).toBe(200);
       const kept = await lastEmail(ctx, 'reader@example.com');
-      expect(kept.status).toBe('sent');
+      expect(kept).toMatchObject({ status: 'sent', attempts: 1 });
       expect(kept.provider_id).toMatch(/@/);
       expect(mail.received).toHaveLength(1);
       expect(mail.received[0]).toMatchObject({ from: 'no-reply@rigshare.test', to: ['reader@example.com'] });
@@ -178,13 +185,40 @@ describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) =>
       ctx.advance(61_000);
       expect((await askCode(ctx, member, 'later@example.com')).json().code).toBe(200);
       const failed = await lastEmail(ctx, 'later@example.com');
-      expect(failed.status).toBe('failed');
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
       expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
       // An alert that cannot be sent does not fail the change it tells of.
       const change = { oldPassword: 'Member123', password: 'Member456', confirmPassword: 'Member456' };
       expect((await post(ctx.app, '/api/user/auth/update-password', change, asMember(member.token))).json().code).toBe(200);
       const alert = await ctx.db.kysely.selectFrom('email_outbox').select(['email', 'status']).where('purpose', '=', 'alert').executeTakeFirstOrThrow();
       expect(alert).toEqual({ email: 'reader@example.com', status: 'failed' });
+    } finally {
+      await mail.close().catch(() => {});
+      await ctx?.close();
+    }
+  });
+
+  it('tries again when the mail server refuses for the moment, never when it refuses for good', async () => {
+    const mail = await mailServer([451, 451]);
+    let ctx: TestContext | null = null;
+    try {
+      const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${mail.port}`, EMAIL_FROM: 'Rigshare <no-reply@rigshare.test>', SMTP_RETRIES: '2' });
+      ctx = await startApp(database, { ...MANY_MEMBERS, email: config.email });
+      const member = await signedInMember(ctx);
+
+      // Greylisted twice (451), accepted on the third try: one email arrives.
+      expect((await askCode(ctx, member, 'grey@example.com')).json().code).toBe(200);
+      expect(await lastEmail(ctx, 'grey@example.com')).toMatchObject({ status: 'sent', attempts: 3, error: null });
+      expect(mail.received.map((m) => m.to)).toEqual([['grey@example.com']]);
+
+      // 550, no such mailbox: one try, the server's reply kept for the operator.
+      mail.refusals.push(550);
+      ctx.advance(61_000);
+      expect((await askCode(ctx, member, 'gone@example.com')).json().code).toBe(200);
+      const refused = await lastEmail(ctx, 'gone@example.com');
+      expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(refused.error).toMatch(/550/);
+      expect(mail.received).toHaveLength(1);
     } finally {
       await mail.close().catch(() => {});
       await ctx?.close();

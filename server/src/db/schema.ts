@@ -392,8 +392,11 @@ export interface EmailOutboxTable {
   created_at: string;
   /** 'outbox' (kept here only), 'sending', 'sent' (the mail server accepted it) or 'failed'. */
   status: Generated<string>;
+  /** Tries made to hand it to the mail server (0 when only kept in the outbox). */
+  attempts: Generated<number>;
   /** The mail server's message id, when it gave one. */
   provider_id: string | null;
+  /** The last try's error. */
   error: string | null;
 }
 

@@ -47,13 +47,17 @@ export interface SmtpEmailConfig {
   from: string;
   /** SMTP_TIMEOUT_MS: for connecting, for the server's greeting and for each reply. */
   timeoutMs: number;
+  /** SMTP_RETRIES: tries after the first when the server cannot be reached or refuses for the moment. */
+  retries: number;
 }
 
 /**
  * Sends through an SMTP server (nodemailer) and records the outcome in `email_outbox`: 'sent' with the
  * message id once the server accepted it (it queues and retries delivery itself), 'failed' with the
- * error when it could not be reached or refused. The code never goes to the log. A member whose email
- * failed asks for a new code after the usual wait.
+ * last error when it could not be reached or refused. A server that cannot be reached, times out or
+ * refuses for the moment (a 4xx reply: greylisting, too busy) is tried again, backoff 200 ms doubling,
+ * as the SMS gateway is; a permanent refusal (5xx: no such mailbox, relaying denied) is not. The code
+ * never goes to the log. A member whose email failed asks for a new code after the usual wait.
  */
 export class SmtpEmailSender implements EmailSender {
   private readonly transport: Transporter;
@@ -63,6 +67,7 @@ export class SmtpEmailSender implements EmailSender {
     private readonly clock: Clock,
     private readonly config: SmtpEmailConfig,
     private readonly log?: FastifyBaseLogger,
+    private readonly backoffMs = 200,
   ) {
     const { timeoutMs } = config;
     this.transport = nodemailer.createTransport({ url: config.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
@@ -71,16 +76,34 @@ export class SmtpEmailSender implements EmailSender {
   async send(message: EmailMessage): Promise<void> {
     const id = await keep(this.db, this.clock, message, 'sending');
     const { to, purpose } = message;
-    try {
-      const info = await this.transport.sendMail({ from: this.config.from, to, subject: message.subject, text: message.body });
-      await this.db.updateTable('email_outbox').set({ status: 'sent', provider_id: String(info.messageId ?? '').slice(0, 200) || null }).where('id', '=', id).execute();
-      this.log?.info({ to, purpose, messageId: info.messageId }, `email sent: ${purpose} email for ${to}`);
-    } catch (e) {
-      const error = (e instanceof Error ? e.message : String(e)).slice(0, 300);
-      await this.db.updateTable('email_outbox').set({ status: 'failed', error }).where('id', '=', id).execute();
-      this.log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
+    let error = '';
+    for (let attempt = 1; attempt <= this.config.retries + 1; attempt++) {
+      try {
+        const info = await this.transport.sendMail({ from: this.config.from, to, subject: message.subject, text: message.body });
+        const providerId = String(info.messageId ?? '').slice(0, 200) || null;
+        await this.db.updateTable('email_outbox').set({ status: 'sent', attempts: attempt, provider_id: providerId, error: null }).where('id', '=', id).execute();
+        this.log?.info({ to, purpose, messageId: info.messageId, attempts: attempt }, `email sent: ${purpose} email for ${to}`);
+        return;
+      } catch (e) {
+        error = (e instanceof Error ? e.message : String(e)).slice(0, 300);
+        await this.db.updateTable('email_outbox').set({ attempts: attempt, error }).where('id', '=', id).execute();
+        if (!isTemporary(e)) break;
+        if (attempt <= this.config.retries) await new Promise((resolve) => setTimeout(resolve, this.backoffMs * 2 ** (attempt - 1)));
+      }
     }
+    await this.db.updateTable('email_outbox').set({ status: 'failed' }).where('id', '=', id).execute();
+    this.log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
   }
+}
+
+/** nodemailer's codes for a server that could not be reached or went silent (no reply to judge). */
+const UNREACHED = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+
+/** Worth another try: the server was not reached or went silent, or it answered with a 4xx reply. */
+function isTemporary(error: unknown): boolean {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
+  return typeof code === 'string' && UNREACHED.has(code);
 }
 
 async function keep(db: Kysely<Database>, clock: Clock, message: EmailMessage, status: string): Promise<number> {

@@ -35,6 +35,7 @@ import { migration as m0036 } from './0036-account-guard-columns';
 import { migration as m0037 } from './0037-masked-default-names';
 import { migration as m0038 } from './0038-usdt-payout-hashes';
 import { migration as m0039 } from './0039-member-email';
+import { migration as m0040 } from './0040-email-attempts';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -73,6 +74,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0037,
   m0038,
   m0039,
+  m0040,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
