@@ -8,11 +8,11 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { gradientContrastShortfalls } from './contrast';
 import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
-import { PHONE, allRoutes, staffScreensAndTabs, walkRoutes } from './walk';
+import { allRoutes, staffScreensAndTabs, walkRoutes } from './walk';
 import { distOf } from '../src/topology';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { currentRoute, field, launchBrowser } from './browser';
+import { currentRoute, field, launchBrowser, PHONE } from './browser';
 import { SESSION_CACHE_SECONDS, startStack, type Stack } from './stack';
 import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
 import { ROOT, distOf, type RemoteName } from '../src/topology';
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  context = await browser.newContext({ ...PHONE, deviceScaleFactor: 2 });
   page = await context.newPage();
   fetched = [];
   page.on('request', (request) => fetched.push(request.url()));
@@ -263,7 +263,7 @@ it('the login screen paints in the visitor\'s language before any script has loa
 it('home paints for a member coming back before any script has loaded, with the banner and shortcuts home showed last', async () => {
   // The service worker would hand the page the scripts from its cache, past the aborted requests below.
   await context.close();
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   page = await context.newPage();
   await context.addInitScript(() => localStorage.setItem('rigshare.language', 'te-IN'));
   await login(DEMO.phone, DEMO.password);

@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (no browser download here). */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -13,6 +13,17 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The phone every member screen is tested on (DESIGN.md: screens must fit 390 px wide). */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true } as const;
+
+/** The staff console's desk screen. */
+export const STAFF_SCREEN = { viewport: { width: 1280, height: 800 } } as const;
+
+/** A page in a new phone context of its own (`options` add to or override PHONE). */
+export async function phonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  return (await browser.newContext({ ...PHONE, ...options })).newPage();
 }
 
 /** antd-mobile puts data-* attributes on the wrapper; this finds the input either way. */

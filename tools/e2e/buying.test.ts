@@ -5,7 +5,7 @@
  * the member's holdings with its lease agreement as a PDF, and an exchange code redeemed once.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, phonePage } from './browser';
 import { DEMO, loginThroughScreen, productOnSale } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -16,7 +16,7 @@ let page: Page;
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  page = await phonePage(browser);
 });
 
 afterAll(async () => {

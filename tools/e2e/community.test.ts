@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { field, launchBrowser } from './browser';
+import { field, launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { LOCALES, walkRoutes } from './walk';
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 async function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE);
   return { context, page: await context.newPage() };
 }
 

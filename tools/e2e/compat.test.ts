@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CONTRACT_VERSION, type RemotesDocument } from '@rigshare/contract';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { PREVIOUS_RELEASE, buildAt, commitAvailable } from './previous-release';
@@ -40,7 +40,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  context = await browser.newContext(PHONE);
   page = await context.newPage();
 });
 afterEach(async () => {

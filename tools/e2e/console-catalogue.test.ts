@@ -5,7 +5,7 @@
  * the screen shows the new rate with its time. Real API, the built shell, console, products and wallet remotes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
 import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -24,13 +24,13 @@ afterAll(async () => {
 
 async function staffPage(login: string, role: 'admin' | 'finance'): Promise<Page> {
   const session = await staffSessionThroughApi(stack, login, role);
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context: BrowserContext = await browser.newContext(STAFF_SCREEN);
   await context.addInitScript(staffSessionScript(session));
   return context.newPage();
 }
 
 async function memberPage(): Promise<Page> {
-  const member = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const member = await phonePage(browser);
   await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
   return member;
 }

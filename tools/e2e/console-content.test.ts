@@ -3,7 +3,7 @@
  * it on the home page; unpublished, it is gone. Real API, the built shell, console and home screens.
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
 import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 it('content staff publish a scrolling notice that members see on home, then take it down', async () => {
   const notice = 'Maintenance on Sunday 02:00-03:00 UTC: income is paid as usual';
-  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const staffContext = await browser.newContext(STAFF_SCREEN);
   await staffContext.addInitScript(staffSessionScript(await staffSessionThroughApi(stack, 'editor', 'content')));
   const staff = await staffContext.newPage();
   await staff.goto(`${stack.shellUrl}#/console/content?tab=notices`);
@@ -31,7 +31,7 @@ it('content staff publish a scrolling notice that members see on home, then take
   const row = staff.getByTestId('notices-row').filter({ hasText: notice });
   await row.waitFor();
 
-  const member = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const member = await phonePage(browser);
   await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
   await member.goto(`${stack.shellUrl}#/index`);
   await member.locator('.adm-notice-bar').getByText(notice, { exact: false }).waitFor();

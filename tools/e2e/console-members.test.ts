@@ -4,7 +4,7 @@
  * purchase goes through. Real API, the built shell, console and products remotes.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
 import { DEMO, loginThroughScreen, productOnSale, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -44,10 +44,10 @@ async function tryToBuy(member: Page, productId: number): Promise<void> {
 it('support freezes a member, who can read but not buy and is told why; after unfreezing the purchase goes through', async () => {
   stack.admin('credit', DEMO.phone, '250', '--reason', 'Browser test top-up');
   const session = await staffSessionThroughApi(stack, 'helpdesk', 'support');
-  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const staffContext = await browser.newContext(STAFF_SCREEN);
   await staffContext.addInitScript(staffSessionScript(session));
   const staff = await staffContext.newPage();
-  const member = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const member = await phonePage(browser);
 
   await toggleFreeze(staff, 'Payment dispute under review');
   await staff.getByTestId('member-frozen-reason').getByText('Payment dispute under review').waitFor();

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
-import { field, launchBrowser } from './browser';
+import { field, launchBrowser, PHONE, STAFF_SCREEN } from './browser';
 import { wordsSplitAcrossLines } from './fit';
 import { callAsPage, createStaff, DEMO, loginThroughScreen, STAFF_PASSWORD } from './session';
 import { startStack, type Stack } from './stack';
@@ -25,7 +25,7 @@ let memberPage: Page;
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  member = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  member = await browser.newContext(PHONE);
   memberPage = await member.newPage();
 });
 
@@ -56,7 +56,7 @@ async function staffLogin(page: Page, login: string): Promise<void> {
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true });
 
 async function staffPage(): Promise<Page> {
-  return (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  return (await browser.newContext(STAFF_SCREEN)).newPage();
 }
 
 /** Answers the console's one-line dialog (a tx hash, a reason) and confirms it. */

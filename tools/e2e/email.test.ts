@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { currentRoute, field, launchBrowser } from './browser';
+import { currentRoute, field, launchBrowser, phonePage } from './browser';
 import { DEMO, loginThroughScreen, until } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -26,7 +26,7 @@ const BOUND = TYPED.toLowerCase();
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  page = await phonePage(browser);
 });
 
 afterAll(async () => {

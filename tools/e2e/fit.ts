@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { PHONE, submitUnsent } from './walk';
+import { PHONE } from './browser';
+import { submitUnsent } from './walk';
 
 /**
  * What does not fit on the current screen of a `width` px phone: the page itself when wider (a

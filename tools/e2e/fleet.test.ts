@@ -10,7 +10,7 @@ import net from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, POST_MAX_IMAGES } from '@rigshare/domain';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -35,7 +35,7 @@ describeInFleet('the fleet behind nginx', () => {
 
   /** A fresh phone-sized page that records every request it makes; closed after the test. */
   async function phonePage(): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    context = await browser.newContext({ ...PHONE, deviceScaleFactor: 2 });
     requests = [];
     const page = await context.newPage();
     page.on('request', (request) => requests.push({ url: request.url(), method: request.method() }));

@@ -8,11 +8,11 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { screenMisfits, wordsSplitAcrossLines } from './fit';
-import { LOCALES, PHONE, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
+import { LOCALES, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
 
 let stack: Stack;
 let browser: Browser;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE, phonePage } from './browser';
 import { callAsPage, DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   // The 24 h hold after a security change is covered by the server tests; here it would only wait.
   stack = await startStack({ WITHDRAW_HOLD_HOURS: '0' });
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  page = await phonePage(browser);
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
 });
 
@@ -189,7 +189,7 @@ it('a pop-up notice staff publish shows once to the member, in any browser: the 
   await expect(page.locator('.adm-dialog').filter({ hasText: 'Pool paused tonight' }).count()).resolves.toBe(0);
 
   // Another browser (a fresh context: no session storage shared), the same member: not shown again.
-  const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const other = await browser.newContext(PHONE);
   const otherPage = await other.newPage();
   const otherReply = popupReply(otherPage);
   await loginThroughScreen(otherPage, stack.shellUrl, DEMO.phone, DEMO.password);

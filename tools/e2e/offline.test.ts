@@ -4,7 +4,7 @@
  * they are offline; it starts by itself when the connection is back.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  context = await browser.newContext(PHONE);
   page = await context.newPage();
 });
 

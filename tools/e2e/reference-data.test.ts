@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { field, launchBrowser } from './browser';
+import { field, launchBrowser, phonePage } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -28,7 +28,7 @@ const REFERENCE = 'UTR 4821 ஆஷா';
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  page = await phonePage(browser);
   await page.goto(stack.shellUrl);
   await page.evaluate(() => localStorage.setItem('rigshare.language', 'ta-IN'));
   await page.reload();

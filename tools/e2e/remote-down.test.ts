@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { startStack, type Stack } from './stack';
 import { DEMO, loginThroughScreen } from './session';
 import { ROOT } from '../src/topology';
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  context = await browser.newContext(PHONE);
   page = await context.newPage();
 });
 

@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deployToken, startDevChain, type DevChain } from '@rigshare/devchain';
 import { LOCALE_TAGS } from '@rigshare/domain';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE);
   contexts.push(context);
   return context.newPage();
 }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser } from 'playwright-core';
-import { field, launchBrowser } from './browser';
+import { field, launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { ROOT } from '../src/topology';
 
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 it('the invite link names the shell on the port it runs on, and opens registration with the code', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   try {
     await loginThroughScreen(page, shellUrl, DEMO.phone, DEMO.password);
@@ -57,7 +57,7 @@ it('the invite link names the shell on the port it runs on, and opens registrati
     expect(link).toMatch(new RegExp(`^http://localhost:${shellPort}/#/login/registerbym\\?code=`));
 
     // A friend opens it (a browser of their own) and lands on registration with the code filled in.
-    const friend = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const friend = await browser.newContext(PHONE);
     const friendPage = await friend.newPage();
     await friendPage.goto(link);
     await expect(field(friendPage, 'invite-code').inputValue()).resolves.toBe(decodeURIComponent(link.split('code=')[1]));

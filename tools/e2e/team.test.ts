@@ -4,7 +4,7 @@
  * the team screen says where rewards come from. Real API, real built shell and team remote, 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
-import { field, launchBrowser } from './browser';
+import { field, launchBrowser, phonePage } from './browser';
 import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const newPage = async (): Promise<Page> =>
-  (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  phonePage(browser);
 
 it('a member shares the invite link; a newcomer registers through it and appears in level A of the team', async () => {
   // The inviter is the demo member (the root of the seed's invite tree).

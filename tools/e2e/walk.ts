@@ -9,9 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { parseRemotesDocument } from '@rigshare/contract';
 import { LOCALE_TAGS, type LocaleTag } from '@rigshare/domain';
 import { ROOT, distOf } from '../src/topology';
-
-/** The phone every walk uses (DESIGN.md: screens must fit 390 px wide). */
-export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true } as const;
+import { PHONE } from './browser';
 
 /** The shell's paths, read from its route table so a new shell screen joins the walk by itself. */
 export function shellPaths(): string[] {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount } from '@rigshare/domain';
-import { field, launchBrowser } from './browser';
+import { field, launchBrowser, PHONE } from './browser';
 import { callAsPage, DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -26,7 +26,7 @@ const MEMBER_TIME_ZONE = 'Asia/Kolkata';
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: MEMBER_TIME_ZONE, locale: 'en-US' });
+  const context = await browser.newContext({ ...PHONE, timezoneId: MEMBER_TIME_ZONE, locale: 'en-US' });
   page = await context.newPage();
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
 });

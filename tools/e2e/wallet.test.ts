@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { deployToken, mine, startDevChain, testXpub, type DevChain, type DevToken } from '@rigshare/devchain';
-import { launchBrowser } from './browser';
+import { launchBrowser, phonePage } from './browser';
 import { createStaff, DEMO, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
@@ -41,7 +41,7 @@ beforeAll(async () => {
     CHAIN_START_BLOCK: '0',
   });
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  page = await phonePage(browser);
 });
 
 afterAll(async () => {
