@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../src/config';
-import { MANY_MEMBERS, asMember, getAs, lastSmsCode, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+import { MANY_MEMBERS, asMember, getAs, lastSmsCode, login, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
 
 /**
  * A member binds an email address by entering the code sent to it (/user/bindEmail, /user/verify): the
@@ -88,7 +88,7 @@ describe.each(testDatabases())('binding an email on %s', (_name, database) => {
     expect((await bind(ctx, member, 'second@example.com', (await lastEmail(ctx, 'second@example.com')).code)).json().code).toBe(200);
   });
 
-  it('every security change is told to the bound address, in the language of the request; no address, no email', async () => {
+  it('every security change is told in the member\'s messages, and to the bound address in the language of the request; no address, no email', async () => {
     const member = await signedInMember(ctx);
     const as = (headers: Record<string, string> = {}) => asMember(member.token, headers);
     const alerts = async () =>
@@ -126,6 +126,21 @@ describe.each(testDatabases())('binding an email on %s', (_name, database) => {
     expect(sent[0].subject).toBe('Security change on your Rigshare account');
     expect(sent[2].subject).toBe('आपके Rigshare खाते में सुरक्षा बदलाव');
     expect(sent[0].body).toMatch(/at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. If this was you/);
+
+    // The app's messages have all six, the one before the address too, in the language they are read in
+    // (the reset ended the member's sessions: a new one).
+    const token = await login(ctx, member.phone, 'Member012');
+    const messages = (await getAs(ctx, '/api/push/record?pageNum=1&pageSize=20', token, { language: 'de_DE' })).json().data.list as { title: string; content: string }[];
+    const security = messages.filter((m) => m.title === 'Sicherheitsänderung in Ihrem Konto');
+    expect(security.map((m) => m.content.split('.')[0])).toEqual([
+      'Ihr Anmeldepasswort wurde geändert',
+      'Ihr Fondspasswort wurde festgelegt',
+      'Eine Bankkarte wurde gespeichert',
+      'Eine Auszahlungsadresse wurde gespeichert',
+      'Ihr Anmeldepasswort wurde geändert',
+      'Ihr Anmeldepasswort wurde geändert',
+    ]);
+    expect(security[0].content).toContain('wenden Sie sich sofort an den Kundendienst');
   });
 
   it('needs a session', async () => {
