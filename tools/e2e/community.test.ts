@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { field, launchBrowser, PHONE } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { captchaAnswer, DEMO, lastSmsCode, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { LOCALES, walkRoutes } from './walk';
 import { ROOT } from '../src/topology';
@@ -50,10 +50,8 @@ async function form(url: string, fields: Record<string, string>, token?: string)
 async function registerSecondMember(): Promise<void> {
   const api = `${stack.apiOrigin}/api/user`;
   const { data } = (await (await fetch(`${api}/auth/captcha`)).json()) as { data: { captchaId: string } };
-  const { answer } = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(data.captchaId) as { answer: string };
-  expect((await form(`${api}/auth/code/reg`, { phone: SECOND.phone, captchaId: data.captchaId, captchaCode: answer })).code).toBe(200);
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(SECOND.phone) as { body: string };
-  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
+  expect((await form(`${api}/auth/code/reg`, { phone: SECOND.phone, captchaId: data.captchaId, captchaCode: captchaAnswer(stack.db, data.captchaId) })).code).toBe(200);
+  const smsCode = lastSmsCode(stack.db, SECOND.phone);
   const registered = await form(`${api}/auth/register`, { phone: SECOND.phone, password: SECOND.password, confirmPassword: SECOND.password, inviteCode: DEMO.inviteCode, smsCode });
   expect(registered.code).toBe(200);
 }

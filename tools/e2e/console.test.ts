@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { field, launchBrowser, PHONE, STAFF_SCREEN } from './browser';
 import { wordsSplitAcrossLines } from './fit';
-import { callAsPage, createStaff, DEMO, loginThroughScreen, STAFF_PASSWORD } from './session';
+import { callAsPage, createStaff, DEMO, loginThroughScreen, setFundPassword, STAFF_PASSWORD } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -89,11 +89,7 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   const banks = await call<{ id: number }[]>('GET', '/assets/system/pay/config/banks');
   const reference = `UTR${Date.now()}`;
   expect((await call('POST', '/assets/user/cashrecharge', { bankId: String(banks.data[0].id), amount: '1000', reference, requestId: `e2e-console-rc-${Date.now()}` })).code).toBe(200);
-  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
-  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
-  expect((await call('POST', '/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
-  expect((await call('POST', '/user/auth/update-paypwd', { smsCode: /\b(\d{6})\b/.exec(sms.body)![1], payPassword: PIN, confirmPayPassword: PIN })).code).toBe(200);
+  await setFundPassword(memberPage, stack, DEMO.phone, PIN);
   expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
   const withdrawal = await call<{ id: number }>('POST', '/assets/user/withdraw', { channel: 'USDT', amount: '10', payPassword: PIN, requestId: `e2e-console-wd-${Date.now()}` });
   expect(withdrawal.code).toBe(200);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE, phonePage } from './browser';
-import { callAsPage, DEMO, loginThroughScreen } from './session';
+import { callAsPage, DEMO, loginThroughScreen, setFundPassword } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -39,12 +39,7 @@ const call = <T>(method: 'GET' | 'POST', url: string, fields?: Record<string, st
 
 /** Fund password (image code and SMS code from the operator side) and an address, then a pending withdrawal of 10 USDT. */
 async function pendingWithdrawal(): Promise<number> {
-  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
-  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
-  expect((await call('POST', '/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
-  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
-  expect((await call('POST', '/user/auth/update-paypwd', { smsCode, payPassword: PIN, confirmPayPassword: PIN })).code).toBe(200);
+  await setFundPassword(page, stack, DEMO.phone, PIN);
   expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
   const withdrawal = await call<{ id: number }>('POST', '/assets/user/withdraw', { channel: 'USDT', amount: '10', payPassword: PIN, requestId: 'e2e-messages-0001' });
   expect(withdrawal.code).toBe(200);

@@ -31,6 +31,26 @@ export function callAsPage<T>(page: Page, apiOrigin: string, method: 'GET' | 'PO
   );
 }
 
+/** The answer the server keeps for an image code: what a member reads off the picture. */
+export function captchaAnswer(db: SqlAccess, captchaId: string): string {
+  return (db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string }).answer;
+}
+
+/** The six-digit code of the newest SMS to `phone`, from the outbox development keeps instead of sending. */
+export function lastSmsCode(db: SqlAccess, phone: string): string {
+  const sms = db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(phone) as { body: string };
+  return /\b(\d{6})\b/.exec(sms.body)![1];
+}
+
+/** Sets the fund password of the member the page is logged in as, through the API: image code, SMS code, PIN. */
+export async function setFundPassword(page: Page, stack: Pick<Stack, 'apiOrigin' | 'db'>, phone: string, pin: string): Promise<void> {
+  const call = <T>(method: 'GET' | 'POST', url: string, fields?: Record<string, string>) => callAsPage<T>(page, stack.apiOrigin, method, url, fields);
+  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
+  const { captchaId } = captcha.data;
+  expect((await call('POST', '/user/auth/paypwd-code', { captchaId, captchaCode: captchaAnswer(stack.db, captchaId) })).code).toBe(200);
+  expect((await call('POST', '/user/auth/update-paypwd', { smsCode: lastSmsCode(stack.db, phone), payPassword: pin, confirmPayPassword: pin })).code).toBe(200);
+}
+
 /** Polls `read` until it equals `expected` (5 s at most). */
 export async function until(read: () => unknown, expected: unknown): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -49,12 +69,10 @@ export async function registerThroughScreen(page: Page, db: SqlAccess, phone: st
   await field(page, 'password').fill(password);
   await field(page, 'confirm-password').fill(password);
   const captchaId = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
-  const captcha = db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captchaId) as { answer: string };
-  await field(page, 'captcha-code').fill(captcha.answer);
+  await field(page, 'captcha-code').fill(captchaAnswer(db, captchaId!));
   await page.getByTestId('send-code').click();
   await until(() => db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
-  const sms = db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
-  await field(page, 'sms-code').fill(/\b(\d{6})\b/.exec(sms.body)![1]);
+  await field(page, 'sms-code').fill(lastSmsCode(db, phone));
   await page.getByTestId('submit').click();
   await page.waitForFunction(() => location.hash.startsWith('#/user/login'));
 }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { field, launchBrowser, phonePage } from './browser';
-import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
+import { captchaAnswer, DEMO, lastSmsCode, loginThroughScreen, registerThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -128,10 +128,9 @@ async function registerThroughApi(inviteCode: string): Promise<{ phone: string; 
   const phone = `96${Date.now().toString().slice(-8)}`;
   const password = 'Miner2026x';
   const captcha = await api<{ captchaId: string }>('GET', '/api/user/auth/captcha');
-  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
-  expect((await api('POST', '/api/user/auth/code/reg', { phone, captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC').get(phone) as { body: string };
-  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
+  const { captchaId } = captcha.data;
+  expect((await api('POST', '/api/user/auth/code/reg', { phone, captchaId, captchaCode: captchaAnswer(stack.db, captchaId) })).code).toBe(200);
+  const smsCode = lastSmsCode(stack.db, phone);
   expect((await api('POST', '/api/user/auth/register', { phone, password, confirmPassword: password, inviteCode, smsCode })).code).toBe(200);
   const login = await api('POST', '/api/user/auth/token/pass', { phone, password });
   return { phone, token: login.msg };

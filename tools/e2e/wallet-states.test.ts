@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount } from '@rigshare/domain';
 import { field, launchBrowser, PHONE } from './browser';
-import { callAsPage, DEMO, loginThroughScreen } from './session';
+import { callAsPage, DEMO, loginThroughScreen, setFundPassword } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -79,12 +79,7 @@ it('says on the first step why a withdrawal cannot succeed, with the hold in loc
   await page.waitForFunction(() => location.hash.startsWith('#/user/fundPwd'));
 
   // A fund password and a first address (setup: no hold), then the address replaced (a change: the hold).
-  const captcha = await call<{ captchaId: string }>('GET', '/user/auth/captcha');
-  const answer = stack.db.prepare('SELECT answer FROM captchas WHERE id = ?').get(captcha.data.captchaId) as { answer: string };
-  expect((await call('POST', '/user/auth/paypwd-code', { captchaId: captcha.data.captchaId, captchaCode: answer.answer })).code).toBe(200);
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
-  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1];
-  expect((await call('POST', '/user/auth/update-paypwd', { smsCode, payPassword: '246810', confirmPayPassword: '246810' })).code).toBe(200);
+  await setFundPassword(page, stack, DEMO.phone, '246810');
   expect((await call('POST', '/assets/user/addAddress', { currency: 'USDT', chain: 'BEP20', address: ADDRESS })).code).toBe(200);
   expect((await call<{ withdrawHoldUntil: string | null }>('GET', '/assets/user/balance')).data.withdrawHoldUntil).toBeNull();
   expect((await call('POST', '/assets/user/address/replace', { currency: 'USDT', chain: 'BEP20', address: ADDRESS_2 })).code).toBe(200);

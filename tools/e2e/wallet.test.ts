@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { deployToken, mine, startDevChain, testXpub, type DevChain, type DevToken } from '@rigshare/devchain';
 import { launchBrowser, phonePage } from './browser';
-import { createStaff, DEMO, loginThroughScreen } from './session';
+import { createStaff, DEMO, lastSmsCode, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -80,8 +80,7 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   await page.getByPlaceholder(wallet.fundPwd.captchaPlaceholder).fill(captcha.answer);
   await page.getByRole('button', { name: wallet.fundPwd.sendCode }).click();
   await page.getByText(wallet.fundPwd.codeSent).first().waitFor();
-  const sms = stack.db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(DEMO.phone) as { body: string };
-  await page.getByPlaceholder(wallet.fundPwd.smsPlaceholder).fill(/\b(\d{6})\b/.exec(sms.body)![1]);
+  await page.getByPlaceholder(wallet.fundPwd.smsPlaceholder).fill(lastSmsCode(stack.db, DEMO.phone));
   await typePin('fund-password-new', '246810');
   await typePin('fund-password-confirm', '246810');
   await page.getByRole('button', { name: wallet.fundPwd.submit }).click();
