@@ -225,7 +225,7 @@ export const EnvSchema = Type.Object({
   SMTP_URL: text('The mail server, smtp://user:password@host:587 or smtps://...:465 (required with EMAIL_PROVIDER=smtp)', { pattern: '^smtps?://[^\\s]+$' }),
   EMAIL_FROM: text('The From of every email, e.g. "Rigshare <no-reply@example.com>" (required with EMAIL_PROVIDER=smtp)'),
   SMTP_TIMEOUT_MS: int(100, 120_000, 'Timeout for connecting to the mail server and for each of its replies', 10_000),
-  SMTP_RETRIES: int(0, 10, 'Tries after the first when the mail server cannot be reached or refuses for the moment (4xx)', 2),
+  SMTP_RETRIES: int(0, 10, 'Tries after the first when the mail server cannot be reached or refuses for the moment (4xx); not after a timeout', 2),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
   DB_POOL_SIZE: int(1, 500, 'PostgreSQL connections one API process keeps', 10),
   SESSION_CACHE_SECONDS: int(0, 60, 'How long reads may use a session looked up before; 0 = off', 5),

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../src/config';
 import { MANY_MEMBERS, asMember, getAs, lastSmsCode, login, post, signedInMember, solveCaptcha, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
@@ -236,6 +236,25 @@ describe.each(testDatabases())('EMAIL_PROVIDER=smtp on %s', (_name, database) =>
       expect(mail.received).toHaveLength(1);
     } finally {
       await mail.close().catch(() => {});
+      await ctx?.close();
+    }
+  });
+
+  it('a mail server that never answers is waited for once, not again', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    let ctx: TestContext | null = null;
+    try {
+      const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_FROM: 'Rigshare <no-reply@rigshare.test>', SMTP_TIMEOUT_MS: '300', SMTP_RETRIES: '2' });
+      ctx = await startApp(database, { ...MANY_MEMBERS, email: config.email });
+      const member = await signedInMember(ctx);
+      expect((await askCode(ctx, member, 'quiet@example.com')).json().code).toBe(200);
+      const kept = await lastEmail(ctx, 'quiet@example.com');
+      expect(kept).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(kept.error).toMatch(/greeting|timeout/i);
+    } finally {
+      silent.close();
       await ctx?.close();
     }
   });

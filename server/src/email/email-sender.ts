@@ -54,9 +54,10 @@ export interface SmtpEmailConfig {
 /**
  * Sends through an SMTP server (nodemailer) and records the outcome in `email_outbox`: 'sent' with the
  * message id once the server accepted it (it queues and retries delivery itself), 'failed' with the
- * last error when it could not be reached or refused. A server that cannot be reached, times out or
- * refuses for the moment (a 4xx reply: greylisting, too busy) is tried again, backoff 200 ms doubling,
- * as the SMS gateway is; a permanent refusal (5xx: no such mailbox, relaying denied) is not. The code
+ * last error when it could not be reached or refused. A server that cannot be reached or refuses for
+ * the moment (a 4xx reply: greylisting, too busy) is tried again, backoff 200 ms doubling, as the SMS
+ * gateway is; a permanent refusal (5xx: no such mailbox, relaying denied) is not, nor a server that did
+ * not answer in time (the member's request waits for the sending). The code
  * never goes to the log. A member whose email failed asks for a new code after the usual wait.
  */
 export class SmtpEmailSender implements EmailSender {
@@ -96,10 +97,13 @@ export class SmtpEmailSender implements EmailSender {
   }
 }
 
-/** nodemailer's codes for a server that could not be reached or went silent (no reply to judge). */
-const UNREACHED = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+/**
+ * nodemailer's codes for a server that could not be reached: failures that come at once. A server that
+ * went silent (ETIMEDOUT) is not tried again: the member's request has already waited SMTP_TIMEOUT_MS.
+ */
+const UNREACHED = new Set(['ECONNECTION', 'ESOCKET', 'EDNS']);
 
-/** Worth another try: the server was not reached or went silent, or it answered with a 4xx reply. */
+/** Worth another try: the server could not be reached, or it answered with a 4xx reply. */
 function isTemporary(error: unknown): boolean {
   const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
   if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
