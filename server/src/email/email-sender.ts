@@ -57,8 +57,8 @@ export interface SmtpEmailConfig {
  * last error when it could not be reached or refused. A server that cannot be reached or refuses for
  * the moment (a 4xx reply: greylisting, too busy) is tried again, backoff 200 ms doubling, as the SMS
  * gateway is; a permanent refusal (5xx: no such mailbox, relaying denied) is not, nor a server that did
- * not answer in time (the member's request waits for the sending). The code
- * never goes to the log. A member whose email failed asks for a new code after the usual wait.
+ * not answer in time (the member's request waits for the sending). The code never goes to the log. A
+ * member whose email failed asks for a new code after the usual wait.
  */
 export class SmtpEmailSender implements EmailSender {
   private readonly transport: Transporter;
