@@ -32,7 +32,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
+async function phoneContext(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(PHONE);
   return { context, page: await context.newPage() };
 }
@@ -60,7 +60,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 it('post with a picture -> staff pass it -> another member sees it, likes once, comments and replies; a failed post shows its reason', async () => {
   // The author writes a post with a picture; it waits for review.
-  const author = await phonePage();
+  const author = await phoneContext();
   await loginThroughScreen(author.page, stack.shellUrl, DEMO.phone, DEMO.password);
   await author.page.goto(`${stack.shellUrl}#/dynamic`);
   await author.page.getByTestId('write-post').click();
@@ -98,7 +98,7 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
 
   // A second member reads the square.
   await registerSecondMember();
-  const reader = await phonePage();
+  const reader = await phoneContext();
   await loginThroughScreen(reader.page, stack.shellUrl, SECOND.phone, SECOND.password);
   await reader.page.goto(`${stack.shellUrl}#/dynamic`);
   const card = reader.page.locator(`[data-testid="post-card"][data-post-id="${first}"]`);
@@ -154,7 +154,7 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
 it('the square and my posts, with pictures, a staff mark, a failed reason and open comments, fit 390 px in all ten languages', async () => {
   // The demo member now has Passed, Failed and a staff-marked post with a long unbroken word.
   stack.admin('post:for-member', DEMO.phone, '--content', `<p>Welcome! ${'Hashrate'.repeat(12)}</p>`, '--role', 'guide_manager', '--by', 'ann');
-  const login = await phonePage();
+  const login = await phoneContext();
   await loginThroughScreen(login.page, stack.shellUrl, DEMO.phone, DEMO.password);
   const storageState = await login.context.storageState();
   await login.context.close();

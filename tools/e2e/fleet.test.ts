@@ -34,7 +34,7 @@ describeInFleet('the fleet behind nginx', () => {
   });
 
   /** A fresh phone-sized page that records every request it makes; closed after the test. */
-  async function phonePage(): Promise<Page> {
+  async function recordingPhonePage(): Promise<Page> {
     context = await browser.newContext({ ...PHONE, deviceScaleFactor: 2 });
     requests = [];
     const page = await context.newPage();
@@ -48,7 +48,7 @@ describeInFleet('the fleet behind nginx', () => {
   });
 
   it('a member uses the app on one origin: the page, every remote and the API come from nginx, with no CORS preflight', async () => {
-    const page = await phonePage();
+    const page = await recordingPhonePage();
     await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
     for (const route of ['/projects', '/user/balance', '/index/friend', '/dynamic', '/message']) {
       await page.goto(`${stack.shellUrl}#${route}`);
@@ -123,7 +123,7 @@ describeInFleet('the fleet behind nginx', () => {
   });
 
   it('a member does not notice when one API instance is killed with kill -9', async () => {
-    const page = await phonePage();
+    const page = await recordingPhonePage();
     await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
     const [first] = stack.fleet!.apis;
     const gone = new Promise((resolve) => first.once('exit', resolve));
