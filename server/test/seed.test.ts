@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrateTo } from '../src/db/migrations';
 import { seedIfEmpty, seedReferenceData } from '../src/db/seed';
-import { checkLedger } from '../src/ledger/check';
+import { checkBalances } from '../src/ledger/check';
 import { testDatabases } from './helpers';
 import { dumpSeededRows } from './seed-dump';
 
@@ -35,7 +35,7 @@ describe.each(testDatabases())('seed data on %s', (_name, database) => {
         return row.owner_user_id === null ? { ...row, created_at: '(migration)' } : row;
       });
       expect(rows).toEqual(SNAPSHOT);
-      expect(await checkLedger(db.kysely)).toEqual([]);
+      expect(await checkBalances(db.kysely)).toEqual([]);
       expect(await seedIfEmpty(db, NOW)).toBe(false);
       expect(await dumpSeededRows(db.kysely as never)).toMatchObject({ users: SNAPSHOT.users, products: SNAPSHOT.products });
     }));
