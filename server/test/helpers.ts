@@ -78,14 +78,21 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * A migrated, seeded database and the app on it, with a clock the test moves. `beforeLatest` runs on the
+ * opened database before it is migrated to the latest version: an upgrade test migrates it part of the
+ * way there and leaves data as the older version would have.
+ */
 export async function startApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
   build: Pick<BuildAppOptions, 'logger'> = {},
+  beforeLatest?: (db: Db) => Promise<void>,
 ): Promise<TestContext> {
   const { db, drop, reopen } = await database.open();
   // Uploaded files go to this run's own folder, never the repository's data folder.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-files-'));
+  await beforeLatest?.(db);
   await migrateToLatest(db.kysely, db.dialect);
   let now = Date.now();
   const clock = () => new Date(now);

@@ -3,9 +3,10 @@
  *
  * Seeds N active orders (one day due each) in a scratch PostgreSQL database created next to DATABASE_URL,
  * times one full run of the real accrual job (server/src/jobs/accrual.ts: the INSERT..SELECT of the due
- * (order, day) rows, one ledger transfer per member, the balance updates and checks, the expiry pass),
- * then times a bare INSERT..SELECT of the same N rows into a copy of income_accruals (same columns and
- * indexes, LIKE .. INCLUDING ALL), checks the ledger, drops the scratch database and prints, last:
+ * (order, day) rows, the run's one ledger transfer into income payable, the balance updates and checks,
+ * the expiry pass), then times a bare INSERT..SELECT of the same N rows into a copy of income_accruals
+ * (same columns and indexes, LIKE .. INCLUDING ALL; payable = 1 like the job's, so the partial index of
+ * owed days gets the same entries), checks the ledger, drops the scratch database and prints, last:
  *   accrual N orders: X s; bare insert: Y s; ratio R
  */
 import { sql } from 'kysely';
@@ -83,9 +84,9 @@ async function main(): Promise<void> {
     await sql`CREATE TABLE bench_bare_accruals (LIKE income_accruals INCLUDING ALL)`.execute(k);
     const b0 = performance.now();
     const bare = await sql`
-      INSERT INTO bench_bare_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source)
+      INSERT INTO bench_bare_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source, payable)
       SELECT o.id, o.user_id, 1, o.day_return_amount * o.quantity, 'Paid', NULL, o.created_ms + ${BigInt(DAY_MS)}::bigint,
-             ${now.toISOString()}, 1, 'job'
+             ${now.toISOString()}, 1, 'job', 1
       FROM orders o WHERE o.status = 'Valid'`.execute(k);
     const bareMs = performance.now() - b0;
     if (Number(bare.numAffectedRows) !== orders) throw new Error('bare insert wrote a different number of rows');

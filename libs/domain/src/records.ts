@@ -39,7 +39,7 @@ export interface MemberRecord {
   description: string;
   time: string;
   status: RecordStatus;
-  /** The ledger transfer reference. */
+  /** The reference: T<transfer id>, or R<run id> for a run's daily income (paid into income payable, docs/ledger.md). */
   code: string;
   txHash: string | null;
 }

@@ -528,10 +528,17 @@ export interface IncomeAccrualsTable {
   /** When the day became due, epoch ms (created_ms + day x 24 h). */
   due_ms: Money;
   accrued_at: string | null;
-  /** The job run that paid it (the transfer is accrual:<run>:<user>); null for a bonus or while delayed. */
+  /**
+   * The job run that paid it; null for a bonus or while delayed. Its transfer is accrual:<run> into
+   * platform.income_payable (payable = 1), or, for runs before migration 0041, accrual:<run>:<user>.
+   */
   paid_run_id: number | null;
   /** 'job' or 'bonus' (the free first-day income). */
   source: string;
+  /** 1: paid into platform.income_payable, owed to the member until a takeout moves it; 0: paid to the member's own account. */
+  payable: Generated<number>;
+  /** The request id of the member's takeout that moved this payable day to them (takeouts is unique on user and request id). */
+  takeout_request_id: string | null;
 }
 
 export interface TakeoutsTable {

@@ -13,6 +13,7 @@ export interface AccrualResult {
   paidDays: number;
   /** New (order, day) rows recorded as Delayed by this run. */
   delayedDays: number;
+  /** Ledger transfers the run posted: 1, or 0 when it paid nothing. */
   transfers: number;
   total: bigint;
   expiredOrders: number;
@@ -26,8 +27,10 @@ export interface AccrualResult {
  *    inserted into income_accruals with one INSERT..SELECT (ON CONFLICT (order_id, day) DO NOTHING);
  *    orders created since the previous run (by id, not by clock) are taken from day 1, so a run that
  *    was told a later time than the real one (a backfill, a test) cannot make later orders skip days;
- * 3. one ledger transfer per member per run (key accrual:<run>:<member>) moves the sum of that member's
- *    paid days from the revenue pool to the member's pending income (ledger.postBatch);
+ * 3. one ledger transfer a run (key accrual:<run>) moves the sum of the days it paid from the revenue
+ *    pool to platform.income_payable; each paid day (payable = 1) is what its member is owed from there
+ *    until a takeout moves it to them (features/income, takeout). Members' pending income is their
+ *    owed days plus their own pending-income account (ledger/accounts.ts, memberBalances);
  * 4. when the pool cannot cover everything (or older days still wait), the days are paid strictly in due
  *    order while the pool lasts and the rest are recorded, or stay, Delayed;
  * 5. orders whose last day is paid become Expired.
@@ -37,6 +40,7 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
     // The planner overestimates generate_series rows a lot; JIT compilation would then cost more than it saves.
     if (db.dialect === 'postgres') await sql`SET LOCAL jit = off`.execute(trx);
     const pool = await platformAccountId(trx, 'platform.revenue_pool');
+    const payable = await platformAccountId(trx, 'platform.income_payable');
     await lockAccounts(trx, db.dialect, [pool]);
 
     const last = await trx
@@ -57,22 +61,21 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
     const runId = run.id;
 
     const candidates = dueDays(db.dialect, fromMs, nowMs, last?.as_of ? seenOrderId : 0);
-    // One transfer per member: the sum of that member's days paid by this run.
-    const paidThisRun = sql`SELECT user_id, SUM(amount) AS amount FROM income_accruals WHERE paid_run_id = ${runId} GROUP BY user_id`;
-    const post = (perMember = paidThisRun, prelude?: { name: string; query: RawBuilder<unknown> }[], keysAreNew = false) =>
+    // The run's one transfer: the sum of the days it paid (none: no transfer, as the source then has no row > 0).
+    const paidThisRun = sql`SELECT amount FROM income_accruals WHERE paid_run_id = ${runId}`;
+    const post = (paidDays = paidThisRun, prelude?: { name: string; query: RawBuilder<unknown> }[]) =>
       postBatch(trx, {
         operationKey: `accrual-run:${runId}`,
         source: sql`
-          SELECT ${`accrual:${runId}:`} || CAST(d.user_id AS VARCHAR(20)) AS idempotency_key,
-                 CAST(${pool} AS INTEGER) AS debit_account_id, la.id AS credit_account_id, d.amount
-          FROM (${perMember}) AS d
-          JOIN ledger_accounts la ON la.owner_user_id = d.user_id AND la.kind = 'member.pending_income'`,
+          SELECT ${`accrual:${runId}`} AS idempotency_key, CAST(${pool} AS INTEGER) AS debit_account_id,
+                 CAST(${payable} AS INTEGER) AS credit_account_id, d.amount
+          FROM (SELECT SUM(amount) AS amount FROM (${paidDays}) AS p) AS d`,
         type: 'Daily Income',
         description: 'daily_income',
         at: asOf,
         prelude,
-        // The keys name this run, created above: none can exist yet.
-        keysAreNew,
+        // The key names this run, created above: it cannot exist yet.
+        keysAreNew: true,
       });
 
     let paidDays = 0;
@@ -85,25 +88,19 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
       await sql`SAVEPOINT accrual_fast`.execute(trx);
       try {
         if (db.dialect === 'postgres') {
-          // One statement: the new days' INSERT .. RETURNING feeds the per-member sums, the transfers and
-          // the balance update (postBatch's prelude), so nothing is read back from income_accruals.
+          // One statement: the new days' INSERT .. RETURNING feeds the run's sum, its transfer and the two
+          // balance updates (postBatch's prelude), so nothing is read back from income_accruals.
           const insert = sql`
-            INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source)
-            SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job' FROM (${candidates}) AS c
+            INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source, payable)
+            SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job', 1 FROM (${candidates}) AS c
             ON CONFLICT (order_id, day) DO NOTHING
-            RETURNING user_id, amount`;
-          // The planner cannot see how many members the new days hold (it guesses 200) and would look up
-          // each member's account and each balance through an index, one by one; a run pays most members
-          // with an active order, so hash joins over ledger_accounts are the fast plan (measured: a third
-          // of the time at one order per member). Undone right after, or by the savepoint's rollback.
-          await sql`SET LOCAL enable_nestloop = off`.execute(trx);
-          posted = await post(sql`SELECT user_id, SUM(amount) AS amount FROM new_days GROUP BY user_id`, [{ name: 'new_days', query: insert }], true);
-          await sql`SET LOCAL enable_nestloop = on`.execute(trx);
+            RETURNING amount`;
+          posted = await post(sql`SELECT amount FROM new_days`, [{ name: 'new_days', query: insert }]);
           paidDays = posted.preludeRows?.new_days ?? 0;
         } else {
           const inserted = await sql`
-            INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source)
-            SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job' FROM (${candidates}) AS c WHERE true
+            INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source, payable)
+            SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job', 1 FROM (${candidates}) AS c WHERE true
             ON CONFLICT (order_id, day) DO NOTHING`.execute(trx);
           posted = await post();
           paidDays = Number(inserted.numAffectedRows ?? 0);
@@ -127,7 +124,7 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
       const budget = BigInt(balance.balance);
       // Pay the waiting days in due order while the pool lasts: a running total never skips a day.
       const paid = await sql`
-        UPDATE income_accruals SET status = 'Paid', reason = NULL, accrued_at = ${at}, paid_run_id = ${runId}
+        UPDATE income_accruals SET status = 'Paid', reason = NULL, accrued_at = ${at}, paid_run_id = ${runId}, payable = 1
         WHERE id IN (
           SELECT id FROM (
             SELECT id, SUM(amount) OVER (ORDER BY due_ms, order_id, day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running

@@ -9,8 +9,10 @@ import { payPendingRewards } from './rewards';
  * Referral Bonus and Team Benefits (issue 10), granted by a job step from what members did:
  * - Referral Bonus: for each new order, the member's inviter (level A), the inviter's inviter (B) and the
  *   one above (C) each get the configured share of the price paid (source key referral:<order>:<level>);
- * - Team Benefits: for each daily income transfer to a member, the same three levels get the configured
- *   share of that income (source key team:<transfer>:<level>).
+ * - Team Benefits: for each run's daily income to a member, the same three levels get the configured
+ *   share of that income: from the days the run paid the member into income payable (source key
+ *   team-run:<run>:<member>:<level>), or, for runs before migration 0041, from the run's transfer to the
+ *   member (source key team:<transfer>:<level>).
  * Set-based INSERT..SELECT with ON CONFLICT (source_key) DO NOTHING, so retries, crashes and concurrent
  * runs grant each once; a rate of 0 grants nothing. Payment then goes through the rewards budget.
  * The cursors (highest order / transfer id seen) only keep each run small; they never decide correctness.
@@ -86,6 +88,29 @@ export async function grantTeamRewards(db: Db, at: Date): Promise<TeamRewardResu
         ON CONFLICT (source_key) DO NOTHING`.execute(trx);
     }
     await advance(trx, 'income', newestIncome);
+
+    const fromRun = Math.max(0, (await cursor(trx, 'income_runs')) - LOOKBACK);
+    const newestRun = Number(
+      (await trx.selectFrom('job_runs').select((eb) => eb.fn.max('id').as('id')).where('job', '=', 'accrual').executeTakeFirst())?.id ?? 0,
+    );
+    // A run's income per member, as its one transfer to each member was before migration 0041.
+    const runIncome = sql`
+      SELECT paid_run_id AS run, user_id, SUM(amount) AS amount FROM income_accruals
+      WHERE payable = 1 AND paid_run_id > ${fromRun} AND paid_run_id <= ${newestRun}
+      GROUP BY paid_run_id, user_id`;
+    for (const level of TEAM_LEVELS) {
+      const rate = settings[`team_${level.toLowerCase()}` as RewardSettingName];
+      if (rate <= 0n) continue;
+      await sql`
+        INSERT INTO rewards (user_id, kind, source_key, amount, status, from_user_id, level, transfer_id, created_at, paid_at)
+        SELECT r.id, 'team', 'team-run:' || CAST(d.run AS VARCHAR(20)) || ':' || CAST(d.user_id AS VARCHAR(20)) || ${`:${level}`},
+               (CAST(d.amount AS BIGINT) * CAST(${rate.toString()} AS BIGINT)) / 10000, 'Pending', m.id, ${level}, NULL, ${iso}, NULL
+        FROM (${runIncome}) AS d
+        JOIN users m ON m.id = d.user_id ${uplineJoin(level)}
+        WHERE (CAST(d.amount AS BIGINT) * CAST(${rate.toString()} AS BIGINT)) / 10000 > 0
+        ON CONFLICT (source_key) DO NOTHING`.execute(trx);
+    }
+    await advance(trx, 'income_runs', newestRun);
     result.team = (await count()) - afterReferral;
   });
   return result;

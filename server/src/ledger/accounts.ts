@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/connect';
 
@@ -31,10 +31,17 @@ export const TEAM_PLATFORM_ACCOUNTS = [
   { kind: 'platform.rewards_budget', allowNegative: false },
 ] as const;
 
+/**
+ * Platform account added by migration 0041: the daily income the job paid and members have not taken out
+ * yet, one transfer a run. Which member is owed what is in income_accruals (`owedIncome`); never below zero.
+ */
+export const INCOME_PLATFORM_ACCOUNTS = [{ kind: 'platform.income_payable', allowNegative: false }] as const;
+
 export type PlatformKind =
   | (typeof PLATFORM_ACCOUNTS)[number]['kind']
   | (typeof WALLET_PLATFORM_ACCOUNTS)[number]['kind']
-  | (typeof TEAM_PLATFORM_ACCOUNTS)[number]['kind'];
+  | (typeof TEAM_PLATFORM_ACCOUNTS)[number]['kind']
+  | (typeof INCOME_PLATFORM_ACCOUNTS)[number]['kind'];
 
 export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind): Promise<number> {
   const row = await db
@@ -47,6 +54,9 @@ export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind
 }
 
 export type MemberAccounts = Record<MemberKind, number>;
+
+/** An amount as a driver returns it: pg's BIGINT as a string, better-sqlite3's as a number or bigint. */
+type StoredAmount = string | number | bigint;
 
 /** The member's three accounts, created on first use (concurrent creators agree through the unique index). */
 export async function memberAccounts(db: Kysely<Database>, userId: number, now: Date): Promise<MemberAccounts> {
@@ -89,11 +99,32 @@ export async function manyMembersAccounts(db: Kysely<Database>, userIds: readonl
   return byMember;
 }
 
-/** Balances of a member's accounts (0 for a member who has none yet). */
+/**
+ * The days the job paid into platform.income_payable for members that no takeout has moved to them yet
+ * (one member's, or everyone's): what they are owed besides their own accounts. Read through the partial
+ * index income_accruals_owed_idx, which holds only such days.
+ */
+export function owedIncome(db: Kysely<Database>) {
+  return db.selectFrom('income_accruals').where('payable', '=', 1).where('takeout_request_id', 'is', null);
+}
+
+/**
+ * A member's balances (0 for a member who has no accounts yet), read in one statement so that the three
+ * describe one instant. Pending income is the member's own account plus their owed days (`owedIncome`).
+ */
 export async function memberBalances(db: Kysely<Database>, userId: number): Promise<Record<MemberKind, bigint>> {
-  const rows = await db.selectFrom('ledger_accounts').select(['kind', 'balance']).where('owner_user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', sql<StoredAmount>`balance`.as('balance')])
+    .where('owner_user_id', '=', userId)
+    .unionAll(
+      owedIncome(db)
+        .select([sql.lit('member.pending_income').as('kind'), sql<StoredAmount>`COALESCE(SUM(amount), 0)`.as('balance')])
+        .where('user_id', '=', userId),
+    )
+    .execute();
   const result = { 'member.available': 0n, 'member.pending_income': 0n, 'member.held': 0n } as Record<MemberKind, bigint>;
-  for (const row of rows) result[row.kind as MemberKind] = BigInt(row.balance);
+  for (const row of rows) result[row.kind as MemberKind] += BigInt(row.balance);
   return result;
 }
 

@@ -7,8 +7,10 @@ import type { Database } from '../db/schema';
  * 2. every stored balance equals its credits minus its debits;
  * 3. no account that may not go negative is below zero;
  * 4. every transfer moves a positive amount between two different accounts;
- * 5. every paid income day belongs to a transfer: for each (run, member) the paid days sum to the
- *    run's transfer to that member;
+ * 5. every paid income day belongs to a transfer: for each run the days it paid into income payable sum
+ *    to the run's transfer accrual:<run> (before migration 0041: for each (run, member), to the run's
+ *    transfer to that member); income payable holds exactly the days no takeout has moved yet; and the
+ *    days each takeout moved sum to its transfer out of income payable;
  * 6. every income day belongs to an order;
  * 7. no product has sold more units than it offers;
  * 8. every member's held balance equals their Pending withdrawals plus their Processing takeouts;
@@ -83,12 +85,42 @@ async function checkRecordsAgree(db: Kysely<Database>): Promise<string[]> {
     FROM income_accruals a
     LEFT JOIN ledger_transfers t
       ON t.idempotency_key = 'accrual:' || CAST(a.paid_run_id AS VARCHAR(20)) || ':' || CAST(a.user_id AS VARCHAR(20))
-    WHERE a.status = 'Paid' AND a.paid_run_id IS NOT NULL
+    WHERE a.status = 'Paid' AND a.paid_run_id IS NOT NULL AND a.payable = 0
     GROUP BY a.paid_run_id, a.user_id
     HAVING MAX(t.amount) IS NULL OR SUM(a.amount) <> MAX(t.amount)
     LIMIT 20`.execute(db);
   for (const row of income.rows) {
     problems.push(`income run ${row.run} for member ${row.user_id}: paid days sum to ${row.days} but the transfer is ${row.transferred ?? 'missing'}`);
+  }
+
+  const runs = await sql<{ run: number; days: string | number; transferred: string | number | null }>`
+    SELECT a.paid_run_id AS run, SUM(a.amount) AS days, MAX(t.amount) AS transferred
+    FROM income_accruals a
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = 'accrual:' || CAST(a.paid_run_id AS VARCHAR(20))
+    WHERE a.payable = 1
+    GROUP BY a.paid_run_id
+    HAVING MAX(t.amount) IS NULL OR SUM(a.amount) <> MAX(t.amount)
+    LIMIT 20`.execute(db);
+  for (const row of runs.rows) problems.push(`income run ${row.run}: paid days sum to ${row.days} but the transfer is ${row.transferred ?? 'missing'}`);
+
+  // One statement, so that the balance and the days are read at one instant while the job and takeouts run.
+  const payable = await sql<{ balance: string | number | null; owed: string | number | null }>`
+    SELECT (SELECT balance FROM ledger_accounts WHERE kind = 'platform.income_payable' AND owner_user_id IS NULL) AS balance,
+           (SELECT COALESCE(SUM(amount), 0) FROM income_accruals WHERE payable = 1 AND takeout_request_id IS NULL) AS owed`.execute(db);
+  const { balance: payableBalance, owed } = payable.rows[0] ?? { balance: null, owed: 0 };
+  if (BigInt(payableBalance ?? 0) !== BigInt(owed ?? 0)) problems.push(`income payable holds ${payableBalance ?? 'nothing'} but members are owed ${owed} by their days`);
+
+  const collected = await sql<{ user_id: number; request_id: string; days: string | number | null; transferred: string | number | null }>`
+    SELECT COALESCE(d.user_id, tk.user_id) AS user_id, COALESCE(d.request_id, tk.request_id) AS request_id, d.days, t.amount AS transferred
+    FROM (SELECT user_id, takeout_request_id AS request_id, SUM(amount) AS days FROM income_accruals
+          WHERE takeout_request_id IS NOT NULL GROUP BY user_id, takeout_request_id) AS d
+    FULL JOIN (SELECT user_id, request_id FROM takeouts) AS tk ON tk.user_id = d.user_id AND tk.request_id = d.request_id
+    LEFT JOIN ledger_transfers t
+      ON t.idempotency_key = 'takeout:' || CAST(COALESCE(d.user_id, tk.user_id) AS VARCHAR(20)) || ':' || COALESCE(d.request_id, tk.request_id) || ':collect'
+    WHERE COALESCE(d.days, 0) <> COALESCE(t.amount, 0)
+    LIMIT 20`.execute(db);
+  for (const row of collected.rows) {
+    problems.push(`takeout ${row.request_id} of member ${row.user_id} moved days worth ${row.days ?? 0} but collected ${row.transferred ?? 0} from income payable`);
   }
 
   const orphans = await sql<{ id: number; order_id: number }>`

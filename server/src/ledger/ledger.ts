@@ -18,6 +18,7 @@ export type TransferType =
   | 'Daily Income'
   | 'Bonus'
   | 'Income Takeout'
+  | 'Income Collected'
   | 'Takeout Settlement'
   | 'Mining Revenue'
   | 'Reversal'

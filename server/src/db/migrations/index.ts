@@ -36,6 +36,7 @@ import { migration as m0037 } from './0037-masked-default-names';
 import { migration as m0038 } from './0038-usdt-payout-hashes';
 import { migration as m0039 } from './0039-member-email';
 import { migration as m0040 } from './0040-email-attempts';
+import { migration as m0041 } from './0041-income-payable';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -75,6 +76,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0038,
   m0039,
   m0040,
+  m0041,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

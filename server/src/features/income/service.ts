@@ -5,8 +5,8 @@ import { localizedField, SEEDED_RECORD_TEXT } from '../../content/seed-content';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate, type MessageKey } from '../../i18n';
-import { memberAccounts, memberBalances } from '../../ledger/accounts';
-import { lockAccounts, postOperation } from '../../ledger/ledger';
+import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
+import { lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
 import { SETTLEMENT_DELAY_MS } from '../../jobs/settlement';
 import { delayReasonText } from '../orders';
 
@@ -29,8 +29,8 @@ const RECORD_TYPE: Record<string, RecordType> = {
   'Invite Bonus': 'Invite Bonus',
 };
 
-/** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal). */
-const INTERNAL_TYPES = ['Takeout Settlement', 'Withdrawal Paid', 'Withdrawal Fee'];
+/** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal, a takeout's collection). */
+const INTERNAL_TYPES = ['Takeout Settlement', 'Withdrawal Paid', 'Withdrawal Fee', 'Income Collected'];
 
 /** A type filter: the record type's name or its number (1 Recharge .. 9 Exchange); undefined = not a type. */
 export function recordTypeOf(value: string): RecordType | undefined {
@@ -90,8 +90,41 @@ async function selectRecordRows(q: ReturnType<typeof recordQuery>) {
 type TransferRow = Awaited<ReturnType<typeof selectRecordRows>>[number];
 
 /**
+ * The daily income the job paid a member into income payable (migration 0041), one record per run, like
+ * the one transfer per member and run before it, placed among the member's transfers where the run's own
+ * transfer (accrual:<run>) stands in the ledger. Found through the member's orders, whose days the unique
+ * (order_id, day) index holds, not by scanning the days of every member.
+ */
+function incomeRuns(k: Kysely<Database>, userId: number) {
+  return k
+    .selectFrom('orders as o')
+    .innerJoin('income_accruals as a', 'a.order_id', 'o.id')
+    .innerJoin('ledger_transfers as rt', (join) => join.on('rt.idempotency_key', '=', sql<string>`'accrual:' || CAST(a.paid_run_id AS VARCHAR(20))`))
+    .where('o.user_id', '=', userId)
+    .where('a.payable', '=', 1)
+    .groupBy(['a.paid_run_id', 'rt.id', 'rt.created_at']);
+}
+
+/** A run's daily income as a record: there is no transfer of the member's to name, so its id is minus the run's. */
+function incomeRunRecord(run: { id: number; time: string; amount: bigint }, locale: LocaleTag): RecordView {
+  return {
+    id: -run.id,
+    type: 'Daily Income',
+    amount: run.amount.toString(),
+    fee: '0',
+    net: run.amount.toString(),
+    description: translate(locale, 'recordDailyIncome'),
+    time: run.time,
+    status: 'Succeeded',
+    code: `R${run.id}`,
+    txHash: null,
+  };
+}
+
+/**
  * The member's records, newest first: every transfer into or out of their accounts except the internal
- * legs, optionally only one record type and/or status. The one renderer for /income/records and /user/record.
+ * legs, and the daily income of each run that paid them into income payable, optionally only one record
+ * type and/or status. The one renderer for /income/records and /user/record.
  */
 export async function memberRecords(
   k: Kysely<Database>,
@@ -106,15 +139,43 @@ export async function memberRecords(
   let base = recordQuery(k)
     .where((eb) => eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]))
     .where('t.type', 'not in', INTERNAL_TYPES);
+  let types = Object.keys(RECORD_TYPE);
   if (filter.type) {
-    const types = Object.keys(RECORD_TYPE).filter((t) => RECORD_TYPE[t] === filter.type);
-    if (types.length === 0) return { total: 0, list: [] };
-    base = base.where('t.type', 'in', types);
+    types = types.filter((t) => RECORD_TYPE[t] === filter.type);
+    base = base.where('t.type', 'in', types.length > 0 ? types : ['']);
   }
   if (filter.status) base = base.where(STATUS_SQL, '=', filter.status);
-  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await selectRecordRows(base.orderBy('t.id', 'desc').limit(paging.pageSize).offset((paging.pageNum - 1) * paging.pageSize));
-  return { total: Number(total.n), list: await toRecords(k, userId, new Set(ids), rows, locale) };
+  const withRuns = (!filter.type || filter.type === 'Daily Income') && (!filter.status || filter.status === 'Succeeded');
+  if (types.length === 0 && !withRuns) return { total: 0, list: [] };
+
+  // Newest first in the ledger's order (ids), as before migration 0041; a run where its transfer stands.
+  const transfers = base.select([sql<string>`'transfer'`.as('source'), 't.id as id', 't.id as seq']);
+  const runs = incomeRuns(k, userId).select([sql<string>`'run'`.as('source'), sql<number>`a.paid_run_id`.as('id'), 'rt.id as seq']);
+  const transferCount = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const runCount = withRuns ? await k.selectFrom(runs.as('r')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow() : { n: 0 };
+  const page = await (withRuns ? transfers.unionAll(runs) : transfers)
+    .orderBy('seq', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.pageNum - 1) * paging.pageSize)
+    .execute();
+
+  const transferIds = page.filter((p) => p.source === 'transfer').map((p) => Number(p.id));
+  const runIds = page.filter((p) => p.source === 'run').map((p) => Number(p.id));
+  const transferRows = transferIds.length ? await selectRecordRows(recordQuery(k).where('t.id', 'in', transferIds)) : [];
+  const runRows = runIds.length
+    ? await incomeRuns(k, userId)
+        .where('a.paid_run_id', 'in', runIds)
+        .select(['a.paid_run_id', 'rt.created_at as time', (eb) => eb.fn.sum<string | number | bigint>('a.amount').as('amount')])
+        .execute()
+    : [];
+  const transferRecords = new Map((await toRecords(k, userId, new Set(ids), transferRows, locale)).map((r) => [r.id, r]));
+  const runRecords = new Map(
+    runRows.map((r) => [Number(r.paid_run_id), incomeRunRecord({ id: Number(r.paid_run_id), time: r.time, amount: BigInt(r.amount) }, locale)]),
+  );
+  return {
+    total: Number(transferCount.n) + Number(runCount.n),
+    list: page.map((p) => (p.source === 'run' ? runRecords.get(Number(p.id))! : transferRecords.get(Number(p.id))!)),
+  };
 }
 
 async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, rows: TransferRow[], locale: LocaleTag): Promise<RecordView[]> {
@@ -253,21 +314,56 @@ export async function incomeSummary(k: Kysely<Database>, userId: number, locale:
 /**
  * Moves all pending income toward the wallet: pending -> held now (record Processing), and the settlement
  * job moves held -> available SETTLEMENT_DELAY_MS later (record Arrived). Idempotent by requestId.
+ *
+ * Pending income is the member's owed days in income payable and their own pending-income account (the
+ * free first day, days paid before migration 0041). The takeout marks the owed days as its own in one
+ * statement, collects their sum from income payable into the member's account (an internal leg) and
+ * moves the whole to held. The accrual job adds owed days without the member's lock, but a day it adds
+ * meanwhile is not marked by the statement and stays owed for the next takeout.
  */
 export async function takeout(db: Db, userId: number, requestId: string, now: Date, locale: LocaleTag): Promise<RecordView> {
   const transferId = await db.kysely.transaction().execute(async (trx) => {
     const accounts = await memberAccounts(trx, userId, now);
+    const pendingAccount = accounts['member.pending_income'];
+    const heldAccount = accounts['member.held'];
     const key = `takeout:${userId}:${requestId}`;
-    // Lock first, then read the balance that will move (a concurrent retry waits and then replays).
-    await lockAccounts(trx, db.dialect, [accounts['member.pending_income'], accounts['member.held']]);
+    // Lock first, then read what will move (a concurrent retry waits and then replays).
+    await lockAccounts(trx, db.dialect, [pendingAccount, heldAccount]);
     const again = await trx.selectFrom('takeouts').select('transfer_id').where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
     if (again) return again.transfer_id;
-    const pending = (await memberBalances(trx, userId))['member.pending_income'];
+    const days = await trx
+      .updateTable('income_accruals')
+      .set({ takeout_request_id: requestId })
+      .where('user_id', '=', userId)
+      .where('payable', '=', 1)
+      .where('takeout_request_id', 'is', null)
+      .returning('amount')
+      .execute();
+    const fromDays = days.reduce((sum, day) => sum + BigInt(day.amount), 0n);
+    const own = BigInt((await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', pendingAccount).executeTakeFirstOrThrow()).balance);
+    const pending = own + fromDays;
     if (pending <= 0n) throw new AppError(400, 'noProfitToday');
+    const collect: Leg[] =
+      fromDays > 0n
+        ? [
+            {
+              key: `${key}:collect`,
+              debit: await platformAccountId(trx, 'platform.income_payable'),
+              credit: pendingAccount,
+              amount: fromDays,
+              type: 'Income Collected',
+              description: 'income_collected',
+            },
+          ]
+        : [];
     const { transfers } = await postOperation(trx, db.dialect, {
       operationKey: key,
       at: now,
-      legs: [{ key, debit: accounts['member.pending_income'], credit: accounts['member.held'], amount: pending, type: 'Income Takeout', description: 'takeout' }],
+      legs: [...collect, { key, debit: pendingAccount, credit: heldAccount, amount: pending, type: 'Income Takeout', description: 'takeout' }],
+      // No takeout has this request id (read under the member's lock), so no transfer has its keys; income
+      // payable, which every takeout touches, is then locked by the posting statement alone.
+      keysAreNew: true,
+      held: [pendingAccount, heldAccount],
     });
     await trx
       .insertInto('takeouts')
@@ -276,14 +372,14 @@ export async function takeout(db: Db, userId: number, requestId: string, now: Da
         request_id: requestId,
         amount: pending,
         status: 'Processing',
-        transfer_id: transfers[0].id,
+        transfer_id: transfers[transfers.length - 1].id,
         settle_transfer_id: null,
         created_at: now.toISOString(),
         settle_due_at: new Date(now.getTime() + SETTLEMENT_DELAY_MS).toISOString(),
         settled_at: null,
       })
       .execute();
-    return transfers[0].id;
+    return transfers[transfers.length - 1].id;
   });
   return recordOfTransfer(db.kysely, userId, transferId, locale);
 }

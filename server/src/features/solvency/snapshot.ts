@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
+import { owedIncome } from '../../ledger/accounts';
 import { readReserves, type ReserveReading } from './reserves';
 
 /** node:crypto's SHA-256 behind the tree's hash interface: the same function as WebCrypto, without a promise per digest. */
@@ -43,14 +44,20 @@ export function memberNonce(secret: string, userId: number): string {
 }
 
 /**
- * Every member's balance and the two platform accounts in ONE statement, so the totals and the leaves
+ * Every member's balance (their owed income days included) and the two platform accounts in ONE statement, so the totals and the leaves
  * describe the same instant (a statement sees one snapshot on PostgreSQL and on SQLite alike).
  */
 export async function readLedger(db: Db): Promise<{ totals: LedgerTotals; members: MemberLeaf[] }> {
+  // A member's pending income is their own account and their owed days in income payable (memberBalances).
   const rows = await db.kysely
     .selectFrom('ledger_accounts')
-    .select(['owner_user_id', 'kind', 'balance'])
+    .select(['owner_user_id', 'kind', sql<string | number | bigint>`balance`.as('balance')])
     .where((eb) => eb.or([eb('owner_user_id', 'is not', null), eb('kind', 'in', [POOL, BUDGET])]))
+    .unionAll(
+      owedIncome(db.kysely)
+        .select(['user_id as owner_user_id', sql.lit('member.pending_income').as('kind'), sql<string | number | bigint>`SUM(amount)`.as('balance')])
+        .groupBy('user_id'),
+    )
     .execute();
   const totals: LedgerTotals = { available: 0n, held: 0n, pendingIncome: 0n, liabilities: 0n, revenuePool: 0n, rewardsBudget: 0n };
   const byMember = new Map<number, bigint>();
