@@ -139,14 +139,14 @@ export async function memberRecords(
   let base = recordQuery(k)
     .where((eb) => eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]))
     .where('t.type', 'not in', INTERNAL_TYPES);
-  let types = Object.keys(RECORD_TYPE);
   if (filter.type) {
-    types = types.filter((t) => RECORD_TYPE[t] === filter.type);
-    base = base.where('t.type', 'in', types.length > 0 ? types : ['']);
+    const types = Object.keys(RECORD_TYPE).filter((t) => RECORD_TYPE[t] === filter.type);
+    if (types.length === 0) return { total: 0, list: [] };
+    base = base.where('t.type', 'in', types);
   }
   if (filter.status) base = base.where(STATUS_SQL, '=', filter.status);
+  // A run's income is a Daily Income record, Succeeded.
   const withRuns = (!filter.type || filter.type === 'Daily Income') && (!filter.status || filter.status === 'Succeeded');
-  if (types.length === 0 && !withRuns) return { total: 0, list: [] };
 
   // Newest first in the ledger's order (ids), as before migration 0041; a run where its transfer stands.
   const transfers = base.select([sql<string>`'transfer'`.as('source'), 't.id as id', 't.id as seq']);
