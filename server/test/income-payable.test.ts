@@ -13,6 +13,7 @@ import { addProduct, asMember, getAs, login, MANY_MEMBERS, post, signedInMember,
  * what members see of it, what takeouts move, and what a database from before migration 0041 keeps.
  */
 const usdt = (text: string) => parseAmount(text).toString();
+const pendingIncome = async (ctx: TestContext, member: TestMember) => (await getAs(ctx, '/api/receive/income/summary', member.token)).json().data.pendingIncome;
 
 describe.each(testDatabases())('daily income through income payable on %s', (_name, database) => {
   let ctx: TestContext;
@@ -33,7 +34,7 @@ describe.each(testDatabases())('daily income through income payable on %s', (_na
     const id = await platformAccountId(ctx.db.kysely, 'platform.income_payable');
     return BigInt((await ctx.db.kysely.selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
   };
-  const pendingOf = async (member: TestMember) => (await getAs(ctx, '/api/receive/income/summary', member.token)).json().data.pendingIncome;
+  const pendingOf = (member: TestMember) => pendingIncome(ctx, member);
 
   let members: TestMember[] = [];
   let runId = 0;
@@ -125,14 +126,45 @@ describe.each(testDatabases())('daily income through income payable on %s', (_na
   });
 });
 
+describe.each(testDatabases())('a day that exists already, on %s', (_name, database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startApp(database, MANY_MEMBERS);
+  });
+  afterAll(async () => ctx.close());
+
+  it('is skipped by the run, which pays the other days once (the path that pays waiting days)', async () => {
+    const productId = await addProduct(ctx, { price: '1', dayReturn: '0.5', validDays: 10, offered: 10 });
+    const member = await signedInMember(ctx, '5');
+    const bought = await post(ctx.app, '/api/orders/mine/order/create', { agree: '1', productId: String(productId), quantity: '1', requestId: 'clash-order-1' }, asMember(member.token));
+    const orderId = bought.json().data.id;
+    // As if the order had been bought before migration 0042 marked such orders: the job would start at the
+    // free first day, which exists.
+    await ctx.db.kysely.updateTable('orders').set({ first_job_day: 1 }).where('id', '=', orderId).execute();
+    ctx.advance(2 * DAY_MS + 1000);
+    expect(await runAccrual(ctx.db, ctx.clock())).toMatchObject({ paidDays: 1, transfers: 1, total: parseAmount('0.5') });
+    const days = await ctx.db.kysely.selectFrom('income_accruals').select(['day', 'source']).where('order_id', '=', orderId).orderBy('day').execute();
+    expect(days.map((d) => [d.day, d.source])).toEqual([
+      [1, 'bonus'],
+      [2, 'job'],
+    ]);
+    expect(await pendingIncome(ctx, member)).toBe(usdt('1'));
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+});
+
 describe.each(testDatabases())('a database from before income payable, on %s', (_name, database) => {
   let ctx: TestContext;
   const phone = '9555000001';
   const dayIncome = parseAmount('0.25');
   let orderId = 0;
+  let bonusOrderId = 0;
   let legacyRun = 0;
 
-  /** As migration 0040's code left it: day 1 of an order paid by its run's transfer to the member's own pending-income account. */
+  /**
+   * As migration 0040's code left it: day 1 of an order paid by its run's transfer to the member's own
+   * pending-income account, and a second order of the same time whose day 1 was the free first day.
+   */
   async function incomeAsBefore(db: Db): Promise<void> {
     await migrateTo(db.kysely, db.dialect, '0040_email_attempts');
     const k = db.kysely;
@@ -163,37 +195,40 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const order = await k
-      .insertInto('orders')
-      .values({
-        user_id: user.id,
-        product_id: product.id,
-        quantity: 1,
-        unit_price: '1000000',
-        amount: '1000000',
-        coupon_id: null,
-        coupon_amount: 0,
-        day_return_amount: dayIncome.toString(),
-        valid_days: 5,
-        request_id: 'early-order',
-        request_hash: 'early',
-        created_at: new Date(created).toISOString(),
-        created_ms: created,
-        ends_ms: created + 5 * DAY_MS,
-        status: 'Valid',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const addOrder = (requestId: string) =>
+      k
+        .insertInto('orders')
+        .values({
+          user_id: user.id,
+          product_id: product.id,
+          quantity: 1,
+          unit_price: '1000000',
+          amount: '1000000',
+          coupon_id: null,
+          coupon_amount: 0,
+          day_return_amount: dayIncome.toString(),
+          valid_days: 5,
+          request_id: requestId,
+          request_hash: 'early',
+          created_at: new Date(created).toISOString(),
+          created_ms: created,
+          ends_ms: created + 5 * DAY_MS,
+          status: 'Valid',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    bonusOrderId = (await addOrder('early-bonus-order')).id;
+    const order = await addOrder('early-order');
     orderId = order.id;
     const run = await k.insertInto('job_runs').values({ job: 'accrual', as_of: now.toISOString(), created_at: now.toISOString(), max_order_id: order.id }).returning('id').executeTakeFirstOrThrow();
     legacyRun = run.id;
-    await k
-      .insertInto('income_accruals')
-      .values({ order_id: order.id, user_id: user.id, day: 1, amount: dayIncome, status: 'Paid', reason: null, due_ms: created + DAY_MS, accrued_at: now.toISOString(), paid_run_id: run.id, source: 'job' })
-      .execute();
+    const day1 = { user_id: user.id, day: 1, amount: dayIncome, status: 'Paid', reason: null, due_ms: created + DAY_MS, accrued_at: now.toISOString() };
+    await k.insertInto('income_accruals').values({ ...day1, order_id: order.id, paid_run_id: run.id, source: 'job' }).execute();
+    await k.insertInto('income_accruals').values({ ...day1, order_id: bonusOrderId, paid_run_id: null, source: 'bonus' }).execute();
     const accounts = await memberAccounts(k, user.id, now);
     const revenue = await platformAccountId(k, 'platform.mining_revenue');
     const pool = await platformAccountId(k, 'platform.revenue_pool');
+    const rewards = await platformAccountId(k, 'platform.rewards_expense');
     await k.transaction().execute(async (trx) => {
       await postOperation(trx, db.dialect, {
         operationKey: 'early-revenue',
@@ -204,6 +239,11 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
         operationKey: `accrual-run:${run.id}`,
         at: now,
         legs: [{ key: `accrual:${run.id}:${user.id}`, debit: pool, credit: accounts['member.pending_income'], amount: dayIncome, type: 'Daily Income', description: 'daily_income' }],
+      });
+      await postOperation(trx, db.dialect, {
+        operationKey: `bonus:first-order:${user.id}`,
+        at: now,
+        legs: [{ key: `bonus:first-order:${user.id}`, debit: rewards, credit: accounts['member.pending_income'], amount: dayIncome, type: 'Bonus', description: 'free_first_day' }],
       });
     });
   }
@@ -220,28 +260,34 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
     const token = await login(ctx, phone, 'Member123');
     const member = { phone, token, id: (await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id };
     const summary = async () => (await getAs(ctx, '/api/receive/income/summary', token)).json().data;
-    expect((await summary()).pendingIncome).toBe(dayIncome.toString());
+    expect((await summary()).pendingIncome).toBe((2n * dayIncome).toString());
+    // Migration 0042: the order with a free first day is paid by the job from day 2.
+    const firstJobDays = await ctx.db.kysely.selectFrom('orders').select(['id', 'first_job_day']).where('id', 'in', [orderId, bonusOrderId]).orderBy('id').execute();
+    expect(firstJobDays.map((o) => [o.id, Number(o.first_job_day)])).toEqual([
+      [bonusOrderId, 2],
+      [orderId, 1],
+    ]);
 
     ctx.advance(DAY_MS);
     const run = await runAccrual(ctx.db, ctx.clock());
-    expect(run).toMatchObject({ paidDays: 1, transfers: 1, total: dayIncome });
+    expect(run).toMatchObject({ paidDays: 2, transfers: 1, total: 2n * dayIncome });
     const days = await ctx.db.kysely.selectFrom('income_accruals').select(['day', 'payable']).where('order_id', '=', orderId).orderBy('day').execute();
     expect(days.map((d) => [d.day, Number(d.payable)])).toEqual([
       [1, 0],
       [2, 1],
     ]);
-    expect((await summary()).pendingIncome).toBe((2n * dayIncome).toString());
+    expect((await summary()).pendingIncome).toBe((4n * dayIncome).toString());
 
     // Both days in the records: the old run's transfer and the new run's income.
     const list = (await getAs(ctx, '/api/assets/user/record?type=5', token)).json().data.list;
     const legacyTransfer = await ctx.db.kysely.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', `accrual:${legacyRun}:${member.id}`).executeTakeFirstOrThrow();
     expect(list.map((r: { code: string; amount: string }) => [r.code, r.amount])).toEqual([
-      [`R${run.runId}`, dayIncome.toString()],
+      [`R${run.runId}`, (2n * dayIncome).toString()],
       [`T${legacyTransfer.id}`, dayIncome.toString()],
     ]);
 
     const taken = await post(ctx.app, '/api/receive/income/takeout', { requestId: 'early-takeout' }, asMember(token));
-    expect(taken.json()).toMatchObject({ code: 200, data: { amount: (2n * dayIncome).toString(), status: 'Processing' } });
-    expect(await memberBalances(ctx.db.kysely, member.id)).toMatchObject({ 'member.pending_income': 0n, 'member.held': 2n * dayIncome });
+    expect(taken.json()).toMatchObject({ code: 200, data: { amount: (4n * dayIncome).toString(), status: 'Processing' } });
+    expect(await memberBalances(ctx.db.kysely, member.id)).toMatchObject({ 'member.pending_income': 0n, 'member.held': 4n * dayIncome });
   });
 });

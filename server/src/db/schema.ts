@@ -514,6 +514,8 @@ export interface OrdersTable {
   /** created_ms + valid_days x 24 h: the last day's due time. */
   ends_ms: Money;
   status: string;
+  /** The first day the accrual job pays: 2 when day 1 was the free first-day income (migration 0042), else 1. */
+  first_job_day: Generated<number>;
 }
 
 export interface IncomeAccrualsTable {

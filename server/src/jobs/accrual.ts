@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect';
 import { platformAccountId } from '../ledger/accounts';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { InsufficientFundsError, lockAccounts, postBatch } from '../ledger/ledger';
 
 export const DAY_MS = 86_400_000;
@@ -80,34 +81,31 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
 
     let paidDays = 0;
     let delayedDays = 0;
-    let posted: { count: number; total: bigint; preludeRows?: Record<string, number> } | null = null;
+    let posted: Awaited<ReturnType<typeof post>> | null = null;
 
     const waiting = await trx.selectFrom('income_accruals').select('id').where('status', '=', 'Delayed').limit(1).executeTakeFirst();
     if (!waiting) {
-      // Fast path: nothing waits, so pay every new day; fall back below if the pool cannot cover them.
+      // Fast path: nothing waits, so pay every new day. The days go straight in: an order's days before its
+      // first_job_day or this run's window are never candidates, so none exists yet, and ON CONFLICT's
+      // check of every row is left out. A short pool, or a day that exists anyway, falls back to the path
+      // below, which skips existing days.
       await sql`SAVEPOINT accrual_fast`.execute(trx);
       try {
+        const rows = sql`
+          INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source, payable)
+          SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job', 1 FROM (${candidates}) AS c`;
         if (db.dialect === 'postgres') {
           // One statement: the new days' INSERT .. RETURNING feeds the run's sum, its transfer and the two
           // balance updates (postBatch's prelude), so nothing is read back from income_accruals.
-          const insert = sql`
-            INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source, payable)
-            SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job', 1 FROM (${candidates}) AS c
-            ON CONFLICT (order_id, day) DO NOTHING
-            RETURNING amount`;
-          posted = await post(sql`SELECT amount FROM new_days`, [{ name: 'new_days', query: insert }]);
+          posted = await post(sql`SELECT amount FROM new_days`, [{ name: 'new_days', query: sql`${rows} RETURNING amount` }]);
           paidDays = posted.preludeRows?.new_days ?? 0;
         } else {
-          const inserted = await sql`
-            INSERT INTO income_accruals (order_id, user_id, day, amount, status, reason, due_ms, accrued_at, paid_run_id, source, payable)
-            SELECT c.order_id, c.user_id, c.day, c.amount, 'Paid', NULL, c.due_ms, ${at}, ${runId}, 'job', 1 FROM (${candidates}) AS c WHERE true
-            ON CONFLICT (order_id, day) DO NOTHING`.execute(trx);
+          paidDays = Number((await rows.execute(trx)).numAffectedRows ?? 0);
           posted = await post();
-          paidDays = Number(inserted.numAffectedRows ?? 0);
         }
         await sql`RELEASE SAVEPOINT accrual_fast`.execute(trx);
       } catch (error) {
-        if (!(error instanceof InsufficientFundsError)) throw error;
+        if (!(error instanceof InsufficientFundsError) && !isUniqueViolation(error)) throw error;
         await sql`ROLLBACK TO SAVEPOINT accrual_fast`.execute(trx);
         posted = null;
         paidDays = 0;
@@ -170,7 +168,9 @@ export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, no
   // Orders the previous runs never saw start from before their purchase, i.e. from day 1.
   // Casts: PostgreSQL cannot infer a type for parameters that only meet each other in a CASE.
   const fromMs = sql`(CASE WHEN o.id > CAST(${BigInt(seenOrderId)} AS BIGINT) THEN CAST(-1 AS BIGINT) ELSE CAST(${BigInt(fromMsNumber)} AS BIGINT) END)`;
-  const firstDay = sql`CASE WHEN ${fromMs} - o.created_ms >= 0 THEN (${fromMs} - o.created_ms) / ${DAY} + 1 ELSE 1 END`;
+  const afterWindow = sql`CASE WHEN ${fromMs} - o.created_ms >= 0 THEN (${fromMs} - o.created_ms) / ${DAY} + 1 ELSE 1 END`;
+  // Not before the order's first_job_day (2 when day 1 was the free first day).
+  const firstDay = sql`CASE WHEN ${afterWindow} < o.first_job_day THEN o.first_job_day ELSE ${afterWindow} END`;
   const lastDay = sql`CASE WHEN (${nowMs} - o.created_ms) / ${DAY} < o.valid_days THEN (${nowMs} - o.created_ms) / ${DAY} ELSE o.valid_days END`;
   const where = sql`o.status = 'Valid' AND o.ends_ms > ${fromMs} AND o.created_ms <= ${nowMs - DAY}`;
   if (dialect === 'postgres') {

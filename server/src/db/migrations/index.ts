@@ -37,6 +37,7 @@ import { migration as m0038 } from './0038-usdt-payout-hashes';
 import { migration as m0039 } from './0039-member-email';
 import { migration as m0040 } from './0040-email-attempts';
 import { migration as m0041 } from './0041-income-payable';
+import { migration as m0042 } from './0042-first-job-day';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -77,6 +78,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0039,
   m0040,
   m0041,
+  m0042,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -11,6 +11,7 @@ import { translate } from '../../i18n';
 import type { AppDeps } from '../../types';
 import { findMemberById } from './members';
 import { assertCanSendCode, consumeCode, storeCode } from './verification';
+import { isUniqueViolation } from '../../db/constraint-errors';
 
 export async function memberEmail(db: Kysely<Database>, userId: number): Promise<string | null> {
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
@@ -65,10 +66,4 @@ function checkedEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (!isValidEmail(email)) throw new AppError(400, 'emailInvalid', {}, onField('email'));
   return email;
-}
-
-/** PostgreSQL's unique_violation, or SQLite's UNIQUE constraint failure. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

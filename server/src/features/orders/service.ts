@@ -304,4 +304,6 @@ async function payFirstDayIncome(
       source: 'bonus',
     })
     .execute();
+  // The job pays this order from day 2: it inserts its days without looking for existing ones.
+  await trx.updateTable('orders').set({ first_job_day: 2 }).where('id', '=', orderId).execute();
 }
