@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { OutboxEmailSender, SmtpEmailSender, type EmailSender } from './email/email-sender';
-import { accountRoutes, SessionCache } from './features/accounts';
+import { accountRoutes, ProfileCache, SessionCache } from './features/accounts';
 import { chainDepositRoutes } from './features/chain';
 import { communityRoutes } from './features/community';
 import { agreementPdfRoutes } from './features/agreement-pdf';
@@ -26,7 +26,7 @@ import { createLeadership, type Leadership } from './jobs/leadership';
 import { startJobs } from './jobs/scheduler';
 import { AccessLogController } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
-import { registerSessionRevocations } from './plugins/session-revocations';
+import { registerCacheAnnouncements } from './plugins/cache-announcements';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -83,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Replaced by Redis-backed counters in registerRateLimits when REDIS_URL is set.
     counters: new MemoryCounters(),
     sessionCache: new SessionCache(options.config.sessionCacheSeconds * 1000),
+    profileCache: new ProfileCache(options.config.profileCacheSeconds * 1000),
     log: app.log,
   });
 
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await registerRateLimits(app);
   registerAuth(app);
-  await registerSessionRevocations(app);
+  await registerCacheAnnouncements(app);
 
   await app.register(
     async (user) => {

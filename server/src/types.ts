@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { EmailSender } from './email/email-sender';
-import type { SessionCache } from './features/accounts';
+import type { ProfileCache, SessionCache } from './features/accounts';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
 import type { FileStorage } from './storage/file-storage';
@@ -24,6 +24,8 @@ export interface AppDeps {
   counters: Counters;
   /** Members' live sessions, kept a few seconds for reads (features/accounts/session-cache.ts). */
   sessionCache: SessionCache;
+  /** What /user/info shows of each member, kept until a write changes it (features/accounts/profile-cache.ts). */
+  profileCache: ProfileCache;
   /** The operator's log (the server's logger). */
   log: FastifyBaseLogger;
 }

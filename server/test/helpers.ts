@@ -285,6 +285,17 @@ export async function redisAnswers(): Promise<boolean> {
   }
 }
 
+/** Another instance hears an announcement in a moment, not in the same tick: ask again until `wanted` or `ms` ends. */
+export async function answerWithin<T>(ms: number, ask: () => Promise<T>, wanted: T): Promise<T> {
+  const until = Date.now() + ms;
+  let answer = await ask();
+  while (answer !== wanted && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer = await ask();
+  }
+  return answer;
+}
+
 /** A key prefix of its own, so runs sharing a Redis do not share counters or channels. */
 export const ownRedisPrefix = () => `rigshare-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 

@@ -46,7 +46,7 @@ it('keeps nothing while it may miss another instance’s revocations, and keeps 
   expect(cache.size).toBe(0);
   cache.resume();
   cache.store('a', session(1), 2, cache.lookupStarted());
-  await cache.revoked({ memberId: 1 });
+  await cache.changed({ memberId: 1 });
   expect(cache.get('a', 3)).toBeNull();
   expect(heard).toEqual([{ memberId: 1 }]);
 });

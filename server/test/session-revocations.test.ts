@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app';
 import { closedPort } from './captured-log';
-import { login, ownRedisPrefix, post, redisAnswers, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
+import { answerWithin, login, ownRedisPrefix, post, redisAnswers, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
 
 /**
  * Each API instance keeps the sessions it looked up for a few seconds' reads. In a fleet, a session
@@ -10,17 +10,6 @@ import { login, ownRedisPrefix, post, redisAnswers, startApp, testDatabases, TES
 const [, sqlite] = testDatabases()[0];
 const auth = (token: string) => ({ 'x-access-token': token });
 const info = (app: TestContext['app'], token: string) => app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(token) });
-
-/** Another instance hears a revocation in a moment, not in the same tick: ask again until `wanted` or `ms` ends. */
-async function answerWithin(ms: number, ask: () => Promise<number>, wanted: number): Promise<number> {
-  const until = Date.now() + ms;
-  let answer = await ask();
-  while (answer !== wanted && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    answer = await ask();
-  }
-  return answer;
-}
 
 describe('two API instances on one database and one Redis', () => {
   let first: TestContext;

@@ -5,5 +5,7 @@ export { findMemberById, insertMember } from './members';
 export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
 export { findLiveSession } from './sessions';
 export { SessionCache, type CachedSession, type Revocation } from './session-cache';
+export { ProfileCache, type ProfileChange } from './profile-cache';
+export type { AnnouncedCache } from './announced-cache';
 export { assertCanSendCode, consumeCode, issueCode } from './verification';
 export { alertSecurityChange } from './security-alerts';

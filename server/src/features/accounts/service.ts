@@ -1,5 +1,7 @@
 import { hasDirectionControls, isValidDisplayName, isValidPassword, isValidPhone, type LocaleTag } from '@rigshare/domain';
 import type { LoginData, UserInfo } from '@rigshare/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../types';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
@@ -91,6 +93,8 @@ export async function register(
     if (await findMemberByPhone(db, input.phone)) throw new AppError(409, 'phoneRegistered');
     throw error;
   }
+  // The inviter's profile counts their invitees.
+  await deps.profileCache.changed({ memberId: inviter.id });
 }
 
 /** Sets a new login password with an SMS code; returns the member's id. */
@@ -146,12 +150,25 @@ export async function isRegistered(deps: AppDeps, phone: string): Promise<boolea
   return Boolean(await findMemberByPhone(deps.db.kysely, phone));
 }
 
+/** The signed-in member's profile, as this instance last read it if that is recent (profile-cache.ts). */
+export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInfo | null> {
+  const { profileCache } = deps;
+  const now = deps.clock().getTime();
+  const kept = profileCache.get(memberId, now);
+  if (kept) return kept;
+  const startedAt = profileCache.lookupStarted();
+  const info = await readUserInfo(deps.db.kysely, memberId);
+  // One object answers many requests: frozen, so nothing on the way out can change it for the next.
+  if (info) profileCache.store(memberId, Object.freeze(info), now, startedAt);
+  return info;
+}
+
 /**
- * The signed-in member's profile: one query (the member, the inviter's code, the number of invitees),
+ * The profile from the database in one query (the member, the inviter's code, the number of invitees),
  * naming its columns so PostgreSQL keeps it prepared (db/prepared-statements.ts).
  */
-export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInfo | null> {
-  const member = await deps.db.kysely
+async function readUserInfo(db: Kysely<Database>, memberId: number): Promise<UserInfo | null> {
+  const member = await db
     .selectFrom('users as member')
     .leftJoin('users as inviter', 'inviter.id', 'member.inviter_id')
     .select([
@@ -198,6 +215,7 @@ export async function rename(deps: AppDeps, memberId: number, name: string): Pro
   if (hasDirectionControls(name)) throw new AppError(400, 'nameDirectionControls');
   if (!isValidDisplayName(name)) throw new AppError(400, 'nameInvalid');
   await deps.db.kysely.updateTable('users').set({ name: name.trim() }).where('id', '=', memberId).execute();
+  await deps.profileCache.changed({ memberId });
 }
 
 export async function shareInfo(deps: AppDeps, memberId: number): Promise<{ shareUrl: string; inviteCode: string }> {

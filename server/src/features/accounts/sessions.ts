@@ -47,7 +47,7 @@ export async function endSession(deps: RevokingDeps, memberId: number, tokenHash
     .where('user_id', '=', memberId)
     .where('revoked_at', 'is', null)
     .execute();
-  await deps.sessionCache.revoked({ tokenHash });
+  await deps.sessionCache.changed({ tokenHash });
 }
 
 /** Ends every session of the member except the one given, if any (a password change or reset); the same two places. */
@@ -60,5 +60,5 @@ export async function endOtherSessions(deps: RevokingDeps, memberId: number, kee
   if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
   await query.execute();
   // The kept session is dropped from the caches too; its next read looks it up again.
-  await deps.sessionCache.revoked({ memberId });
+  await deps.sessionCache.changed({ memberId });
 }

@@ -44,6 +44,8 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
     const id = await storeImage(deps.db.kysely, deps.storage, request.member!.id, bytes, deps.clock());
     const headUrl = `${publicBase(app, request)}/api/user/files/${id}`;
     await deps.db.kysely.updateTable('users').set({ head_url: headUrl }).where('id', '=', request.member!.id).execute();
+    // The member's next /user/info shows it, on every instance (features/accounts/profile-cache.ts).
+    await deps.profileCache.changed({ memberId: request.member!.id });
     return ok(request, { headUrl });
   });
 
