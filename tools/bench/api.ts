@@ -18,8 +18,9 @@
  *  4. a Fastify hello-world server (its own process, like the API) under the same autocannon load;
  *  5. pgbench TPC-B (Debian's postgresql-contrib) with C clients for S seconds on its own scratch database,
  *     scale C (one branch row per client, so clients do not queue on one row);
- * and prints a table, with the CPU milliseconds a request cost the serving process and PostgreSQL's processes
- * (from /proc, so Linux only; what fewer statements save shows there even while purchases queue on a lock),
+ * and prints a table, with the CPU milliseconds a request cost the serving process, PostgreSQL's processes
+ * (from /proc, so Linux only; what fewer statements save shows there even while purchases queue on a lock)
+ * and this process, the load generator, which shares the cores with them,
  * and the two ratios issue #13 asks for: /user/info >= 40 % of hello-world requests/s,
  * purchases >= 50 % of pgbench TPS. --profile writes a V8 CPU profile of the API process (.cpuprofile) into
  * the printed log folder.
@@ -51,8 +52,11 @@ interface Row {
   p99: number;
   requests: number;
   errors: number;
-  /** CPU milliseconds a request cost the serving process and PostgreSQL's processes (not for pgbench). */
-  cpu?: { server: number; postgres: number };
+  /**
+   * CPU milliseconds a request cost the serving process, PostgreSQL's processes and this process, the
+   * load generator (autocannon), which shares the machine's cores (not for pgbench).
+   */
+  cpu?: { server: number; postgres: number; client: number };
 }
 
 /** Linux's clock ticks a second, the unit of /proc/<pid>/stat's CPU times (getconf CLK_TCK). */
@@ -87,14 +91,16 @@ function postgresCpuSeconds(): Map<number, number> {
  * What a run costs in CPU, the serving process's and PostgreSQL's, from this call to the call of the
  * function it returns. PostgreSQL's is the whole server's, so nothing else should use it meanwhile.
  */
-function cpuMeter(serverPid: number): () => { server: number; postgres: number } {
+function cpuMeter(serverPid: number): () => { server: number; postgres: number; client: number } {
   const server = cpuSecondsOf(serverPid);
   const postgres = postgresCpuSeconds();
+  const client = process.cpuUsage();
   return () => {
+    const { user, system } = process.cpuUsage(client);
     let postgresUsed = 0;
     // Backends that started during the run count from zero; those that ended are lost (the pools keep theirs).
     for (const [pid, seconds] of postgresCpuSeconds()) postgresUsed += seconds - (postgres.get(pid) ?? 0);
-    return { server: cpuSecondsOf(serverPid) - server, postgres: postgresUsed };
+    return { server: cpuSecondsOf(serverPid) - server, postgres: postgresUsed, client: (user + system) / 1e6 };
   };
 }
 
@@ -132,11 +138,11 @@ async function cannon(name: string, serverPid: number, options: autocannon.Optio
   stopWatching?.();
   const seconds = used();
   const perRequest = (s: number) => (1000 * s) / Math.max(1, result.requests.total);
-  const cpu = { server: perRequest(seconds.server), postgres: perRequest(seconds.postgres) };
+  const cpu = { server: perRequest(seconds.server), postgres: perRequest(seconds.postgres), client: perRequest(seconds.client) };
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(
     `${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests, ${errors} errors; ` +
-      `CPU a request: server ${cpu.server.toFixed(3)} ms, PostgreSQL ${cpu.postgres.toFixed(3)} ms`,
+      `CPU a request: server ${cpu.server.toFixed(3)} ms, PostgreSQL ${cpu.postgres.toFixed(3)} ms, load generator ${cpu.client.toFixed(3)} ms`,
   );
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, errors, cpu };
 }
@@ -331,9 +337,9 @@ async function main(): Promise<void> {
   const pg = find('pgbench');
   const cpus = os.cpus();
   console.log(`\n${cpus.length} x ${cpus[0]?.model ?? 'CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${connections} connections, ${duration} s each`);
-  console.log('| Route | req/s | p50 ms | p99 ms | requests | errors | CPU ms a request: server / PostgreSQL |\n|---|---|---|---|---|---|---|');
+  console.log('| Route | req/s | p50 ms | p99 ms | requests | errors | CPU ms a request: server / PostgreSQL / load generator |\n|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    const cpu = r.cpu ? `${r.cpu.server.toFixed(3)} / ${r.cpu.postgres.toFixed(3)}` : '–';
+    const cpu = r.cpu ? `${r.cpu.server.toFixed(3)} / ${r.cpu.postgres.toFixed(3)} / ${r.cpu.client.toFixed(3)}` : '–';
     console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${Number.isNaN(r.p99) ? '–' : r.p99} | ${r.requests} | ${r.errors} | ${cpu} |`);
   }
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
