@@ -43,8 +43,9 @@ async function main(): Promise<void> {
   let stopping = false;
   // A keep-alive connection whose request finishes during shutdown is closed with its response;
   // otherwise it stays open for the keep-alive timeout (72 s) and holds the exit that long.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);

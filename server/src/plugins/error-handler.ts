@@ -32,8 +32,10 @@ function schemaErrorKey(error: FastifyError, request: FastifyRequest): MessageKe
 /** The one place errors become replies: HTTP status = envelope code, message in the caller's language. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('locale', 'en-US');
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: no promise on every request for a header read.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = localeOf(request.headers.language);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
+/** Hex SHA-256 of a short text (a session token on every signed-in request): one call, no Hash object. */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** Session tokens: 32 random bytes, base64url. */
