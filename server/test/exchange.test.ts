@@ -2,9 +2,8 @@ import { parseAmount } from '@rigshare/domain';
 import fs from 'node:fs';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, exchangeProblems } from '../src/features/exchange/service';
 import { platformAccountId } from '../src/ledger/accounts';
-import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { asMember, getAs, MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { asMember, getAs, ledgerCheckedApp, MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 let requestSeq = 0;
@@ -13,15 +12,7 @@ let codeSeq = 0;
 type Member = TestMember;
 
 describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-    expect(await exchangeProblems(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { alsoCheck: [exchangeProblems] });
 
   const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
   const redeem = (m: Member, code: string, requestId = `ex-${process.pid}-${++requestSeq}`, headers: Record<string, string> = {}) =>

@@ -12,6 +12,7 @@ import { createDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
 import { DAY_MS } from '../src/jobs/accrual';
+import { checkLedger } from '../src/ledger/check';
 import { adjust } from '../src/ledger/operator';
 
 export interface TestDatabase {
@@ -122,6 +123,31 @@ export async function startApp(
       fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Invariants a test file adds to the ledger's own (rewards, exchange codes): one line per broken rule. */
+export type ProblemCheck = (db: Db['kysely']) => Promise<string[]>;
+
+/**
+ * The app for the tests of one describe block: started before them (startApp), closed after them, and
+ * after each test the ledger checked, with `alsoCheck`: every test must leave the money consistent. The
+ * returned context is filled in when the block's tests start.
+ */
+export function ledgerCheckedApp(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+  options: { alsoCheck?: ProblemCheck[]; beforeLatest?: (db: Db) => Promise<void> } = {},
+): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await startApp(database, overrides, {}, options.beforeLatest));
+  });
+  afterAll(async () => ctx.close());
+  afterEach(async () => {
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+    for (const check of options.alsoCheck ?? []) expect(await check(ctx.db.kysely)).toEqual([]);
+  });
+  return ctx;
 }
 
 export function form(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {

@@ -6,7 +6,7 @@ import { memberAccounts, memberBalances, platformAccountId } from '../src/ledger
 import { checkLedger } from '../src/ledger/check';
 import { postOperation } from '../src/ledger/ledger';
 import { hashPassword } from '../src/security/password';
-import { addProduct, asMember, getAs, login, MANY_MEMBERS, post, signedInMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+import { addProduct, asMember, getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 /**
  * Daily income paid into one platform account a run (docs/ledger.md, "Daily income: one transfer a run"):
@@ -16,14 +16,7 @@ const usdt = (text: string) => parseAmount(text).toString();
 const pendingIncome = async (ctx: TestContext, member: TestMember) => (await getAs(ctx, '/api/receive/income/summary', member.token)).json().data.pendingIncome;
 
 describe.each(testDatabases())('daily income through income payable on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS);
 
   let requestSeq = 0;
   const buy = (member: TestMember, productId: number, quantity: number) =>
@@ -154,7 +147,6 @@ describe.each(testDatabases())('a day that exists already, on %s', (_name, datab
 });
 
 describe.each(testDatabases())('a database from before income payable, on %s', (_name, database) => {
-  let ctx: TestContext;
   const phone = '9555000001';
   const dayIncome = parseAmount('0.25');
   let orderId = 0;
@@ -248,13 +240,7 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
     });
   }
 
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS, {}, incomeAsBefore);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { beforeLatest: incomeAsBefore });
 
   it('keeps income paid before the upgrade, pays the next days into income payable, and a takeout moves both', async () => {
     const token = await login(ctx, phone, 'Member123');

@@ -1,23 +1,15 @@
 import { parseAmount } from '@rigshare/domain';
 import { runAccrual, DAY_MS } from '../src/jobs/accrual';
 import { runSettlement } from '../src/jobs/settlement';
-import { checkLedger } from '../src/ledger/check';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { postOperation, reverseOperation } from '../src/ledger/ledger';
 import { adjust, fundPool } from '../src/ledger/operator';
-import { addProduct as addTestProduct, asMember, getAs, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct as addTestProduct, asMember, getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 
 describe.each(testDatabases())('ledger, orders and income on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS);
 
   const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
 

@@ -1,5 +1,4 @@
-import { checkLedger } from '../src/ledger/check';
-import { addProduct as addTestProduct, asMember, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct as addTestProduct, asMember, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases } from './helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -8,14 +7,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * panel runs the same function, so a member never sees a Rent button the server then refuses.
  */
 describe.each(testDatabases())('the sale window on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS);
 
   const addProduct = (status: number, startInMs: number, endInMs: number) =>
     addTestProduct(ctx, { name: `Window rig ${status}`, status, startInMs, endInMs, price: '10', dayReturn: '1', validDays: 30, offered: 100 });

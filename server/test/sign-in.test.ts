@@ -2,21 +2,12 @@ import { localDay } from '@rigshare/domain';
 import { fundRewardsBudget, payPendingRewards, rewardProblems, rewardsBudget } from '../src/jobs/rewards';
 import { grantReward } from '../src/jobs/rewards';
 import { setRewardSetting } from '../src/settings/reward-settings';
-import { checkLedger } from '../src/ledger/check';
-import { asMember, MANY_MEMBERS, post, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
+import { asMember, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases } from './helpers';
 
 const DAY_MS = 86_400_000;
 
 describe.each(testDatabases())('daily sign-in and register reward on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-    expect(await rewardProblems(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { alsoCheck: [rewardProblems] });
 
   const sign = (token: string, timeZone = 'Asia/Kolkata', headers: Record<string, string> = {}) =>
     post(ctx.app, '/api/user/app/user/sign', { timeZone }, asMember(token, headers));

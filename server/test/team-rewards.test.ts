@@ -4,23 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fundRewardsBudget, grantReward, payPendingRewards, rewardProblems, rewardsBudget, type RewardGrant } from '../src/jobs/rewards';
 import { platformAccountId } from '../src/ledger/accounts';
-import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { getAs, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, startApp, testDatabases, type TestContext } from './helpers';
+import { getAs, ledgerCheckedApp, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text);
 let keySeq = 0;
 
 describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-    expect(await rewardProblems(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { alsoCheck: [rewardProblems] });
 
   const grant = (userId: number, amount: string, extra: Partial<RewardGrant> = {}) =>
     ctx.db.kysely.transaction().execute((trx) =>

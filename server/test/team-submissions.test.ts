@@ -1,23 +1,14 @@
 import sharp from 'sharp';
 import { fundRewardsBudget, rewardProblems } from '../src/jobs/rewards';
 import { setRewardSetting } from '../src/settings/reward-settings';
-import { checkLedger } from '../src/ledger/check';
 import { pendingSubmissions, reviewSubmission } from '../src/features/team';
-import { getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+import { getAs, ledgerCheckedApp, MANY_MEMBERS, multipartBody, post, signedInMember, testDatabases, type TestMember } from './helpers';
 
 const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
 const gif = () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366cc' } }).gif().toBuffer();
 
 describe.each(testDatabases())('join-group screenshots and video links on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, { ...MANY_MEMBERS, team: { groupUrl: 'https://t.me/rigshare-test', videoSites: ['youtube.com', 'tiktok.com'] } });
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-    expect(await rewardProblems(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, { ...MANY_MEMBERS, team: { groupUrl: 'https://t.me/rigshare-test', videoSites: ['youtube.com', 'tiktok.com'] } }, { alsoCheck: [rewardProblems] });
 
   const upload = (m: TestMember, bytes: Buffer, type = 'image/png', name = 'shot.png') => {
     const body = multipartBody('image', name, type, bytes);

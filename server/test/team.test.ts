@@ -4,22 +4,13 @@ import { fundRewardsBudget, rewardProblems } from '../src/jobs/rewards';
 import { grantTeamRewards, runTeamRewards } from '../src/jobs/team-rewards';
 import { setRewardSetting } from '../src/settings/reward-settings';
 import { adjust, fundPool } from '../src/ledger/operator';
-import { checkLedger } from '../src/ledger/check';
-import { getAs, login, MANY_MEMBERS, post, registerMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
+import { getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, registerMember, testDatabases, type TestMember } from './helpers';
 
 const DAY_MS = 86_400_000;
 let seq = 0;
 
 describe.each(testDatabases())('team and referral rewards on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-    expect(await rewardProblems(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { alsoCheck: [rewardProblems] });
 
   /** A member registered through `inviteCode` (the upline is fixed at registration) and logged in. */
   async function member(inviteCode = 'RIGSHARE'): Promise<TestMember & { code: string }> {

@@ -4,9 +4,8 @@ import { migrationKit } from '../src/db/migrations/kit';
 import { migration as usdtPayoutHashes } from '../src/db/migrations/0038-usdt-payout-hashes';
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
-import { checkLedger } from '../src/ledger/check';
 import { OperatorError } from '../src/ledger/operator';
-import { AS_STAFF, asMember, getAs, lastSmsCode, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { AS_STAFF, asMember, getAs, lastSmsCode, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 const HOUR = 3_600_000;
@@ -18,14 +17,7 @@ let requestSeq = 0;
 type Member = TestMember;
 
 describe.each(testDatabases())('wallet on %s', (_name, database) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startApp(database, MANY_MEMBERS);
-  });
-  afterAll(async () => ctx.close());
-  afterEach(async () => {
-    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
-  });
+  const ctx = ledgerCheckedApp(database, MANY_MEMBERS);
 
   const get = (url: string, token: string, headers: Record<string, string> = {}) => getAs(ctx, url, token, headers);
   const postAs = (m: Member, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
