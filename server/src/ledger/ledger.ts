@@ -151,19 +151,11 @@ export async function postOperation(
 ): Promise<{ transfers: PostedTransfer[]; replayed: boolean }> {
   const { legs } = input;
   if (legs.length === 0) throw new Error('An operation needs at least one leg');
-  for (const leg of legs) {
-    if (leg.amount <= 0n) throw new Error(`Transfer ${leg.key}: amount must be positive`);
-    if (leg.debit === leg.credit) throw new Error(`Transfer ${leg.key}: debit and credit are the same account`);
-  }
-  if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('Duplicate idempotency key in one operation');
-
+  checkLegs(legs);
   if (input.onlyIf && !input.keysAreNew) throw new Error('onlyIf needs keysAreNew: a replayed operation would skip it');
 
-  const held = new Set(input.held);
-  const toLock = [...new Set(legs.flatMap((l) => [l.debit, l.credit]))].filter((id) => !held.has(id));
-  if (!(input.keysAreNew && toLock.length <= 1)) await lockAccounts(trx, dialect, toLock);
-
   if (!input.keysAreNew) {
+    await lockAccounts(trx, dialect, accountsToLock(legs, input.held));
     const existing = await trx
       .selectFrom('ledger_transfers')
       .select(['id', 'idempotency_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'created_at', 'fingerprint'])
@@ -177,26 +169,83 @@ export async function postOperation(
       }
       return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: true };
     }
+    const transfers = await insertAndApply(trx, dialect, [{ operationKey: input.operationKey, legs, at: input.at }], input.operationKey, undefined);
+    return { transfers, replayed: false };
   }
+  const transfers = await postNewOperations(trx, dialect, { operations: [input], held: input.held, onlyIf: input.onlyIf });
+  return { transfers, replayed: false };
+}
 
-  const at = input.at.toISOString();
-  if (dialect === 'postgres') return { transfers: await insertAndApplyPostgres(trx, input.operationKey, legs, at, input.onlyIf), replayed: false };
-  if (input.onlyIf && (await sql`${input.onlyIf}`.execute(trx)).rows.length === 0) throw new PreconditionFailedError(input.operationKey);
+/** One operation of `postNewOperations`: its key, its legs and when it happened. */
+export interface NewOperation {
+  operationKey: string;
+  legs: Leg[];
+  at: Date;
+}
+
+/**
+ * Posts several operations whose keys the caller proved new (as `postOperation` with `keysAreNew`), in
+ * one statement on PostgreSQL: a batch of purchases moves all its money in one round trip. Each transfer
+ * keeps its own operation's key and time; the locking, `held` and `onlyIf` rules are `postOperation`'s.
+ * All or nothing: any error leaves the caller's transaction to roll back. Returns every transfer, in
+ * the order of the operations and their legs.
+ */
+export async function postNewOperations(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  input: { operations: NewOperation[]; held?: readonly number[]; onlyIf?: OperationNodeSource },
+): Promise<PostedTransfer[]> {
+  const legs = input.operations.flatMap((o) => o.legs);
+  if (input.operations.length === 0 || input.operations.some((o) => o.legs.length === 0)) throw new Error('An operation needs at least one leg');
+  checkLegs(legs);
+  const toLock = accountsToLock(legs, input.held);
+  if (toLock.length > 1) await lockAccounts(trx, dialect, toLock);
+  const label = input.operations.length === 1 ? input.operations[0]!.operationKey : `${input.operations.length} operations`;
+  return insertAndApply(trx, dialect, input.operations, label, input.onlyIf);
+}
+
+function checkLegs(legs: Leg[]): void {
+  for (const leg of legs) {
+    if (leg.amount <= 0n) throw new Error(`Transfer ${leg.key}: amount must be positive`);
+    if (leg.debit === leg.credit) throw new Error(`Transfer ${leg.key}: debit and credit are the same account`);
+  }
+  if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('Duplicate idempotency key in one operation');
+}
+
+/** The accounts the legs touch that the caller does not hold already. */
+function accountsToLock(legs: Leg[], held: readonly number[] = []): number[] {
+  const heldSet = new Set(held);
+  return [...new Set(legs.flatMap((l) => [l.debit, l.credit]))].filter((id) => !heldSet.has(id));
+}
+
+/** Inserts the operations' transfers, applies them to the balances and checks them; `onlyIf` as in `postOperation`. */
+async function insertAndApply(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  operations: NewOperation[],
+  label: string,
+  onlyIf: OperationNodeSource | undefined,
+): Promise<PostedTransfer[]> {
+  if (dialect === 'postgres') return insertAndApplyPostgres(trx, operations, label, onlyIf);
+  if (onlyIf && (await sql`${onlyIf}`.execute(trx)).rows.length === 0) throw new PreconditionFailedError(label);
+  const legs = operations.flatMap((o) => o.legs);
   const inserted = await trx
     .insertInto('ledger_transfers')
     .values(
-      legs.map((leg) => ({
-        idempotency_key: leg.key,
-        operation_key: input.operationKey,
-        debit_account_id: leg.debit,
-        credit_account_id: leg.credit,
-        amount: leg.amount,
-        type: leg.type,
-        description: leg.description,
-        reason: leg.reason ?? null,
-        fingerprint: fingerprint(leg),
-        created_at: at,
-      })),
+      operations.flatMap((o) =>
+        o.legs.map((leg) => ({
+          idempotency_key: leg.key,
+          operation_key: o.operationKey,
+          debit_account_id: leg.debit,
+          credit_account_id: leg.credit,
+          amount: leg.amount,
+          type: leg.type,
+          description: leg.description,
+          reason: leg.reason ?? null,
+          fingerprint: fingerprint(leg),
+          created_at: o.at.toISOString(),
+        })),
+      ),
     )
     .returning(['id', 'idempotency_key', 'debit_account_id', 'credit_account_id', 'amount', 'type', 'created_at'])
     .execute();
@@ -221,7 +270,7 @@ export async function postOperation(
   await assertNonNegative(trx, touched);
 
   const byKey = new Map(inserted.map((r) => [r.idempotency_key, r]));
-  return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: false };
+  return legs.map((l) => toPosted(byKey.get(l.key)!));
 }
 
 /**
@@ -231,14 +280,15 @@ export async function postOperation(
  */
 async function insertAndApplyPostgres(
   trx: Kysely<Database>,
-  operationKey: string,
-  legs: Leg[],
-  at: string,
+  operations: NewOperation[],
+  label: string,
   onlyIf: OperationNodeSource | undefined,
 ): Promise<PostedTransfer[]> {
-  const rows = legs.map(
-    (leg) =>
-      sql`(${leg.key}, ${operationKey}, ${leg.debit}, ${leg.credit}, ${leg.amount}, ${leg.type}, ${leg.description}, ${leg.reason ?? null}, ${fingerprint(leg)}, ${at})`,
+  const rows = operations.flatMap((o) =>
+    o.legs.map(
+      (leg) =>
+        sql`(${leg.key}, ${o.operationKey}, ${leg.debit}, ${leg.credit}, ${leg.amount}, ${leg.type}, ${leg.description}, ${leg.reason ?? null}, ${fingerprint(leg)}, ${o.at.toISOString()})`,
+    ),
   );
   // The guard is read by `deltas` (an uncorrelated EXISTS, evaluated once before its first row), so its
   // rows are taken before the balances' UPDATE locks any account; with no row, no balance moves.
@@ -269,12 +319,12 @@ async function insertAndApplyPostgres(
            ${onlyIf ? sql`EXISTS (SELECT 1 FROM guard)` : sql`TRUE`} AS guarded
     FROM posted`.execute(trx);
   const first = result.rows[0]!;
-  if (!first.guarded) throw new PreconditionFailedError(operationKey);
+  if (!first.guarded) throw new PreconditionFailedError(label);
   // PostgreSQL has no foreign keys from transfers to accounts (migration 0026): the ledger checks itself.
   if (first.missing !== null) throw new MissingAccountError(Number(first.missing));
   if (first.below !== null) throw new InsufficientFundsError(Number(first.below));
   const byKey = new Map(result.rows.map((r) => [r.idempotency_key, r]));
-  return legs.map((l) => toPosted(byKey.get(l.key)!));
+  return operations.flatMap((o) => o.legs).map((l) => toPosted(byKey.get(l.key)!));
 }
 
 async function assertNonNegative(trx: Kysely<Database>, ids: number[]): Promise<void> {
