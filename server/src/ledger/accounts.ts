@@ -132,52 +132,62 @@ export async function memberBalances(db: Kysely<Database>, userId: number): Prom
 const SPENDING_KINDS = ['member.available', 'member.pending_income'] as const;
 type SpendingKind = (typeof SPENDING_KINDS)[number];
 
-/** What `lockSpenderAccounts` returns: the member's locked accounts with their balances, and the platform ids. */
+/** What `lockSpenders` returns: each member's locked accounts with their balances, and the platform ids. */
 export interface SpenderAccounts<K extends PlatformKind> {
-  member: Record<SpendingKind, { id: number; balance: bigint }>;
+  members: Map<number, Record<SpendingKind, { id: number; balance: bigint }>>;
   platform: Record<K, number>;
 }
 
 /**
- * Locks the member's available and pending-income accounts in id order, reads their balances, and looks
- * up the named platform accounts (not locked), all in one statement, so a purchase has what it needs
- * before pricing for one round trip. A member without accounts yet gets them first. SQLite has no row
- * locks: its write transactions run one at a time.
+ * Locks the members' available and pending-income accounts in id order, reads their balances, and looks
+ * up the named platform accounts (not locked), all in one statement, so a batch of purchases has what it
+ * needs before pricing for one round trip. Members without accounts yet get them first. Two callers
+ * locking overlapping members both lock in id order, so neither holds a row the other waits for while
+ * waiting itself. SQLite has no row locks: its write transactions run one at a time.
  */
-export async function lockSpenderAccounts<K extends PlatformKind>(
+export async function lockSpenders<K extends PlatformKind>(
   trx: Kysely<Database>,
   dialect: DialectName,
-  userId: number,
+  userIds: readonly number[],
   platformKinds: readonly K[],
   now: Date,
 ): Promise<SpenderAccounts<K>> {
+  const spenders = [...new Set(userIds)];
   const read = () =>
     trx
       .with('member', (db) =>
         db
           .selectFrom('ledger_accounts')
-          .select(['id', 'kind', 'balance'])
-          .where('owner_user_id', '=', userId)
+          .select(['id', 'kind', 'balance', 'owner_user_id'])
+          .where('owner_user_id', 'in', spenders)
           .where('kind', 'in', SPENDING_KINDS)
           .orderBy('id')
           .$if(dialect === 'postgres', (qb) => qb.forUpdate()),
       )
       .selectFrom('member')
-      .select(['id', 'kind', 'balance'])
-      .unionAll(trx.selectFrom('ledger_accounts').select(['id', 'kind', 'balance']).where('owner_user_id', 'is', null).where('kind', 'in', platformKinds))
+      .select(['id', 'kind', 'balance', 'owner_user_id'])
+      .unionAll(
+        trx
+          .selectFrom('ledger_accounts')
+          .select(['id', 'kind', 'balance', 'owner_user_id'])
+          .where('owner_user_id', 'is', null)
+          .where('kind', 'in', platformKinds),
+      )
       .execute();
   let rows = await read();
-  if (rows.length < SPENDING_KINDS.length + platformKinds.length) {
-    await memberAccounts(trx, userId, now);
+  if (rows.length < SPENDING_KINDS.length * spenders.length + platformKinds.length) {
+    await manyMembersAccounts(trx, spenders, now);
     rows = await read();
   }
-  const member = {} as SpenderAccounts<K>['member'];
+  const members = new Map(spenders.map((id) => [id, {} as Record<SpendingKind, { id: number; balance: bigint }>]));
   const platform = {} as Record<K, number>;
   for (const row of rows) {
-    if ((SPENDING_KINDS as readonly string[]).includes(row.kind)) member[row.kind as SpendingKind] = { id: row.id, balance: BigInt(row.balance) };
-    else platform[row.kind as K] = row.id;
+    if (row.owner_user_id === null) platform[row.kind as K] = row.id;
+    else members.get(row.owner_user_id)![row.kind as SpendingKind] = { id: row.id, balance: BigInt(row.balance) };
   }
-  for (const kind of SPENDING_KINDS) if (!member[kind]) throw new Error(`Account ${kind} of member ${userId} is missing`);
+  for (const [userId, accounts] of members) {
+    for (const kind of SPENDING_KINDS) if (!accounts[kind]) throw new Error(`Account ${kind} of member ${userId} is missing`);
+  }
   for (const kind of platformKinds) if (platform[kind] === undefined) throw new Error(`Platform account ${kind} is missing`);
-  return { member, platform };
+  return { members, platform };
 }

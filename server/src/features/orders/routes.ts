@@ -9,7 +9,8 @@ import type { CouponState } from '@rigshare/domain';
 import { couponSummary, memberCoupons, receivableCoupons, receiveCoupon, usableCoupons } from '../coupons';
 import { publicBase } from '../files';
 import { productAgreement } from '../products';
-import { createOrder, listOrders, orderById, orderDays, orderTotals, REQUEST_ID_PATTERN } from './service';
+import { purchaseQueue } from './purchase-queue';
+import { listOrders, orderById, orderDays, orderTotals, REQUEST_ID_PATTERN, toOrderView } from './service';
 
 /** Lease agreement, coupons and orders (host /api/orders). */
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
@@ -17,6 +18,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const { deps } = app;
   const db = deps.db.kysely;
   const auth = { preHandler: app.authenticate };
+  const buy = purchaseQueue(deps.db);
 
   app.get('/product/agreement', { ...auth, schema: schemas.agreement }, async (request) => {
     const agreement = await productAgreement(db, request.query.id, request.locale, deps.config.operatorName);
@@ -57,9 +59,8 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     const requestId = body.requestId;
     if (!REQUEST_ID_PATTERN.test(requestId)) throw new AppError(400, 'requestIdInvalid');
     const userId = request.member!.id;
-    const orderId = await createOrder(deps.db, { userId, productId, quantity, couponId, requestId, now: deps.clock() });
-    const order = await orderById(db, userId, orderId, publicBase(app, request));
-    return ok(request, order!, translate(request.locale, 'orderCreated'));
+    const order = await buy({ userId, productId, quantity, couponId, requestId, now: deps.clock() });
+    return ok(request, toOrderView(order, publicBase(app, request)), translate(request.locale, 'orderCreated'));
   });
 
   app.get('/mine/order/record', { ...auth, schema: schemas.orderRecord }, async (request) => {

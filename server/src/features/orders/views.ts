@@ -7,7 +7,7 @@ import { DELAY_REASON_POOL } from '../../jobs/accrual';
 
 /** The read side of orders: what a member sees of their orders and their income days. Writes nothing. */
 
-type OrderRow = {
+export type OrderRow = {
   id: number;
   product_id: number;
   quantity: number;
@@ -27,6 +27,11 @@ type OrderRow = {
 };
 
 function orderQuery(k: Kysely<Database>, userId: number) {
+  return orderSelect(k).where('o.user_id', '=', userId);
+}
+
+/** Orders with what their views show; every caller narrows it to one member's or to known ids. */
+function orderSelect(k: Kysely<Database>) {
   return k
     .selectFrom('orders as o')
     .innerJoin('products as p', 'p.id', 'o.product_id')
@@ -53,8 +58,7 @@ function orderQuery(k: Kysely<Database>, userId: number) {
         days('Paid').select((a) => a.fn.sum<string | number>('a.amount').as('total')).as('earned'),
         days('Delayed').select((a) => a.fn.countAll<string | number>().as('n')).as('days_delayed'),
       ];
-    })
-    .where('o.user_id', '=', userId);
+    });
 }
 
 function toViews(rows: OrderRow[], baseUrl: string): OrderView[] {
@@ -82,6 +86,21 @@ function toViews(rows: OrderRow[], baseUrl: string): OrderView[] {
       status: r.status === 'Expired' ? 'Expired' : 'Valid',
     };
   });
+}
+
+/** One order's view from its row (`orderRowsById`). */
+export function toOrderView(row: OrderRow, baseUrl: string): OrderView {
+  return toViews([row], baseUrl)[0]!;
+}
+
+/**
+ * The rows of orders the caller knows by id, whoever's they are, in one query (a batch of purchases
+ * answers each member with their order read inside the batch's transaction).
+ */
+export async function orderRowsById(k: Kysely<Database>, orderIds: readonly number[]): Promise<Map<number, OrderRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await orderSelect(k).where('o.id', 'in', [...new Set(orderIds)]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function orderById(k: Kysely<Database>, userId: number, orderId: number, baseUrl: string): Promise<OrderView | null> {
