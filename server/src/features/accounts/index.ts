@@ -3,7 +3,7 @@ export { accountRoutes } from './routes';
 export { checkCaptcha } from './captcha';
 export { findMemberById, insertMember } from './members';
 export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
-export { findLiveSession } from './sessions';
+export { findLiveSession, findLiveSessions, type LiveSession } from './sessions';
 export { SessionCache, type CachedSession, type Revocation } from './session-cache';
 export { ProfileCache, type ProfileChange } from './profile-cache';
 export type { AnnouncedCache } from './announced-cache';
