@@ -1,5 +1,5 @@
 /**
- * npm run bench:api -- [--members M] [--duration S] [--connections C] [--keep]
+ * npm run bench:api -- [--members M] [--history H] [--duration S] [--connections C] [--keep]
  *
  * Requests a second the real API serves on PostgreSQL, beside what the same machine does without the app:
  *  1. creates a scratch PostgreSQL database next to DATABASE_URL (tools/bench/scratch-db.ts), builds the
@@ -8,7 +8,10 @@
  *     file); no REDIS_URL: none of the measured routes is rate limited (limits guard logins and SMS codes);
  *  2. seeds M members (default 200) through the server's code: users with a real scrypt password hash,
  *     a 10,000 USDT staff credit each through the ledger (ledger/operator adjust), a 1 USDT product with
- *     enough units; logs each member in through POST /api/user/auth/token/pass;
+ *     enough units; logs each member in through POST /api/user/auth/token/pass; each member buys H times
+ *     (default 20) through the purchase route, so the tables hold a history, then VACUUM ANALYZE, as a live
+ *     database's autovacuum keeps the planner's statistics (this machine's PostgreSQL runs without it, and
+ *     plans chosen on empty tables scan whole tables once they have grown);
  *  3. autocannon, C connections (default 16) for S seconds (default 10) each, after a 2 s warm-up:
  *       GET /api/user/user/info ("/user/info", signed in: the members' tokens in turn),
  *       GET /api/orders/product/list,
@@ -104,6 +107,24 @@ function cpuMeter(serverPid: number): () => { server: number; postgres: number; 
   };
 }
 
+/** Each member's first `perMember` purchases, `lanes` at a time, before the measured runs (step 2). */
+async function buyHistory(base: string, tokens: string[], productId: number, perMember: number, lanes: number): Promise<void> {
+  const total = tokens.length * perMember;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < total; i += lanes) {
+        const res = await fetch(`${base}/api/orders/mine/order/create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-access-token': tokens[i % tokens.length]! },
+          body: new URLSearchParams({ agree: '1', productId: String(productId), quantity: '1', requestId: `history-${process.pid}-${i}` }).toString(),
+        });
+        const body = (await res.json()) as { code: number; msg: string };
+        if (body.code !== 200) throw new Error(`history purchase ${i} failed: ${JSON.stringify(body)}`);
+      }
+    }),
+  );
+}
+
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -172,6 +193,7 @@ async function main(): Promise<void> {
   const members = option('members', 200);
   const duration = option('duration', 10);
   const connections = option('connections', 16);
+  const historyOrders = option('history', 20);
   const apiPort = option('api-port', 3190);
   const helloPort = option('hello-port', 3191);
   const serverUrl = postgresServerUrl();
@@ -257,8 +279,9 @@ async function main(): Promise<void> {
         if (body.code !== 200) throw new Error(`login of ${phone} failed: ${JSON.stringify(body)}`);
         tokens.push(body.msg);
       }
+      await buyHistory(base, tokens, product.id, historyOrders, connections);
       await sql`VACUUM ANALYZE`.execute(k);
-      console.log(`${members} members signed in; ${connections} connections, ${duration} s a route`);
+      console.log(`${members} members signed in, ${historyOrders} orders each; ${connections} connections, ${duration} s a route`);
 
       let turn = 0;
       const nextToken = () => tokens[turn++ % tokens.length];
