@@ -8,10 +8,18 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
  * a row every request updates (a product's units, rental revenue) is updated once a batch instead of once
  * a request, by one transaction instead of queued ones (docs/performance.md, "Purchases in batches").
  *
- * `run` answers every item of its batch, in order; should it throw, every item of the batch gets that error.
+ * The next batch starts before the callers of the one that ended are answered, so its first statement
+ * travels while their replies are written. `run` answers every item of its batch, in order; should it
+ * throw, every item of the batch gets that error.
  */
+interface Waiting<I, O> {
+  input: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
 export class BatchQueue<I, O> {
-  private readonly waiting: { input: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
+  private readonly waiting: Waiting<I, O>[] = [];
   private running = false;
 
   constructor(
@@ -31,24 +39,42 @@ export class BatchQueue<I, O> {
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.maxSize);
-        let outcomes: Outcome<O>[];
-        try {
-          outcomes = await this.run(batch.map((item) => item.input));
-          if (outcomes.length !== batch.length) throw new Error(`A batch of ${batch.length} got ${outcomes.length} answers`);
-        } catch (error) {
-          for (const item of batch) item.reject(error);
-          continue;
-        }
-        batch.forEach((item, i) => {
-          const outcome = outcomes[i]!;
-          if (outcome.ok) item.resolve(outcome.value);
-          else item.reject(outcome.error);
-        });
+      let current: { items: Waiting<I, O>[]; outcomes: Promise<Outcome<O>[]> } | null = this.startBatch();
+      while (current) {
+        const outcomes = await current.outcomes;
+        // The next batch starts before this one's callers are answered, so its first statement is on
+        // its way while their replies are written.
+        const next = this.waiting.length > 0 ? this.startBatch() : null;
+        settle(current.items, outcomes);
+        current = next;
       }
     } finally {
       this.running = false;
     }
   }
+
+  /** Runs the next batch; its outcomes never reject (a run that fails fails each of its items). */
+  private startBatch(): { items: Waiting<I, O>[]; outcomes: Promise<Outcome<O>[]> } {
+    const items = this.waiting.splice(0, this.maxSize);
+    const answered = (answers: Outcome<O>[]): Outcome<O>[] => {
+      if (answers.length !== items.length) throw new Error(`A batch of ${items.length} got ${answers.length} answers`);
+      return answers;
+    };
+    const failed = (error: unknown): Outcome<O>[] => items.map(() => ({ ok: false, error }));
+    let running: Promise<Outcome<O>[]>;
+    try {
+      running = this.run(items.map((item) => item.input));
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    return { items, outcomes: running.then(answered).catch(failed) };
+  }
+}
+
+function settle<I, O>(items: Waiting<I, O>[], outcomes: Outcome<O>[]): void {
+  items.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(outcome.error);
+  });
 }

@@ -37,6 +37,23 @@ describe('BatchQueue', () => {
     await releaseNext();
   });
 
+  it("takes the next batch's first step before answering the callers of the one that ended", async () => {
+    const steps: string[] = [];
+    let releaseFirst!: () => void;
+    const queue = new BatchQueue(async (inputs: number[]): Promise<Outcome<number>[]> => {
+      steps.push(`start ${inputs}`);
+      if (inputs[0] === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
+      await Promise.resolve(); // e.g. the first statement going out
+      steps.push(`first step ${inputs}`);
+      return inputs.map((n) => ({ ok: true, value: n }));
+    }, 10);
+    const first = queue.submit(1).then(() => steps.push('answered 1'));
+    const second = queue.submit(2);
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(steps).toEqual(['start 1', 'first step 1', 'start 2', 'first step 2', 'answered 1']);
+  });
+
   it('gives each item its own outcome, and a batch whose run throws fails only its own items', async () => {
     let calls = 0;
     const queue = new BatchQueue(async (inputs: number[]): Promise<Outcome<number>[]> => {
