@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Compilable, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 
@@ -169,10 +169,10 @@ export async function postOperation(
       }
       return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), replayed: true };
     }
-    const transfers = await insertAndApply(trx, dialect, [{ operationKey: input.operationKey, legs, at: input.at }], input.operationKey, undefined);
+    const { transfers } = await insertAndApply(trx, dialect, [{ operationKey: input.operationKey, legs, at: input.at }], input.operationKey, {});
     return { transfers, replayed: false };
   }
-  const transfers = await postNewOperations(trx, dialect, { operations: [input], held: input.held, onlyIf: input.onlyIf });
+  const { transfers } = await postNewOperations(trx, dialect, { operations: [input], held: input.held, onlyIf: input.onlyIf });
   return { transfers, replayed: false };
 }
 
@@ -183,25 +183,30 @@ export interface NewOperation {
   at: Date;
 }
 
+/** A statement of the caller's that writes and returns rows (an `INSERT .. RETURNING`). */
+type ReturningStatement<R> = Compilable<R> & OperationNodeSource;
+
 /**
  * Posts several operations whose keys the caller proved new (as `postOperation` with `keysAreNew`), in
  * one statement on PostgreSQL: a batch of purchases moves all its money in one round trip. Each transfer
  * keeps its own operation's key and time; the locking, `held` and `onlyIf` rules are `postOperation`'s.
- * All or nothing: any error leaves the caller's transaction to roll back. Returns every transfer, in
- * the order of the operations and their legs.
+ * `alongside`: the caller's own `INSERT .. RETURNING` (e.g. the orders a batch pays for), run in the same
+ * statement on PostgreSQL and just before it on SQLite, its rows returned; it cannot see the transfers nor
+ * they it. All or nothing: any error leaves the caller's transaction to roll back. Returns every transfer,
+ * in the order of the operations and their legs.
  */
-export async function postNewOperations(
+export async function postNewOperations<R = never>(
   trx: Kysely<Database>,
   dialect: DialectName,
-  input: { operations: NewOperation[]; held?: readonly number[]; onlyIf?: OperationNodeSource },
-): Promise<PostedTransfer[]> {
+  input: { operations: NewOperation[]; held?: readonly number[]; onlyIf?: OperationNodeSource; alongside?: ReturningStatement<R> },
+): Promise<{ transfers: PostedTransfer[]; alongside: R[] }> {
   const legs = input.operations.flatMap((o) => o.legs);
   if (input.operations.length === 0 || input.operations.some((o) => o.legs.length === 0)) throw new Error('An operation needs at least one leg');
   checkLegs(legs);
   const toLock = accountsToLock(legs, input.held);
   if (toLock.length > 1) await lockAccounts(trx, dialect, toLock);
   const label = input.operations.length === 1 ? input.operations[0]!.operationKey : `${input.operations.length} operations`;
-  return insertAndApply(trx, dialect, input.operations, label, input.onlyIf);
+  return insertAndApply(trx, dialect, input.operations, label, input);
 }
 
 function checkLegs(legs: Leg[]): void {
@@ -218,16 +223,23 @@ function accountsToLock(legs: Leg[], held: readonly number[] = []): number[] {
   return [...new Set(legs.flatMap((l) => [l.debit, l.credit]))].filter((id) => !heldSet.has(id));
 }
 
-/** Inserts the operations' transfers, applies them to the balances and checks them; `onlyIf` as in `postOperation`. */
-async function insertAndApply(
+/** What runs with a posting: `onlyIf` as in `postOperation`, `alongside` as in `postNewOperations`. */
+interface WithPosting<R> {
+  onlyIf?: OperationNodeSource;
+  alongside?: ReturningStatement<R>;
+}
+
+/** Inserts the operations' transfers, applies them to the balances and checks them, with what runs beside them. */
+async function insertAndApply<R>(
   trx: Kysely<Database>,
   dialect: DialectName,
   operations: NewOperation[],
   label: string,
-  onlyIf: OperationNodeSource | undefined,
-): Promise<PostedTransfer[]> {
-  if (dialect === 'postgres') return insertAndApplyPostgres(trx, operations, label, onlyIf);
+  { onlyIf, alongside }: WithPosting<R>,
+): Promise<{ transfers: PostedTransfer[]; alongside: R[] }> {
+  if (dialect === 'postgres') return insertAndApplyPostgres(trx, operations, label, { onlyIf, alongside });
   if (onlyIf && (await sql`${onlyIf}`.execute(trx)).rows.length === 0) throw new PreconditionFailedError(label);
+  const alongsideRows = alongside ? (await sql<R>`${alongside}`.execute(trx)).rows : [];
   const legs = operations.flatMap((o) => o.legs);
   const inserted = await trx
     .insertInto('ledger_transfers')
@@ -270,7 +282,7 @@ async function insertAndApply(
   await assertNonNegative(trx, touched);
 
   const byKey = new Map(inserted.map((r) => [r.idempotency_key, r]));
-  return legs.map((l) => toPosted(byKey.get(l.key)!));
+  return { transfers: legs.map((l) => toPosted(byKey.get(l.key)!)), alongside: alongsideRows };
 }
 
 /**
@@ -278,12 +290,12 @@ async function insertAndApply(
  * non-negative check, in one statement (data-modifying CTEs, as `postBatch` does). Every row returned
  * carries the check's figures; an account that nets to zero is not updated, as on SQLite.
  */
-async function insertAndApplyPostgres(
+async function insertAndApplyPostgres<R>(
   trx: Kysely<Database>,
   operations: NewOperation[],
   label: string,
-  onlyIf: OperationNodeSource | undefined,
-): Promise<PostedTransfer[]> {
+  { onlyIf, alongside }: WithPosting<R>,
+): Promise<{ transfers: PostedTransfer[]; alongside: R[] }> {
   const rows = operations.flatMap((o) =>
     o.legs.map(
       (leg) =>
@@ -294,8 +306,10 @@ async function insertAndApplyPostgres(
   // rows are taken before the balances' UPDATE locks any account; with no row, no balance moves.
   const guard = onlyIf ? sql`guard AS (${onlyIf}),` : sql``;
   const guarded = onlyIf ? sql`WHERE EXISTS (SELECT 1 FROM guard)` : sql``;
-  const result = await sql<Parameters<typeof toPosted>[0] & { missing: number | null; below: number | null; guarded: boolean }>`
-    WITH ${guard}
+  // A data-modifying CTE runs whether or not it is read; its rows come back as one JSON array.
+  const beside = alongside ? sql`alongside AS (${alongside}),` : sql``;
+  const result = await sql<Parameters<typeof toPosted>[0] & { missing: number | null; below: number | null; guarded: boolean; alongside: R[] | null }>`
+    WITH ${guard} ${beside}
     posted AS (
       INSERT INTO ledger_transfers
         (idempotency_key, operation_key, debit_account_id, credit_account_id, amount, type, description, reason, fingerprint, created_at)
@@ -316,7 +330,8 @@ async function insertAndApplyPostgres(
     )
     SELECT posted.*, (SELECT MIN(account_id) FROM deltas WHERE account_id NOT IN (SELECT id FROM applied)) AS missing,
            (SELECT MIN(id) FROM applied WHERE allow_negative = 0 AND balance < 0) AS below,
-           ${onlyIf ? sql`EXISTS (SELECT 1 FROM guard)` : sql`TRUE`} AS guarded
+           ${onlyIf ? sql`EXISTS (SELECT 1 FROM guard)` : sql`TRUE`} AS guarded,
+           ${alongside ? sql`(SELECT json_agg(alongside) FROM alongside)` : sql`NULL`} AS alongside
     FROM posted`.execute(trx);
   const first = result.rows[0]!;
   if (!first.guarded) throw new PreconditionFailedError(label);
@@ -324,7 +339,7 @@ async function insertAndApplyPostgres(
   if (first.missing !== null) throw new MissingAccountError(Number(first.missing));
   if (first.below !== null) throw new InsufficientFundsError(Number(first.below));
   const byKey = new Map(result.rows.map((r) => [r.idempotency_key, r]));
-  return operations.flatMap((o) => o.legs).map((l) => toPosted(byKey.get(l.key)!));
+  return { transfers: operations.flatMap((o) => o.legs).map((l) => toPosted(byKey.get(l.key)!)), alongside: first.alongside ?? [] };
 }
 
 async function assertNonNegative(trx: Kysely<Database>, ids: number[]): Promise<void> {

@@ -83,9 +83,10 @@ function purchaseError(error: unknown): unknown {
  * 4. decide each purchase in arrival order (`decide`), as if they ran one after another: replay a known
  *    requestId (other content: refused), check the sale window, units left, maxBuy, the coupon and the
  *    balance, in the contract's order, so a purchase that fails several is refused for the first;
- * 5. record the accepted orders and mark their coupons used;
+ * 5. record the accepted orders;
  * 6. take the units with a guarded UPDATE (never oversells) and post every payment, coupon share and
- *    free first day through the ledger in one posting;
+ *    free first day through the ledger in one posting (on PostgreSQL with step 5 in the same statement),
+ *    then mark the coupons used;
  * 7. record the free first days as paid income days;
  * 8. answer each purchase with its order: the row just written, or, for a requestId that made its order
  *    before, that order read (a statement only when there is one).
@@ -116,10 +117,11 @@ async function buyInTransaction(trx: Kysely<Database>, dialect: DialectName, inp
   const decisions = inputs.map((input, index) => decide(input, index, batch, products, coupons));
   const accepted = decisions.filter((d): d is Accepted => d.kind === 'accepted');
 
-  const orderIds = await recordOrders(trx, accepted);
+  let orderIds = new Map<number, number>();
   if (accepted.length > 0) {
     const lockedAccounts = [...spenders.members.values()].flatMap((m) => [m['member.available'].id, m['member.pending_income'].id]);
-    await payForOrders(trx, dialect, accepted, spenders.platform, lockedAccounts);
+    orderIds = await recordAndPay(trx, dialect, accepted, spenders.platform, lockedAccounts);
+    await markCouponsUsed(trx, accepted, orderIds);
     await recordFreeFirstDays(trx, accepted, orderIds);
   }
 
@@ -299,39 +301,36 @@ function priceOf(input: CreateOrderInput, product: Product, coupon: CouponRow | 
   return { unitPrice, amount: gross - couponAmount, couponAmount, userCouponId: coupon.userCouponId };
 }
 
-/** Inserts the accepted orders (step 5) and marks their coupons used; the new order ids by the purchases' places in the batch. */
-async function recordOrders(trx: Kysely<Database>, accepted: Accepted[]): Promise<Map<number, number>> {
-  if (accepted.length === 0) return new Map();
-  const rows = await trx
+/** The INSERT of the accepted orders (step 5), returning what tells them apart; the posting runs it (`recordAndPay`). */
+function insertOrders(trx: Kysely<Database>, accepted: Accepted[]) {
+  return trx
     .insertInto('orders')
     .values(
-      accepted.map(({ input, product, price, freeFirstDay }) => {
-        const createdMs = input.now.getTime();
-        return {
-          user_id: input.userId,
-          product_id: input.productId,
-          quantity: input.quantity,
-          unit_price: price.unitPrice,
-          amount: price.amount,
-          coupon_id: input.couponId,
-          coupon_amount: price.couponAmount,
-          day_return_amount: toMicro(product.day_return_micro),
-          valid_days: product.valid_days,
-          request_id: input.requestId,
-          request_hash: requestHash(input),
-          created_at: input.now.toISOString(),
-          created_ms: createdMs,
-          ends_ms: orderEnd(input, product),
-          status: 'Valid',
-          // The job pays an order with a free first day from day 2: it inserts its days without looking for existing ones.
-          first_job_day: freeFirstDay > 0n ? 2 : 1,
-        };
-      }),
+      accepted.map(({ input, product, price, freeFirstDay }) => ({
+        user_id: input.userId,
+        product_id: input.productId,
+        quantity: input.quantity,
+        unit_price: price.unitPrice,
+        amount: price.amount,
+        coupon_id: input.couponId,
+        coupon_amount: price.couponAmount,
+        day_return_amount: toMicro(product.day_return_micro),
+        valid_days: product.valid_days,
+        request_id: input.requestId,
+        request_hash: requestHash(input),
+        created_at: input.now.toISOString(),
+        created_ms: input.now.getTime(),
+        ends_ms: orderEnd(input, product),
+        status: 'Valid',
+        // The job pays an order with a free first day from day 2: it inserts its days without looking for existing ones.
+        first_job_day: freeFirstDay > 0n ? 2 : 1,
+      })),
     )
-    .returning(['id', 'user_id', 'request_id'])
-    .execute();
-  const byRequest = new Map(rows.map((r) => [requestOf({ userId: r.user_id, requestId: r.request_id }), r.id]));
-  const orderIds = new Map(accepted.map((p) => [p.index, byRequest.get(requestOf(p.input))!]));
+    .returning(['id', 'user_id', 'request_id']);
+}
+
+/** Each coupon a purchase used, marked used by its order. */
+async function markCouponsUsed(trx: Kysely<Database>, accepted: Accepted[], orderIds: Map<number, number>): Promise<void> {
   for (const p of accepted) {
     if (p.price.userCouponId === null) continue;
     await trx
@@ -340,22 +339,23 @@ async function recordOrders(trx: Kysely<Database>, accepted: Accepted[]): Promis
       .where('id', '=', p.price.userCouponId)
       .execute();
   }
-  return orderIds;
 }
 
 /**
- * Step 6: the units taken and the money moved. Each member pays rental revenue; a coupon's share comes
- * from rewards expense, and so does a free first day (into the member's pending income). The keys are
- * new: no order has these requestIds (step 2, under the members' locks), and only their orders'
- * purchases post them. `memberAccounts`: the accounts locked at step 1.
+ * Steps 5 and 6: the orders recorded, the units taken and the money moved; on PostgreSQL the orders'
+ * INSERT is part of the posting statement (`alongside`), one round trip for both. Each member pays rental
+ * revenue; a coupon's share comes from rewards expense, and so does a free first day (into the member's
+ * pending income). The keys are new: no order has these requestIds (step 2, under the members' locks),
+ * and only their orders' purchases post them. `memberAccounts`: the accounts locked at step 1. Returns
+ * the new orders' ids by the purchases' places in the batch.
  */
-async function payForOrders(
+async function recordAndPay(
   trx: Kysely<Database>,
   dialect: DialectName,
   accepted: Accepted[],
   platform: Record<(typeof PLATFORM_KINDS)[number], number>,
   memberAccounts: number[],
-): Promise<void> {
+): Promise<Map<number, number>> {
   const rental = platform['platform.rental_revenue'];
   const rewards = platform['platform.rewards_expense'];
   const operations: NewOperation[] = [];
@@ -394,7 +394,9 @@ async function payForOrders(
       held.push(rental, rewards);
     }
   }
-  await postNewOperations(trx, dialect, { operations, held, onlyIf });
+  const { alongside: orders } = await postNewOperations(trx, dialect, { operations, held, onlyIf, alongside: insertOrders(trx, accepted) });
+  const byRequest = new Map(orders.map((r) => [requestOf({ userId: r.user_id, requestId: r.request_id }), r.id]));
+  return new Map(accepted.map((p) => [p.index, byRequest.get(requestOf(p.input))!]));
 }
 
 /**
