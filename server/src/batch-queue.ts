@@ -2,28 +2,38 @@
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
 /**
- * Runs submitted items in batches, one batch at a time (group commit). An item submitted while no batch
- * runs starts one at once, so a lone request waits for nothing; items submitted while a batch runs wait
- * and go together in the next, up to `maxSize`. Under load many requests then share one transaction, and
- * a row every request updates (a product's units, rental revenue) is updated once a batch instead of once
- * a request, by one transaction instead of queued ones (docs/performance.md, "Purchases in batches").
- *
- * The next batch starts before the callers of the one that ended are answered, so its first statement
- * travels while their replies are written. `run` answers every item of its batch, in order; should it
- * throw, every item of the batch gets that error.
+ * Runs one batch. `letNextStart`, called once the batch is past what the next one must not overlap (the
+ * purchases: their reads, before the posting), lets the next batch begin before this one ends.
  */
+export type BatchRun<I, O> = (inputs: I[], letNextStart: () => void) => Promise<Outcome<O>[]>;
+
 interface Waiting<I, O> {
   input: I;
   resolve: (value: O) => void;
   reject: (error: unknown) => void;
 }
 
+/**
+ * Runs submitted items in batches (group commit). An item submitted while no batch runs starts one at
+ * once, so a lone request waits for nothing; items submitted meanwhile wait and go together in the next,
+ * up to `maxSize`. Under load many requests then share one transaction, and a row every request updates
+ * (a product's units, rental revenue) is updated once a batch instead of once a request
+ * (docs/performance.md, "Purchases in batches").
+ *
+ * At most two batches run at once, as a pipeline: the next starts when the one before it calls
+ * `letNextStart` or ends, never earlier, so batches keep their size instead of splitting into many small
+ * ones. When a batch ends, the next starts before the ended one's callers are answered, so its first
+ * statement travels while their replies are written. `run` answers every item of its batch, in order;
+ * should it throw, every item of the batch gets that error.
+ */
 export class BatchQueue<I, O> {
   private readonly waiting: Waiting<I, O>[] = [];
-  private running = false;
+  private running = 0;
+  /** Whether the newest running batch has let the next one start (or there is none). */
+  private nextMayStart = true;
 
   constructor(
-    private readonly run: (inputs: I[]) => Promise<Outcome<O>[]>,
+    private readonly run: BatchRun<I, O>,
     private readonly maxSize: number,
   ) {
     if (!(maxSize >= 1)) throw new Error('A batch holds at least one item');
@@ -32,42 +42,42 @@ export class BatchQueue<I, O> {
   submit(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
-      if (!this.running) void this.drain();
+      this.startNext();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      let current: { items: Waiting<I, O>[]; outcomes: Promise<Outcome<O>[]> } | null = this.startBatch();
-      while (current) {
-        const outcomes = await current.outcomes;
-        // The next batch starts before this one's callers are answered, so its first statement is on
-        // its way while their replies are written.
-        const next = this.waiting.length > 0 ? this.startBatch() : null;
-        settle(current.items, outcomes);
-        current = next;
-      }
-    } finally {
-      this.running = false;
-    }
+  private startNext(): void {
+    if (!this.nextMayStart || this.running >= 2 || this.waiting.length === 0) return;
+    const items = this.waiting.splice(0, this.maxSize);
+    this.running++;
+    this.nextMayStart = false;
+    let released = false;
+    const letNextStart = () => {
+      if (released) return;
+      released = true;
+      this.nextMayStart = true;
+      this.startNext();
+    };
+    void this.runBatch(items, letNextStart).then((outcomes) => {
+      this.running--;
+      letNextStart();
+      this.startNext();
+      settle(items, outcomes);
+    });
   }
 
-  /** Runs the next batch; its outcomes never reject (a run that fails fails each of its items). */
-  private startBatch(): { items: Waiting<I, O>[]; outcomes: Promise<Outcome<O>[]> } {
-    const items = this.waiting.splice(0, this.maxSize);
-    const answered = (answers: Outcome<O>[]): Outcome<O>[] => {
+  /** The batch's outcomes; never rejects (a run that fails fails each of its items). */
+  private async runBatch(items: Waiting<I, O>[], letNextStart: () => void): Promise<Outcome<O>[]> {
+    try {
+      const answers = await this.run(
+        items.map((item) => item.input),
+        letNextStart,
+      );
       if (answers.length !== items.length) throw new Error(`A batch of ${items.length} got ${answers.length} answers`);
       return answers;
-    };
-    const failed = (error: unknown): Outcome<O>[] => items.map(() => ({ ok: false, error }));
-    let running: Promise<Outcome<O>[]>;
-    try {
-      running = this.run(items.map((item) => item.input));
     } catch (error) {
-      running = Promise.reject(error);
+      return items.map(() => ({ ok: false, error }));
     }
-    return { items, outcomes: running.then(answered).catch(failed) };
   }
 }
 

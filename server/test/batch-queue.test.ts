@@ -54,6 +54,30 @@ describe('BatchQueue', () => {
     expect(steps).toEqual(['start 1', 'first step 1', 'start 2', 'first step 2', 'answered 1']);
   });
 
+  it('lets the next batch start when the running one says so, with at most two running', async () => {
+    const running: number[][] = [];
+    const gates = new Map<number, { letNext: () => void; finish: () => void }>();
+    const queue = new BatchQueue(async (inputs: number[], letNextStart: () => void): Promise<Outcome<number>[]> => {
+      running.push(inputs);
+      await new Promise<void>((finish) => gates.set(inputs[0]!, { letNext: letNextStart, finish }));
+      running.splice(running.indexOf(inputs), 1);
+      return inputs.map((n) => ({ ok: true, value: n }));
+    }, 10);
+    const settled = [1, 2, 3].map((n) => queue.submit(n));
+    expect(running).toEqual([[1]]);
+    gates.get(1)!.letNext(); // batch 1 is past its reads: 2 and 3 start as the next batch
+    expect(running).toEqual([[1], [2, 3]]);
+    const later = [4, 5].map((n) => queue.submit(n));
+    gates.get(2)!.letNext(); // two run already: 4 and 5 wait for one to end
+    expect(running).toEqual([[1], [2, 3]]);
+    gates.get(1)!.finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(running).toEqual([[2, 3], [4, 5]]);
+    gates.get(2)!.finish();
+    gates.get(4)!.finish();
+    expect(await Promise.all([...settled, ...later])).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('gives each item its own outcome, and a batch whose run throws fails only its own items', async () => {
     let calls = 0;
     const queue = new BatchQueue(async (inputs: number[]): Promise<Outcome<number>[]> => {

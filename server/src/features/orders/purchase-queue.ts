@@ -12,6 +12,6 @@ export const PURCHASE_BATCH_MAX = 32;
 
 /** Purchases of one API instance, gathered into batches (batch-queue.ts); resolves with the order, rejects with the refusal. */
 export function purchaseQueue(db: Db): (input: CreateOrderInput) => Promise<OrderRow> {
-  const queue = new BatchQueue<CreateOrderInput, OrderRow>((inputs) => buyTogether(db, inputs), PURCHASE_BATCH_MAX);
+  const queue = new BatchQueue<CreateOrderInput, OrderRow>((inputs, letNextStart) => buyTogether(db, inputs, letNextStart), PURCHASE_BATCH_MAX);
   return (input) => queue.submit(input);
 }

@@ -53,10 +53,11 @@ const PLATFORM_KINDS = ['platform.rental_revenue', 'platform.rewards_expense'] a
  * purchase is tried again alone, so every error lands on the request it belongs to; a purchase that
  * did commit is replayed by its requestId.
  */
-export async function buyTogether(db: Db, inputs: readonly CreateOrderInput[]): Promise<PurchaseOutcome[]> {
+export async function buyTogether(db: Db, inputs: readonly CreateOrderInput[], letNextStart: () => void = () => {}): Promise<PurchaseOutcome[]> {
   try {
-    return await db.kysely.transaction().execute((trx) => buyInTransaction(trx, db.dialect, inputs));
+    return await db.kysely.transaction().execute((trx) => buyInTransaction(trx, db.dialect, inputs, letNextStart));
   } catch (error) {
+    letNextStart();
     if (inputs.length === 1) return [{ ok: false, error: purchaseError(error) }];
     const outcomes: PurchaseOutcome[] = [];
     for (const input of inputs) outcomes.push(...(await buyTogether(db, [input])));
@@ -100,7 +101,12 @@ function purchaseError(error: unknown): unknown {
  * another and two batches never wait for each other in a cycle; exchange redemptions take the same order
  * (member, then rewards expense; tested in coupons.test.ts).
  */
-async function buyInTransaction(trx: Kysely<Database>, dialect: DialectName, inputs: readonly CreateOrderInput[]): Promise<PurchaseOutcome[]> {
+async function buyInTransaction(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  inputs: readonly CreateOrderInput[],
+  letNextStart: () => void,
+): Promise<PurchaseOutcome[]> {
   const spenders = await lockSpenders(
     trx,
     dialect,
@@ -116,6 +122,9 @@ async function buyInTransaction(trx: Kysely<Database>, dialect: DialectName, inp
   const batch = new BatchState(spenders.members, history, held);
   const decisions = inputs.map((input, index) => decide(input, index, batch, products, coupons));
   const accepted = decisions.filter((d): d is Accepted => d.kind === 'accepted');
+  // The next batch may take its members' locks and read now: this one's shared rows come next, and the
+  // next one's posting waits for them behind this one's commit (docs/ledger.md, "Locking and SQLite").
+  letNextStart();
 
   let orderIds = new Map<number, number>();
   if (accepted.length > 0) {
