@@ -1,6 +1,7 @@
 import { BatchQueue } from '../../batch-queue';
 import type { Db } from '../../db/connect';
-import { buyTogether, type CreateOrderInput } from './service';
+import type { CreateOrderInput } from './purchase';
+import { buyTogether } from './service';
 import type { OrderRow } from './views';
 
 /**

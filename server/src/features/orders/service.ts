@@ -1,8 +1,7 @@
-import { couponFit, PRODUCT_STATUS, saleState, type CouponTerms, type SaleState } from '@rigshare/domain';
-import { sql, type Kysely, type OperationNodeSource } from 'kysely';
+import { PRODUCT_STATUS } from '@rigshare/domain';
+import type { Kysely, OperationNodeSource } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
-import type { Outcome } from '../../batch-queue';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../jobs/accrual';
 import { lockSpenders } from '../../ledger/accounts';
@@ -15,32 +14,14 @@ import {
   type Leg,
   type NewOperation,
 } from '../../ledger/ledger';
+import { FIRST_ORDER_BONUS_KEY, purchaseOperationKey, requestHash, type CreateOrderInput, type PurchaseOutcome } from './purchase';
+import { couponsOf, productsOf, purchaseHistory, unitsHeld, type Product } from './purchase-reads';
+import { BatchState, decide, requestOf, type Accepted, type Decision } from './purchase-rules';
 import { orderRowsById, type OrderRow } from './views';
 
-// The read side lives in ./views; re-exported so the routes keep their import.
+// The read side lives in ./views and what a purchase is in ./purchase; re-exported so the routes keep their import.
 export { delayReasonText, listOrders, orderById, orderDays, orderTotals, toOrderView } from './views';
-
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
-export interface CreateOrderInput {
-  userId: number;
-  productId: number;
-  quantity: number;
-  couponId: number | null;
-  requestId: string;
-  now: Date;
-}
-
-/** What one purchase of a batch came to: its order (new, or the one its requestId made before) or its refusal. */
-export type PurchaseOutcome = Outcome<OrderRow>;
-
-function requestHash(input: CreateOrderInput): string {
-  return `product=${input.productId};quantity=${input.quantity};coupon=${input.couponId ?? ''}`;
-}
-
-/** The ledger keys of a purchase; the records screen finds the order from the operation key. */
-export const purchaseOperationKey = (userId: number, requestId: string) => `order:${userId}:${requestId}`;
-export const FIRST_ORDER_BONUS_KEY = (userId: number) => `bonus:first-order:${userId}`;
+export { REQUEST_ID_PATTERN, type CreateOrderInput, type PurchaseOutcome } from './purchase';
 
 /** The platform accounts a purchase moves money with. */
 const PLATFORM_KINDS = ['platform.rental_revenue', 'platform.rewards_expense'] as const;
@@ -171,144 +152,6 @@ function newOrderRow({ input, product, price, freeFirstDay }: Accepted, orderId:
 
 /** An order's last day's due time: its creation plus its valid days. */
 const orderEnd = (input: CreateOrderInput, product: Product) => input.now.getTime() + product.valid_days * DAY_MS;
-
-type Product = NonNullable<Awaited<ReturnType<typeof findProducts>>>[number];
-
-interface Price {
-  unitPrice: bigint;
-  /** What the member pays: the units' price less the coupon. */
-  amount: bigint;
-  couponAmount: bigint;
-  userCouponId: number | null;
-}
-
-interface Accepted {
-  kind: 'accepted';
-  /** The purchase's place in the batch. */
-  index: number;
-  input: CreateOrderInput;
-  product: Product;
-  price: Price;
-  accounts: { available: number; pendingIncome: number };
-  /** The free first day's income when this is the member's first order (and it earns something), else 0. */
-  freeFirstDay: bigint;
-}
-
-type Decision =
-  | Accepted
-  | { kind: 'replayed'; orderId: number }
-  /** The same requestId and content as an earlier purchase of this batch: that purchase's order. */
-  | { kind: 'sameAs'; index: number }
-  | { kind: 'refused'; error: AppError };
-
-interface History {
-  /** `user:requestId` -> the order it made, with the content it was made for. */
-  orders: Map<string, { id: number; hash: string }>;
-  /** Members with an order. */
-  ordered: Set<number>;
-  /** Members whose free first day was paid. */
-  bonusPaid: Set<number>;
-}
-
-const requestOf = (input: Pick<CreateOrderInput, 'userId' | 'requestId'>) => `${input.userId}:${input.requestId}`;
-const holding = (userId: number, productId: number) => `${userId}:${productId}`;
-
-/** What the purchases decided so far in this batch have changed, so each later one is decided as if they had committed. */
-class BatchState {
-  readonly available: Map<number, bigint>;
-  /** Units taken in this batch, by product. */
-  readonly taken = new Map<number, number>();
-  /** `user:requestId` -> the accepted purchase's index and content. */
-  readonly requests = new Map<string, { index: number; hash: string }>();
-  readonly usedCoupons = new Set<number>();
-
-  constructor(
-    readonly accounts: Map<number, { 'member.available': { id: number; balance: bigint }; 'member.pending_income': { id: number } }>,
-    readonly history: History,
-    /** Units held per member and product (maxBuy), this batch's included. */
-    readonly held: Map<string, number>,
-  ) {
-    this.available = new Map([...accounts].map(([userId, a]) => [userId, a['member.available'].balance]));
-  }
-
-  accept(purchase: Accepted): void {
-    const { input } = purchase;
-    this.available.set(input.userId, this.available.get(input.userId)! - purchase.price.amount);
-    this.taken.set(input.productId, (this.taken.get(input.productId) ?? 0) + input.quantity);
-    const key = holding(input.userId, input.productId);
-    this.held.set(key, (this.held.get(key) ?? 0) + input.quantity);
-    this.requests.set(requestOf(input), { index: purchase.index, hash: requestHash(input) });
-    if (purchase.price.userCouponId !== null) this.usedCoupons.add(purchase.price.userCouponId);
-    this.history.ordered.add(input.userId);
-    if (purchase.freeFirstDay > 0n) this.history.bonusPaid.add(input.userId);
-  }
-}
-
-/** Reasons a product cannot be bought now, as the member reads them. */
-const SALE_REFUSAL = { soldOut: 'productSoldOut', notStarted: 'productNotStarted', ended: 'productEnded' } as const satisfies Record<Exclude<SaleState, 'open'>, string>;
-
-/** One purchase, decided against what the database said and what this batch accepted before it. */
-function decide(input: CreateOrderInput, index: number, batch: BatchState, products: Map<number, Product>, coupons: Map<string, CouponRow>): Decision {
-  const refused = (status: number, key: ConstructorParameters<typeof AppError>[1]): Decision => ({ kind: 'refused', error: new AppError(status, key) });
-  // A known requestId: the order it made, or refused when it was for something else.
-  const hash = requestHash(input);
-  const earlier = batch.requests.get(requestOf(input));
-  if (earlier) return earlier.hash === hash ? { kind: 'sameAs', index: earlier.index } : refused(409, 'requestReused');
-  const made = batch.history.orders.get(requestOf(input));
-  if (made) return made.hash === hash ? { kind: 'replayed', orderId: made.id } : refused(409, 'requestReused');
-
-  // The product: the purchase panel runs the same rule (libs/domain): the window is [start, end).
-  const product = products.get(input.productId);
-  if (!product) return refused(404, 'productNotFound');
-  const unitsLeft = product.units_offered - product.units_sold - (batch.taken.get(product.id) ?? 0);
-  const sale = saleState({ status: product.status, startTime: product.start_time, endTime: product.end_time, unitsLeft }, input.now.getTime());
-  if (sale !== 'open') return refused(409, SALE_REFUSAL[sale]);
-  if (input.quantity > unitsLeft) return refused(409, 'notEnoughUnits');
-  if (product.max_buy !== -1 && (batch.held.get(holding(input.userId, product.id)) ?? 0) + input.quantity > product.max_buy) {
-    return refused(409, 'purchaseLimit');
-  }
-
-  const price = priceOf(input, product, coupons.get(`${input.userId}:${input.couponId}`), batch.usedCoupons);
-  if (!price) return refused(400, 'couponNotUsable');
-  if (batch.available.get(input.userId)! < price.amount) return refused(400, 'insufficientBalance');
-
-  const accounts = batch.accounts.get(input.userId)!;
-  // A member's first order earns its day 1 at once (once per member, by key), from rewards expense.
-  const firstOrder = !batch.history.ordered.has(input.userId) && !batch.history.bonusPaid.has(input.userId);
-  const purchase: Accepted = {
-    kind: 'accepted',
-    index,
-    input,
-    product,
-    price,
-    accounts: { available: accounts['member.available'].id, pendingIncome: accounts['member.pending_income'].id },
-    freeFirstDay: firstOrder ? toMicro(product.day_return_micro) * BigInt(input.quantity) : 0n,
-  };
-  batch.accept(purchase);
-  return purchase;
-}
-
-/**
- * The price of the units, less the member's coupon when one is given; null when the coupon cannot be
- * used here (not the member's, used, inactive, or it does not fit the product, dates or spend).
- */
-function priceOf(input: CreateOrderInput, product: Product, coupon: CouponRow | undefined, usedInBatch: Set<number>): Price | null {
-  const unitPrice = toMicro(product.price_micro);
-  const gross = unitPrice * BigInt(input.quantity);
-  if (input.couponId === null) return { unitPrice, amount: gross, couponAmount: 0n, userCouponId: null };
-  if (!coupon || coupon.used_at !== null || usedInBatch.has(coupon.userCouponId) || coupon.active !== 1) return null;
-  const couponAmount = toMicro(coupon.amount);
-  const terms: CouponTerms = {
-    amount: couponAmount,
-    minSpend: toMicro(coupon.min_spend),
-    productId: coupon.product_id,
-    startTime: coupon.start_time,
-    endTime: coupon.end_time,
-  };
-  // The checkout runs the same rule (libs/domain): dates, product, minimum spend, never the whole total.
-  if (couponFit(terms, input.productId, gross, input.now.getTime()) !== 'fits') return null;
-  return { unitPrice, amount: gross - couponAmount, couponAmount, userCouponId: coupon.userCouponId };
-}
 
 /** The INSERT of the accepted orders (step 5), returning what tells them apart; the posting runs it (`recordAndPay`). */
 function insertOrders(trx: Kysely<Database>, accepted: Accepted[]) {
@@ -453,79 +296,3 @@ async function recordFreeFirstDays(trx: Kysely<Database>, accepted: Accepted[], 
     .execute();
 }
 
-/** The members' orders, in one statement (step 2). */
-async function purchaseHistory(trx: Kysely<Database>, inputs: readonly CreateOrderInput[]): Promise<History> {
-  const members = [...new Set(inputs.map((i) => i.userId))];
-  const requestIds = [...new Set(inputs.map((i) => i.requestId))];
-  // Three reads of one shape: the orders of these members with one of these requestIds (a superset of
-  // the pairs, narrowed below), the members with any order, the free first days paid.
-  const rows = await sql<{ kind: 'order' | 'ordered' | 'bonus'; user_id: number | null; order_id: number | null; request_id: string | null; request_hash: string | null }>`
-    SELECT 'order' AS kind, user_id, id AS order_id, request_id, request_hash FROM orders
-      WHERE user_id IN (${sql.join(members)}) AND request_id IN (${sql.join(requestIds)})
-    UNION ALL
-    SELECT 'ordered', u.id, NULL, NULL, NULL FROM users u
-      WHERE u.id IN (${sql.join(members)}) AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)
-    UNION ALL
-    SELECT 'bonus', NULL, NULL, idempotency_key, NULL FROM ledger_transfers
-      WHERE idempotency_key IN (${sql.join(members.map(FIRST_ORDER_BONUS_KEY))})`.execute(trx);
-  const history: History = { orders: new Map(), ordered: new Set(), bonusPaid: new Set() };
-  const bonusOwner = new Map(members.map((id) => [FIRST_ORDER_BONUS_KEY(id), id]));
-  for (const row of rows.rows) {
-    if (row.kind === 'order') history.orders.set(`${row.user_id}:${row.request_id}`, { id: Number(row.order_id), hash: row.request_hash! });
-    else if (row.kind === 'ordered') history.ordered.add(Number(row.user_id));
-    else history.bonusPaid.add(bonusOwner.get(row.request_id!)!);
-  }
-  return history;
-}
-
-/** What a purchase reads of its product, named so PostgreSQL keeps the statement prepared (db/prepared-statements.ts). */
-function findProducts(trx: Kysely<Database>, productIds: number[]) {
-  return trx
-    .selectFrom('products')
-    .select(['id', 'name', 'image_url', 'status', 'start_time', 'end_time', 'units_offered', 'units_sold', 'max_buy', 'price_micro', 'day_return_micro', 'valid_days'])
-    .where('id', 'in', productIds)
-    .execute();
-}
-
-async function productsOf(trx: Kysely<Database>, inputs: readonly CreateOrderInput[]): Promise<Map<number, Product>> {
-  const rows = await findProducts(trx, [...new Set(inputs.map((i) => i.productId))]);
-  return new Map(rows.map((p) => [p.id, p]));
-}
-
-/** The units each member holds of each product that has a maxBuy (none read when no product has one). */
-async function unitsHeld(trx: Kysely<Database>, inputs: readonly CreateOrderInput[], products: Map<number, Product>): Promise<Map<string, number>> {
-  const limited = inputs.filter((i) => (products.get(i.productId)?.max_buy ?? -1) !== -1);
-  if (limited.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('orders')
-    .select(['user_id', 'product_id', (eb) => eb.fn.sum<string | number | null>('quantity').as('n')])
-    .where('user_id', 'in', [...new Set(limited.map((i) => i.userId))])
-    .where('product_id', 'in', [...new Set(limited.map((i) => i.productId))])
-    .groupBy(['user_id', 'product_id'])
-    .execute();
-  return new Map(rows.map((r) => [holding(r.user_id, r.product_id), Number(r.n ?? 0)]));
-}
-
-type CouponRow = NonNullable<Awaited<ReturnType<typeof findCoupons>>>[number];
-
-function findCoupons(trx: Kysely<Database>, userIds: number[], couponIds: number[]) {
-  return trx
-    .selectFrom('user_coupons as uc')
-    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-    .select(['uc.id as userCouponId', 'uc.user_id', 'uc.coupon_id', 'uc.used_at', 'c.amount', 'c.min_spend', 'c.product_id', 'c.start_time', 'c.end_time', 'c.active'])
-    .where('uc.user_id', 'in', userIds)
-    .where('uc.coupon_id', 'in', couponIds)
-    .execute();
-}
-
-/** The coupons the purchases name, by `user:coupon` (none read when no purchase names one). */
-async function couponsOf(trx: Kysely<Database>, inputs: readonly CreateOrderInput[]): Promise<Map<string, CouponRow>> {
-  const withCoupon = inputs.filter((i) => i.couponId !== null);
-  if (withCoupon.length === 0) return new Map();
-  const rows = await findCoupons(
-    trx,
-    [...new Set(withCoupon.map((i) => i.userId))],
-    [...new Set(withCoupon.map((i) => i.couponId!))],
-  );
-  return new Map(rows.map((c) => [`${c.user_id}:${c.coupon_id}`, c]));
-}
