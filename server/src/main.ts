@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrations';
 import { DEMO_PASSWORD, DEMO_PHONE, ROOT_INVITE_CODE, seedIfEmpty } from './db/seed';
 import { startChainWatcher } from './features/chain';
 import { createLeadership } from './jobs/leadership';
-import { bufferedStdout } from './log-stream';
+import { stdoutDestination } from './log-stream';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // In a fleet on PostgreSQL one instance at a time runs the jobs and the chain watcher (an advisory
   // lock, jobs/leadership.ts); on SQLite this process always does. It logs only from the first tick on.
   const leadership = createLeadership(db, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
-  const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL || 'info', stream: bufferedStdout() }, leadership });
+  const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL || 'info', stream: stdoutDestination() }, leadership });
   // USDT (BEP20) deposits: off (with one log line why) without CHAIN_RPC_URL or DEPOSIT_XPUB.
   const chainWatcher = startChainWatcher(
     db,

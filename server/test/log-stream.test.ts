@@ -5,7 +5,7 @@ import path from 'node:path';
 import { closedPort } from './captured-log';
 
 /**
- * The server writes its log in batches (src/log-stream.ts), not a write a line. An operator still sees
+ * The server writes its access lines in batches (src/plugins/access-log.ts), not a write a line. An operator still sees
  * a quiet server's access line within a second, and a stop loses none of the lines still waiting.
  * The real entry point runs as its own process: the batching is main.ts's, and the flush is on exit.
  */

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
@@ -127,21 +128,29 @@ describe('the access log', () => {
       const login = form({ phone: '9876500001', password: 'Secret-Password-1' });
       await ctx.app.inject({ method: 'POST', url: '/api/user/auth/token/pass', ...viaProxy, payload: login.payload, headers: { ...login.headers, ...viaProxy.headers } });
       await ctx.app.inject({ method: 'GET', url: '/api/no-such-route', ...viaProxy });
-
-      const requests = lines().filter((line) => line.reqId !== undefined);
-      expect(requests.map((line) => line.msg)).toEqual(['request completed', 'request completed', 'request completed', 'request completed']);
-      expect(requests.map(({ method, url, statusCode, remoteAddress }) => ({ method, url, statusCode, remoteAddress }))).toEqual([
-        { method: 'GET', url: '/health', statusCode: 200, remoteAddress: '203.0.113.7' },
-        { method: 'GET', url: '/api/user/user/info', statusCode: 401, remoteAddress: '203.0.113.7' },
-        { method: 'POST', url: '/api/user/auth/token/pass', statusCode: 400, remoteAddress: '203.0.113.7' },
-        { method: 'GET', url: '/api/no-such-route', statusCode: 404, remoteAddress: '203.0.113.7' },
-      ]);
-      for (const line of requests) expect(line.responseTime).toEqual(expect.any(Number));
-      // Neither the body nor the headers are logged: no password, no session token.
-      expect(JSON.stringify(requests)).not.toMatch(/Secret-Password-1|not-a-session/);
+      // A URL is the caller's text: quotes and backslashes in it must not break the line's JSON.
+      await ctx.app.inject({ method: 'GET', url: '/api/no-such-route?q=%22%5C&raw="\\', ...viaProxy });
     } finally {
+      // Access lines are written in batches; closing the app writes the ones still waiting.
       await ctx.close();
     }
+
+    const requests = lines().filter((line) => line.reqId !== undefined);
+    expect(requests.map((line) => line.msg)).toEqual(Array(5).fill('request completed'));
+    expect(requests.map(({ method, url, statusCode, remoteAddress }) => ({ method, url, statusCode, remoteAddress }))).toEqual([
+      { method: 'GET', url: '/health', statusCode: 200, remoteAddress: '203.0.113.7' },
+      { method: 'GET', url: '/api/user/user/info', statusCode: 401, remoteAddress: '203.0.113.7' },
+      { method: 'POST', url: '/api/user/auth/token/pass', statusCode: 400, remoteAddress: '203.0.113.7' },
+      { method: 'GET', url: '/api/no-such-route', statusCode: 404, remoteAddress: '203.0.113.7' },
+      { method: 'GET', url: '/api/no-such-route?q=%22%5C&raw=%22\\', statusCode: 404, remoteAddress: '203.0.113.7' },
+    ]);
+    // The fields every line of the log has, as pino writes them.
+    for (const line of requests) {
+      expect(line).toMatchObject({ level: 30, pid: process.pid, hostname: os.hostname(), reqId: expect.any(String), responseTime: expect.any(Number) });
+      expect(Math.abs((line.time as number) - Date.now())).toBeLessThan(60_000);
+    }
+    // Neither the body nor the headers are logged: no password, no session token.
+    expect(JSON.stringify(requests)).not.toMatch(/Secret-Password-1|not-a-session/);
   });
 });
 
