@@ -1,5 +1,5 @@
 import type { LocaleTag } from '@rigshare/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { EmailSender } from './email/email-sender';
@@ -41,9 +41,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** preHandler for routes that need a logged-in member. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: preHandlerHookHandler;
     /** preHandler after `authenticate` on what a frozen member may not do (buy, withdraw, post): 403. */
-    refuseFrozen: (request: FastifyRequest) => Promise<void>;
+    refuseFrozen: preHandlerHookHandler;
     limits: {
       codePerIp: (request: FastifyRequest) => Promise<void>;
       accountCheck: (request: FastifyRequest) => Promise<void>;

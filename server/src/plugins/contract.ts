@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorReply } from '@rigshare/api-schema';
 import { APP_VERSION } from '@rigshare/domain';
-import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 
 /** The same instance, its routes taking their request and reply types from their TypeBox schemas. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,21 +26,26 @@ declare module 'fastify' {
  * an absent body read as an empty form (the schema's defaults then fill absent fields with '').
  * OpenAPI 3.1 comes from the same schemas: JSON at /api/docs/json, a UI at /api/docs.
  */
+/** A form's text fields without their surrounding spaces; an absent body read as an empty form. */
+function trimFormBody(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (request.isMultipart()) return done();
+  if (request.body === undefined || request.body === null) request.body = {};
+  const body = request.body;
+  if (typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
+    }
+  }
+  done();
+}
+
 export async function registerContract(app: FastifyInstance): Promise<void> {
   app.decorate('routeTable', []);
   app.addSchema(ErrorReply);
   app.addHook('onRoute', (route) => {
     app.routeTable.push({ method: route.method, url: route.url, schema: route.schema });
-  });
-
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.schema?.body || request.isMultipart()) return;
-    if (request.body === undefined || request.body === null) request.body = {};
-    const body = request.body;
-    if (typeof body !== 'object' || Array.isArray(body)) return;
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
-    }
+    // Only routes with a body get the hook: the others (every GET) run no hook for it at all.
+    if (route.schema?.body) route.preValidation = [trimFormBody, ...[route.preValidation ?? []].flat()];
   });
 
   await app.register(swagger, {
