@@ -1,0 +1,46 @@
+/**
+ * Serves a build the way the fleet does, for the web benchmarks: one origin with the shell at /, each
+ * remote under /remotes/<name>/ and the API under /api through a small proxy (no request is
+ * cross-origin), hashed files immutable, HTML/JSON/manifests `no-cache`, pre-compressed copies.
+ */
+import http from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { SAME_ORIGIN, remotesDocument, runtimeConfig } from '../src/runtime-documents';
+import { setCacheHeaders } from '../src/static-server';
+import { REMOTE_NAMES, distOf, topologyFromEnv, type Topology } from '../src/topology';
+
+export const HOST = '127.0.0.1';
+
+/** Forwards /api/* to the API untouched (method, headers, body, status), like a reverse proxy. */
+function proxyTo(apiPort: number, req: http.IncomingMessage, res: http.ServerResponse) {
+  const upstream = http.request({ host: HOST, port: apiPort, path: req.url, method: req.method, headers: req.headers }, (reply) => {
+    res.writeHead(reply.statusCode ?? 502, reply.headers);
+    reply.pipe(res);
+  });
+  upstream.on('error', () => res.writeHead(502).end());
+  req.pipe(upstream);
+}
+
+/** One origin on `port`: the shell (from `shellDist`) at /, each remote under /remotes/<name>/, the API (on `apiPort`) under /api. */
+export async function serveSameOrigin(port: number, apiPort: number, shellDist: string): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    serverFactory: (handler) => http.createServer((req, res) => (req.url?.startsWith('/api/') ? proxyTo(apiPort, req, res) : handler(req, res))),
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // The deployment's two documents: every remote and every API host on this same origin.
+  const topology: Topology = { ...topologyFromEnv({}), host: HOST, apiPort: port };
+  const remotes = remotesDocument(topology, {}, SAME_ORIGIN);
+  const documents: Record<string, unknown> = { 'remotes.json': remotes, 'config.json': runtimeConfig(topology) };
+  for (const [file, body] of Object.entries(documents)) {
+    app.get(`/${file}`, async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(body));
+  }
+  const statics = [{ root: shellDist, prefix: '/' }, ...REMOTE_NAMES.map((name) => ({ root: distOf(name), prefix: `/remotes/${name}/` }))];
+  for (const [i, { root, prefix }] of statics.entries()) {
+    await app.register(fastifyStatic, { root, prefix, decorateReply: i === 0, cacheControl: false, etag: true, preCompressed: true, setHeaders: setCacheHeaders });
+  }
+  await app.listen({ port, host: HOST });
+  return app;
+}
