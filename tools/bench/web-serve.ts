@@ -1,17 +1,29 @@
 /**
- * Serves a build the way the fleet does, for the web benchmarks: one origin with the shell at /, each
- * remote under /remotes/<name>/ and the API under /api through a small proxy (no request is
- * cross-origin), hashed files immutable, HTML/JSON/manifests `no-cache`, pre-compressed copies.
+ * What the web benchmarks share: the production build of the shell and the remotes, and a server for
+ * it the way the fleet serves it: one origin with the shell at /, each remote under /remotes/<name>/
+ * and the API under /api through a small proxy (no request is cross-origin), hashed files immutable,
+ * HTML/JSON/manifests `no-cache`, pre-compressed copies.
  */
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { SAME_ORIGIN, remotesDocument, runtimeConfig } from '../src/runtime-documents';
 import { setCacheHeaders } from '../src/static-server';
-import { REMOTE_NAMES, distOf, topologyFromEnv, type Topology } from '../src/topology';
+import { REMOTE_NAMES, ROOT, distOf, topologyFromEnv, type Topology } from '../src/topology';
 
 export const HOST = '127.0.0.1';
+
+/** Nx without its daemon or cloud, building for production; `env` adds to it. */
+export const buildEnv = (env: Record<string, string> = {}) => ({ ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_ENV: 'production', ...env });
+
+/** Builds the shell and every remote for production (MINIFY=false in `env` keeps the functions' names). */
+export function buildApps(env: Record<string, string> = {}): void {
+  const projects = ['@rigshare/shell', ...REMOTE_NAMES.map((name) => `@rigshare/${name}`)];
+  console.log(`building ${projects.join(', ')}${env.MINIFY === 'false' ? ' with readable names (MINIFY=false)' : ''} ...`);
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--skip-nx-cache'], { cwd: ROOT, env: buildEnv(env), stdio: 'ignore' });
+}
 
 /** Forwards /api/* to the API untouched (method, headers, body, status), like a reverse proxy. */
 function proxyTo(apiPort: number, req: http.IncomingMessage, res: http.ServerResponse) {

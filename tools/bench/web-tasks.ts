@@ -3,8 +3,9 @@
  *
  * Where the main thread's long tasks go on a first load, the part of bench:web's Total Blocking Time
  * that Lighthouse reports only as "other". Builds the shell and the remotes for production without
- * minifying (MINIFY=false: the same code, and its functions keep their names), serves them as bench:web does (one origin, tools/bench/web-serve.ts), logs the demo member in
- * through the login screen, then loads the page N times (default 2) in a fresh context, the session
+ * minifying (MINIFY=false: the same code, and its functions keep their names), serves them as
+ * bench:web does (one origin, tools/bench/web-serve.ts), logs the demo member in through the login
+ * screen, then loads the page N times (default 2) in a fresh context, the session
  * kept (home) or not (login), no HTTP cache, with Chromium's CPU slowed down 4x as Lighthouse's mobile
  * preset assumes, while tracing the main thread and sampling its JavaScript. For each task of 50 ms or
  * more it prints when it started, how long it ran, the K functions (default 12) that most of its
@@ -14,16 +15,15 @@
  *
  * `--skip-build` uses the builds in place (rebuild them with MINIFY=false for names).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startApiProcess, stopProcess } from '../src/api-process';
-import { REMOTE_NAMES, ROOT, distOf } from '../src/topology';
-import { CHROMIUM_ARGS } from '../e2e/browser';
+import { distOf } from '../src/topology';
+import { CHROMIUM_ARGS, PHONE } from '../e2e/browser';
 import { DEMO, loginThroughScreen } from '../e2e/session';
-import { HOST, serveSameOrigin } from './web-serve';
+import { HOST, buildApps, serveSameOrigin } from './web-serve';
 
 const argValue = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,7 +37,6 @@ const PORT = Number(argValue('port', '4742'));
 const CPU_SLOWDOWN = 4;
 /** A task longer than this blocks input for what it runs over it (TBT's threshold). */
 const LONG_TASK_MS = 50;
-const PHONE_VIEWPORT = { width: 390, height: 844 };
 
 /** A signed-in member's cookies and local storage, carried into a fresh context. */
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -67,19 +66,9 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-function build() {
-  const projects = ['@rigshare/shell', ...REMOTE_NAMES.map((name) => `@rigshare/${name}`)];
-  console.log(`building ${projects.join(', ')} with readable names (MINIFY=false) ...`);
-  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--skip-nx-cache'], {
-    cwd: ROOT,
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_ENV: 'production', MINIFY: 'false' },
-    stdio: 'ignore',
-  });
-}
-
 /** One load of `url` with the CPU slowed down, traced; the session in `storageState` if given. */
 async function traceLoad(browser: Browser, url: string, storageState?: Session): Promise<TraceEvent[]> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, storageState });
+  const context = await browser.newContext({ viewport: PHONE.viewport, storageState });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -109,16 +98,18 @@ function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number } {
 function samplesOf(events: TraceEvent[], thread: { pid: number; tid: number }): { ts: number; stack: string[] }[] {
   const profiles = new Map<string, number>();
   for (const e of events) if (e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid && e.id) profiles.set(e.id, e.args?.data?.startTime ?? e.ts);
-  const nodes = new Map<string, ProfileNode>();
-  const samples: { ts: number; node: string }[] = [];
+  // Node ids are unique within one profile only.
+  const nodes = new Map<string, Map<number, ProfileNode>>();
+  const samples: { ts: number; profile: string; node: number }[] = [];
   for (const e of events) {
     if (e.name !== 'ProfileChunk' || e.pid !== thread.pid || !e.id || !profiles.has(e.id)) continue;
     const data = e.args?.data;
-    for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(`${e.id}:${node.id}`, node);
+    const profileNodes = nodes.get(e.id) ?? nodes.set(e.id, new Map()).get(e.id)!;
+    for (const node of data?.cpuProfile?.nodes ?? []) profileNodes.set(node.id, node);
     let clock = profiles.get(e.id)!;
     (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
       clock += data?.timeDeltas?.[i] ?? 0;
-      samples.push({ ts: clock, node: `${e.id}:${node}` });
+      samples.push({ ts: clock, profile: e.id!, node });
     });
     profiles.set(e.id, clock);
   }
@@ -126,11 +117,10 @@ function samplesOf(events: TraceEvent[], thread: { pid: number; tid: number }): 
     const { functionName, url, lineNumber } = node.callFrame;
     return url ? `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber + 1}` : functionName;
   };
-  return samples.map(({ ts, node }) => {
+  return samples.map(({ ts, profile, node }) => {
+    const profileNodes = nodes.get(profile)!;
     const stack: string[] = [];
-    for (let current = nodes.get(node); current; current = current.parent === undefined ? undefined : nodes.get(`${node.split(':')[0]}:${current.parent}`)) {
-      stack.push(nameOf(current));
-    }
+    for (let current = profileNodes.get(node); current; current = current.parent === undefined ? undefined : profileNodes.get(current.parent)) stack.push(nameOf(current));
     return { ts, stack };
   });
 }
@@ -166,7 +156,7 @@ function report(events: TraceEvent[], run: number) {
 
 async function main() {
   if (PAGE !== 'home' && PAGE !== 'login') throw new Error(`--page takes home or login, got ${PAGE}`);
-  if (!process.argv.includes('--skip-build')) build();
+  if (!process.argv.includes('--skip-build')) buildApps({ MINIFY: 'false' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-bench-web-tasks-'));
   const origin = `http://${HOST}:${PORT}`;
   const api = await startApiProcess({
@@ -181,7 +171,7 @@ async function main() {
     let session: Session | undefined;
     if (PAGE === 'home') {
       // A real login; home then keeps what it showed for the next start's first paint, as for a member coming back.
-      const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
+      const context = await browser.newContext({ viewport: PHONE.viewport });
       const page = await context.newPage();
       await loginThroughScreen(page, `${origin}/`, DEMO.phone, DEMO.password);
       await page.locator('.home-banner__image').first().waitFor();

@@ -32,10 +32,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startApiProcess, stopProcess } from '../src/api-process';
-import { REMOTE_NAMES, ROOT, distOf } from '../src/topology';
-import { CHROMIUM_ARGS, field } from '../e2e/browser';
-import { DEMO } from '../e2e/session';
-import { HOST, serveSameOrigin } from './web-serve';
+import { ROOT, distOf } from '../src/topology';
+import { CHROMIUM_ARGS, PHONE } from '../e2e/browser';
+import { DEMO, loginThroughScreen } from '../e2e/session';
+import { HOST, buildApps, buildEnv, serveSameOrigin } from './web-serve';
 
 const argValue = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,16 +45,13 @@ const RUNS = argValue('runs', 1);
 const PORT = argValue('port', 4642);
 const THROTTLING = process.argv.includes('--applied-throttling') ? 'devtools' : 'simulate';
 const MONOLITH_DIST = path.join(os.tmpdir(), 'rigshare-bench-monolith');
-const NX_ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_ENV: 'production' };
 
 function build() {
-  const projects = ['@rigshare/shell', ...REMOTE_NAMES.map((name) => `@rigshare/${name}`)];
-  console.log(`building ${projects.join(', ')} ...`);
-  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--skip-nx-cache'], { cwd: ROOT, env: NX_ENV, stdio: 'ignore' });
+  buildApps();
   console.log('building the monolithic comparison ...');
   execFileSync(path.join(ROOT, 'node_modules', '.bin', 'rsbuild'), ['build', '-c', path.join(__dirname, 'monolith', 'rsbuild.config.ts')], {
     cwd: ROOT,
-    env: { ...NX_ENV, MONOLITH_DIST },
+    env: buildEnv({ MONOLITH_DIST }),
     stdio: 'ignore',
   });
 }
@@ -124,17 +121,13 @@ async function measureBuild(lighthouse: Lighthouse, origin: string, debugPort: n
   const context = await chromium.launchPersistentContext(userData, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
-    viewport: { width: 390, height: 844 },
+    viewport: PHONE.viewport,
   });
   try {
     const login = await measure(lighthouse, context, debugPort, `${origin}/#/user/login`, false);
     // A real login through the screen; the shell keeps the session in local storage.
     const page = await context.newPage();
-    await page.goto(`${origin}/#/user/login`);
-    await field(page, 'login-phone').fill(DEMO.phone);
-    await field(page, 'login-password').fill(DEMO.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
+    await loginThroughScreen(page, `${origin}/`, DEMO.phone, DEMO.password);
     // Home has shown its banners: it keeps what it showed for the next start's first paint.
     await page.locator('.home-banner__image').first().waitFor();
     await page.close();
