@@ -30,6 +30,7 @@ import { registerCacheAnnouncements } from './plugins/cache-announcements';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
+import { startDeliverySweep } from './outbox/sweep';
 import { MemoryCounters } from './security/counters';
 import { createFileStorage, type FileStorage } from './storage/file-storage';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './sms/sms-sender';
@@ -153,6 +154,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!options.leadership) await leadership.stop();
     });
   }
+
+  // Texts and emails are delivered in the background (outbox/delivery.ts): the close waits for those in
+  // flight; with the jobs on, every instance takes up what a stopped process left undelivered.
+  const deliverers = [app.deps.sms, app.deps.email];
+  if (options.config.jobsIntervalMs > 0) {
+    let stop: (() => void) | null = null;
+    app.addHook('onReady', async () => {
+      stop = startDeliverySweep(deliverers, app.log);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all(deliverers.map((sender) => sender.idle?.()));
+  });
 
   if (options.config.solvency.intervalMs > 0 && options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;

@@ -15,13 +15,15 @@ interface Recorded {
   body: string;
 }
 
-async function gateway(answers: { status: number; body: string }[]) {
+/** `hold`: the gateway answers only once it resolves (a slow gateway). */
+async function gateway(answers: { status: number; body: string }[], hold: Promise<void> = Promise.resolve()) {
   const requests: Recorded[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
-    req.on('end', () => {
+    req.on('end', async () => {
       requests.push({ method: req.method ?? '', headers: req.headers, body });
+      await hold;
       const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
     });
@@ -32,11 +34,15 @@ async function gateway(answers: { status: number; body: string }[]) {
 }
 
 describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
-  it('sends the text from the template, retries a 503, and records it sent with the gateway id', async () => {
-    const gw = await gateway([
-      { status: 503, body: '{"error":"busy"}' },
-      { status: 200, body: '{"messageId":"gw-42","status":"queued"}' },
-    ]);
+  it('answers the member at once, then sends the text from the template, retries a 503, and records it sent with the gateway id', async () => {
+    let release = () => {};
+    const gw = await gateway(
+      [
+        { status: 503, body: '{"error":"busy"}' },
+        { status: 200, body: '{"messageId":"gw-42","status":"queued"}' },
+      ],
+      new Promise<void>((resolve) => (release = resolve)),
+    );
     const config = loadConfig({
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: gw.url,
@@ -50,6 +56,11 @@ describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
       const captcha = await solveCaptcha(ctx);
       expect((await post(ctx.app, '/api/user/auth/code/reg', { phone: '9123500001', ...captcha })).json().code).toBe(200);
       const code = await lastSmsCode(ctx, '9123500001');
+      // Answered while the gateway holds its first try: the text is kept, not yet delivered.
+      const waiting = await ctx.db.kysely.selectFrom('sms_outbox').select(['status', 'attempts']).where('phone', '=', '9123500001').executeTakeFirstOrThrow();
+      expect(waiting).toEqual({ status: 'sending', attempts: 0 });
+      release();
+      await ctx.app.deps.sms.idle?.();
       expect(gw.requests).toHaveLength(2);
       for (const request of gw.requests) {
         expect(request.method).toBe('POST');
@@ -78,11 +89,15 @@ describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
       const clock = () => new Date();
       const http = (url: string, bodyTemplate: string) =>
         new HttpSmsSender(db.kysely, clock, { url, bodyTemplate, headers: {}, retries: 2, timeoutMs: 2000, idField: 'id' }, undefined, 10);
-      await http(refusing.url, 'to={phone}&text={body}').send({ phone: '9123500002', purpose: 'register', body: 'Your code is 123456 & more' });
+      const toRefusing = http(refusing.url, 'to={phone}&text={body}');
+      await toRefusing.send({ phone: '9123500002', purpose: 'register', body: 'Your code is 123456 & more' });
+      await toRefusing.idle();
       expect(refusing.requests).toHaveLength(1);
       expect(refusing.requests[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
       expect(Object.fromEntries(new URLSearchParams(refusing.requests[0].body))).toEqual({ to: '9123500002', text: 'Your code is 123456 & more' });
-      await http(down.url, '{"to":"{phone}","text":"{body}"}').send({ phone: '9123500003', purpose: 'reset', body: 'Code "654321"' });
+      const toDown = http(down.url, '{"to":"{phone}","text":"{body}"}');
+      await toDown.send({ phone: '9123500003', purpose: 'reset', body: 'Code "654321"' });
+      await toDown.idle();
       expect(down.requests).toHaveLength(3);
       expect(JSON.parse(down.requests[0].body)).toEqual({ to: '9123500003', text: 'Code "654321"' });
       const rows = await db.kysely.selectFrom('sms_outbox').select(['phone', 'status', 'attempts', 'provider_id', 'error']).orderBy('id').execute();
@@ -95,6 +110,51 @@ describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
       await drop();
       await refusing.close();
       await down.close();
+    }
+  });
+
+  it('a text left sending by a process that stopped is delivered once, by the one instance that claims it; one ten minutes old is given up', async () => {
+    const gw = await gateway([{ status: 200, body: '{"id":"gw-7"}' }]);
+    const { db, drop } = await database.open();
+    try {
+      const { migrateToLatest } = await import('../src/db/migrations');
+      await migrateToLatest(db.kysely, db.dialect);
+      const now = new Date('2026-12-02T12:00:00.000Z');
+      const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+      const left = (phone: string, createdAgoMs: number, leaseUntil: string) => ({
+        phone,
+        purpose: 'register',
+        body: `Code for ${phone}`,
+        created_at: ago(createdAgoMs),
+        status: 'sending',
+        attempts: 1,
+        lease_until: leaseUntil,
+      });
+      await db.kysely
+        .insertInto('sms_outbox')
+        .values([
+          left('9123500004', 60_000, ago(1_000)), // its process stopped a minute after it asked
+          left('9123500005', 5_000, ago(-30_000)), // still leased: a live process is delivering it
+          left('9123500006', 11 * 60_000, ago(60_000)), // left too long: its code has expired
+        ])
+        .execute();
+      // Two instances sweep at the same moment.
+      const instance = () => new HttpSmsSender(db.kysely, () => now, { url: gw.url, bodyTemplate: '{"to":"{phone}","text":"{body}"}', headers: {}, retries: 1, timeoutMs: 2000, idField: 'id' }, undefined, 10);
+      const [a, b] = [instance(), instance()];
+      const taken = await Promise.all([a.resumeAbandoned(), b.resumeAbandoned()]);
+      await Promise.all([a.idle(), b.idle()]);
+      expect(taken.sort()).toEqual([0, 1]);
+      expect(gw.requests.map((r) => JSON.parse(r.body))).toEqual([{ to: '9123500004', text: 'Code for 9123500004' }]);
+      const rows = await db.kysely.selectFrom('sms_outbox').select(['phone', 'status', 'attempts', 'provider_id', 'error']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { phone: '9123500004', status: 'sent', attempts: 2, provider_id: 'gw-7', error: null },
+        { phone: '9123500005', status: 'sending', attempts: 1, provider_id: null, error: null },
+        { phone: '9123500006', status: 'failed', attempts: 1, provider_id: null, error: 'not delivered in time' },
+      ]);
+    } finally {
+      await db.kysely.destroy();
+      await drop();
+      await gw.close();
     }
   });
 

@@ -381,6 +381,8 @@ export interface SmsOutboxTable {
   /** The gateway's message id, when it answered with one. */
   provider_id: string | null;
   error: string | null;
+  /** Migration 0043: while 'sending', until when the process delivering it holds it (outbox/delivery.ts). */
+  lease_until: string | null;
 }
 
 export interface EmailOutboxTable {
@@ -398,6 +400,8 @@ export interface EmailOutboxTable {
   provider_id: string | null;
   /** The last try's error. */
   error: string | null;
+  /** Migration 0043: while 'sending', until when the process delivering it holds it (outbox/delivery.ts). */
+  lease_until: string | null;
 }
 
 export interface FilesTable {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema';
+import { OutboxDelivery, type TryOutcome } from '../outbox/delivery';
 import type { Clock } from '../types';
 
 export interface EmailMessage {
@@ -15,7 +16,12 @@ export interface EmailMessage {
 
 /** Where the API's emails go. Every sender keeps each email in `email_outbox` with its delivery status. */
 export interface EmailSender {
+  /** Keeps the email and has it delivered; the SMTP sender returns before the mail server is tried. */
   send(message: EmailMessage): Promise<void>;
+  /** Resolves once the deliveries in flight have ended (the SMTP sender; the outbox has none). */
+  idle?(): Promise<void>;
+  /** Takes up emails a stopped process left undelivered; how many (the SMTP sender). */
+  resumeAbandoned?(): Promise<number>;
 }
 
 /**
@@ -54,52 +60,71 @@ export interface SmtpEmailConfig {
 /**
  * Sends through an SMTP server (nodemailer) and records the outcome in `email_outbox`: 'sent' with the
  * message id once the server accepted it (it queues and retries delivery itself), 'failed' with the
- * last error when it could not be reached or refused. A server that cannot be reached or refuses for
- * the moment (a 4xx reply: greylisting, too busy) is tried again, backoff 200 ms doubling, as the SMS
- * gateway is; a permanent refusal (5xx: no such mailbox, relaying denied) is not, nor a server that did
- * not answer in time (the member's request waits for the sending). The code never goes to the log. A
- * member whose email failed asks for a new code after the usual wait.
+ * last error when it could not be reached or refused. `send` returns once the email is kept: the server
+ * is tried in the background (outbox/delivery.ts), so a slow mail server never holds the member's
+ * request, and an email left by a process that stopped is taken up by another. A server that cannot be
+ * reached or refuses for the moment (a 4xx reply: greylisting, too busy) is tried again, backoff 200 ms
+ * doubling, as the SMS gateway is; a permanent refusal (5xx: no such mailbox, relaying denied) is not,
+ * nor a server that went silent (it may have taken the message; another try could send it twice). The
+ * code never goes to the log. A member whose email failed asks for a new code after the usual wait.
  */
 export class SmtpEmailSender implements EmailSender {
   private readonly transport: Transporter;
+  private readonly delivery: OutboxDelivery<EmailMessage>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly config: SmtpEmailConfig,
-    private readonly log?: FastifyBaseLogger,
-    private readonly backoffMs = 200,
+    log?: FastifyBaseLogger,
+    backoffMs = 200,
   ) {
     const { timeoutMs } = config;
     this.transport = nodemailer.createTransport({ url: config.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+    this.delivery = new OutboxDelivery<EmailMessage>(
+      db,
+      'email_outbox',
+      clock,
+      { retries: config.retries, timeoutMs, backoffMs },
+      (message) => this.hand(message),
+      ({ to, purpose }, { sent, attempts, providerId, error }) => {
+        if (sent) log?.info({ to, purpose, messageId: providerId, attempts }, `email sent: ${purpose} email for ${to}`);
+        else log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
+      },
+      log,
+    );
   }
 
   async send(message: EmailMessage): Promise<void> {
-    const id = await keep(this.db, this.clock, message, 'sending');
-    const { to, purpose } = message;
-    let error = '';
-    for (let attempt = 1; attempt <= this.config.retries + 1; attempt++) {
-      try {
-        const info = await this.transport.sendMail({ from: this.config.from, to, subject: message.subject, text: message.body });
-        const providerId = String(info.messageId ?? '').slice(0, 200) || null;
-        await this.db.updateTable('email_outbox').set({ status: 'sent', attempts: attempt, provider_id: providerId, error: null }).where('id', '=', id).execute();
-        this.log?.info({ to, purpose, messageId: info.messageId, attempts: attempt }, `email sent: ${purpose} email for ${to}`);
-        return;
-      } catch (e) {
-        error = (e instanceof Error ? e.message : String(e)).slice(0, 300);
-        await this.db.updateTable('email_outbox').set({ attempts: attempt, error }).where('id', '=', id).execute();
-        if (!isTemporary(e)) break;
-        if (attempt <= this.config.retries) await new Promise((resolve) => setTimeout(resolve, this.backoffMs * 2 ** (attempt - 1)));
-      }
+    const id = await keep(this.db, this.clock, message, 'sending', this.delivery.newLease());
+    this.delivery.start(id, message);
+  }
+
+  idle(): Promise<void> {
+    return this.delivery.idle();
+  }
+
+  resumeAbandoned(): Promise<number> {
+    return this.delivery.resumeAbandoned(async (id) => {
+      const row = await this.db.selectFrom('email_outbox').select(['email', 'purpose', 'subject', 'body']).where('id', '=', id).executeTakeFirst();
+      return row && { to: row.email, purpose: row.purpose, subject: row.subject, body: row.body };
+    });
+  }
+
+  /** One try: the email handed to the mail server. */
+  private async hand(message: EmailMessage): Promise<TryOutcome> {
+    try {
+      const info = await this.transport.sendMail({ from: this.config.from, to: message.to, subject: message.subject, text: message.body });
+      return { sent: true, providerId: String(info.messageId ?? '').slice(0, 200) || null };
+    } catch (e) {
+      return { sent: false, error: e instanceof Error ? e.message : String(e), retry: isTemporary(e) };
     }
-    await this.db.updateTable('email_outbox').set({ status: 'failed' }).where('id', '=', id).execute();
-    this.log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
   }
 }
 
 /**
  * nodemailer's codes for a server that could not be reached: failures that come at once. A server that
- * went silent (ETIMEDOUT) is not tried again: the member's request has already waited SMTP_TIMEOUT_MS.
+ * went silent (ETIMEDOUT) is not tried again: it may have taken the message.
  */
 const UNREACHED = new Set(['ECONNECTION', 'ESOCKET', 'EDNS']);
 
@@ -110,10 +135,10 @@ function isTemporary(error: unknown): boolean {
   return typeof code === 'string' && UNREACHED.has(code);
 }
 
-async function keep(db: Kysely<Database>, clock: Clock, message: EmailMessage, status: string): Promise<number> {
+async function keep(db: Kysely<Database>, clock: Clock, message: EmailMessage, status: string, leaseUntil: string | null = null): Promise<number> {
   const row = await db
     .insertInto('email_outbox')
-    .values({ email: message.to, purpose: message.purpose, subject: message.subject, body: message.body, created_at: clock().toISOString(), status, provider_id: null, error: null })
+    .values({ email: message.to, purpose: message.purpose, subject: message.subject, body: message.body, created_at: clock().toISOString(), status, provider_id: null, error: null, lease_until: leaseUntil })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

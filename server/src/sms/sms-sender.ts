@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { OutboxDelivery, type TryOutcome } from '../outbox/delivery';
 import type { Clock } from '../types';
 
 export interface SmsMessage {
@@ -13,7 +14,12 @@ export interface SmsMessage {
 
 /** Where verification texts go. A real SMS gateway implements this in production. */
 export interface SmsSender {
+  /** Keeps the text and has it delivered; a gateway's sender returns before the gateway is tried. */
   send(message: SmsMessage): Promise<void>;
+  /** Resolves once the deliveries in flight have ended (a gateway's sender; the outbox has none). */
+  idle?(): Promise<void>;
+  /** Takes up texts a stopped process left undelivered; how many (a gateway's sender). */
+  resumeAbandoned?(): Promise<number>;
 }
 
 /**
@@ -61,63 +67,79 @@ export interface HttpSmsConfig {
 
 /**
  * Sends each text through an HTTP gateway, from a template, with retries (backoff 200 ms, doubling) on
- * errors worth retrying, and records its delivery status in `sms_outbox` (status, attempts, the
- * gateway's message id, the last error). The code never goes to the log. A text that cannot be delivered
- * is logged as an error and stays 'failed'; the member may ask for a new code after the usual wait.
+ * errors worth retrying (a network error, a timeout, 429 and 5xx), and records its delivery status in
+ * `sms_outbox` (status, attempts, the gateway's message id, the last error). `send` returns once the text
+ * is kept: the gateway is tried in the background (outbox/delivery.ts), so a slow or failing gateway never
+ * holds the member's request, and a text left by a process that stopped is taken up by another. The code
+ * never goes to the log. A text that cannot be delivered is logged as an error and stays 'failed'; the
+ * member may ask for a new code after the usual wait.
  */
 export class HttpSmsSender implements SmsSender {
+  private readonly delivery: OutboxDelivery<SmsMessage>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly config: HttpSmsConfig,
-    private readonly log?: FastifyBaseLogger,
-    private readonly backoffMs = 200,
-  ) {}
+    log?: FastifyBaseLogger,
+    backoffMs = 200,
+  ) {
+    this.delivery = new OutboxDelivery<SmsMessage>(
+      db,
+      'sms_outbox',
+      clock,
+      { retries: config.retries, timeoutMs: config.timeoutMs, backoffMs },
+      (message) => this.post(message),
+      ({ phone, purpose }, { sent, attempts, providerId, error }) => {
+        if (sent) log?.info({ phone, purpose, providerId, attempts }, `sms sent: ${purpose} text for ${phone}`);
+        else log?.error({ phone, purpose, error }, `sms failed: ${purpose} text for ${phone} not delivered`);
+      },
+      log,
+    );
+  }
 
   async send(message: SmsMessage): Promise<void> {
+    const { phone, purpose, body } = message;
     const row = await this.db
       .insertInto('sms_outbox')
-      .values({ phone: message.phone, purpose: message.purpose, body: message.body, created_at: this.clock().toISOString(), status: 'sending' })
+      .values({ phone, purpose, body, created_at: this.clock().toISOString(), status: 'sending', lease_until: this.delivery.newLease() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    this.delivery.start(row.id, { phone, purpose, body });
+  }
+
+  idle(): Promise<void> {
+    return this.delivery.idle();
+  }
+
+  resumeAbandoned(): Promise<number> {
+    return this.delivery.resumeAbandoned((id) => this.db.selectFrom('sms_outbox').select(['phone', 'purpose', 'body']).where('id', '=', id).executeTakeFirst());
+  }
+
+  /** One try: the text POSTed from the template. */
+  private async post(message: SmsMessage): Promise<TryOutcome> {
     const json = this.config.bodyTemplate.trim().startsWith('{');
     const fill = (value: string) => (json ? JSON.stringify(value).slice(1, -1) : encodeURIComponent(value));
     const payload = this.config.bodyTemplate.replace(/\{(phone|body|purpose)\}/g, (_m, key: 'phone' | 'body' | 'purpose') => fill(message[key]));
     const headers = { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded', ...this.config.headers };
-
-    let error = '';
-    for (let attempt = 1; attempt <= this.config.retries + 1; attempt++) {
-      let retry = false;
-      try {
-        const response = await fetch(this.config.url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(this.config.timeoutMs) });
-        const text = await response.text();
-        if (response.ok) {
-          let providerId: string | null = null;
-          try {
-            const id = (JSON.parse(text) as Record<string, unknown>)[this.config.idField];
-            if (typeof id === 'string' || typeof id === 'number') providerId = String(id).slice(0, 128);
-          } catch {
-            // not JSON: no message id
-          }
-          await this.record(row.id, { status: 'sent', attempts: attempt, provider_id: providerId, error: null });
-          this.log?.info({ phone: message.phone, purpose: message.purpose, providerId, attempts: attempt }, `sms sent: ${message.purpose} text for ${message.phone}`);
-          return;
-        }
-        error = `HTTP ${response.status}: ${text.slice(0, 200)}`;
-        retry = response.status === 429 || response.status >= 500;
-      } catch (e) {
-        error = e instanceof Error ? e.message : String(e);
-        retry = true;
-      }
-      await this.record(row.id, { status: 'sending', attempts: attempt, provider_id: null, error: error.slice(0, 300) });
-      if (!retry) break;
-      if (attempt <= this.config.retries) await new Promise((resolve) => setTimeout(resolve, this.backoffMs * 2 ** (attempt - 1)));
+    try {
+      const response = await fetch(this.config.url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      const text = await response.text();
+      if (response.ok) return { sent: true, providerId: providerIdOf(text, this.config.idField) };
+      return { sent: false, error: `HTTP ${response.status}: ${text.slice(0, 200)}`, retry: response.status === 429 || response.status >= 500 };
+    } catch (e) {
+      return { sent: false, error: e instanceof Error ? e.message : String(e), retry: true };
     }
-    await this.db.updateTable('sms_outbox').set({ status: 'failed' }).where('id', '=', row.id).execute();
-    this.log?.error({ phone: message.phone, purpose: message.purpose, error }, `sms failed: ${message.purpose} text for ${message.phone} not delivered`);
   }
+}
 
-  private async record(id: number, values: { status: string; attempts: number; provider_id: string | null; error: string | null }): Promise<void> {
-    await this.db.updateTable('sms_outbox').set(values).where('id', '=', id).execute();
+/** The gateway's message id from its JSON answer, when it gave one. */
+function providerIdOf(text: string, idField: string): string | null {
+  try {
+    const id = (JSON.parse(text) as Record<string, unknown>)[idField];
+    if (typeof id === 'string' || typeof id === 'number') return String(id).slice(0, 128);
+  } catch {
+    // not JSON: no message id
   }
+  return null;
 }

@@ -38,6 +38,7 @@ import { migration as m0039 } from './0039-member-email';
 import { migration as m0040 } from './0040-email-attempts';
 import { migration as m0041 } from './0041-income-payable';
 import { migration as m0042 } from './0042-first-job-day';
+import { migration as m0043 } from './0043-delivery-leases';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -79,6 +80,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0040,
   m0041,
   m0042,
+  m0043,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
