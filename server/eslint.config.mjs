@@ -69,7 +69,7 @@ export default [
     },
   },
   {
-    files: ['src/ledger/**/*.ts', 'src/audit/**/*.ts', 'src/notices/**/*.ts', 'src/settings/**/*.ts', 'src/jobs/**/*.ts', 'src/security/**/*.ts', 'src/sms/**/*.ts', 'src/i18n/**/*.ts', 'src/content/**/*.ts'],
+    files: ['src/ledger/**/*.ts', 'src/audit/**/*.ts', 'src/notices/**/*.ts', 'src/settings/**/*.ts', 'src/jobs/**/*.ts', 'src/security/**/*.ts', 'src/sms/**/*.ts', 'src/email/**/*.ts', 'src/outbox/**/*.ts', 'src/i18n/**/*.ts', 'src/content/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features(/|$)', message: 'The layers under the features import no feature.' }] }] },
   },
 ];
