@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => leadership.stop());
   app.addHook('onClose', async () => db.kysely.destroy());
   // Graceful shutdown: stop accepting connections, let the requests in flight finish (up to
-  // SHUTDOWN_TIMEOUT_MS), close the database, exit 0. A second signal or the timeout exits 1 at once.
+  // SHUTDOWN_TIMEOUT_MS; the texts and emails being delivered too), close the database, exit 0. A second
+  // signal or the timeout exits 1 at once.
   let stopping = false;
   // A keep-alive connection whose request finishes during shutdown is closed with its response;
   // otherwise it stays open for the keep-alive timeout (72 s) and holds the exit that long.
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing the requests in flight, then stopping`);
     setTimeout(() => {
-      app.log.error(`requests still running after ${config.shutdownTimeoutMs} ms; exiting anyway`);
+      app.log.error(`requests or deliveries still running after ${config.shutdownTimeoutMs} ms; exiting anyway (a text or email left sending is taken up again once its lease lapses)`);
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     app.close().then(

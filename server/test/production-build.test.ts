@@ -217,6 +217,6 @@ it('exits 1 after SHUTDOWN_TIMEOUT_MS when a request never finishes', async () =
   // Before: no limit; the process waited for the client (Node's 300 s request timeout).
   expect(await server.exited).toBe(1);
   expect(Date.now() - signalledAt).toBeLessThan(4000);
-  expect(server.output()).toContain('requests still running after 1000 ms; exiting anyway');
+  expect(server.output()).toContain('requests or deliveries still running after 1000 ms; exiting anyway');
   socket.destroy();
 });
