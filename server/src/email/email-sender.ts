@@ -70,7 +70,7 @@ export interface SmtpEmailConfig {
  */
 export class SmtpEmailSender implements EmailSender {
   private readonly transport: Transporter;
-  private readonly delivery: OutboxDelivery<EmailMessage>;
+  private readonly delivery: OutboxDelivery<'email_outbox', EmailMessage>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,18 +81,19 @@ export class SmtpEmailSender implements EmailSender {
   ) {
     const { timeoutMs } = config;
     this.transport = nodemailer.createTransport({ url: config.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
-    this.delivery = new OutboxDelivery<EmailMessage>(
+    this.delivery = new OutboxDelivery({
       db,
-      'email_outbox',
+      table: 'email_outbox',
       clock,
-      { retries: config.retries, timeoutMs, backoffMs },
-      (message) => this.hand(message),
-      ({ to, purpose }, { sent, attempts, providerId, error }) => {
+      policy: { retries: config.retries, timeoutMs, backoffMs },
+      attempt: (message: EmailMessage) => this.hand(message),
+      report: ({ to, purpose }, { sent, attempts, providerId, error }) => {
         if (sent) log?.info({ to, purpose, messageId: providerId, attempts }, `email sent: ${purpose} email for ${to}`);
         else log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
       },
+      fromRow: (row): EmailMessage => ({ to: row.email, purpose: row.purpose, subject: row.subject, body: row.body }),
       log,
-    );
+    });
   }
 
   async send(message: EmailMessage): Promise<void> {
@@ -105,10 +106,7 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   resumeAbandoned(): Promise<number> {
-    return this.delivery.resumeAbandoned(async (id) => {
-      const row = await this.db.selectFrom('email_outbox').select(['email', 'purpose', 'subject', 'body']).where('id', '=', id).executeTakeFirst();
-      return row && { to: row.email, purpose: row.purpose, subject: row.subject, body: row.body };
-    });
+    return this.delivery.resumeAbandoned();
   }
 
   /** One try: the email handed to the mail server. */

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../types';
 
 /** The tables of the texts and emails a gateway delivers: each row is one message and its delivery status. */
 export type OutboxTable = 'sms_outbox' | 'email_outbox';
+
+/** A row of one of those tables, as the sweep reads it back. */
+export type OutboxRow<Table extends OutboxTable> = Selectable<Database[Table]>;
 
 /** What one try to hand a message to its gateway came to. */
 export type TryOutcome = { sent: true; providerId: string | null } | { sent: false; error: string; retry: boolean };
@@ -33,20 +36,42 @@ export const DELIVERY_MAX_AGE_MS = 10 * 60_000;
  * (a compare-and-set, so two instances of a fleet never both send it), and rows past
  * DELIVERY_MAX_AGE_MS are marked failed instead.
  */
-export class OutboxDelivery<Message> {
+/** What a delivery needs: where its rows are kept, how the gateway is tried, and how a row reads back. */
+export interface OutboxDeliveryOptions<Table extends OutboxTable, Message> {
+  db: Kysely<Database>;
+  table: Table;
+  clock: Clock;
+  policy: RetryPolicy;
+  /** One try: hands the message to the gateway. */
+  attempt: (message: Message) => Promise<TryOutcome>;
+  /** Tells the log how a delivery ended (never with the code). */
+  report: (message: Message, outcome: { sent: boolean; attempts: number; providerId: string | null; error: string }) => void;
+  /** The message a kept row holds, for the sweep to deliver again. */
+  fromRow: (row: OutboxRow<Table>) => Message;
+  log?: FastifyBaseLogger;
+}
+
+export class OutboxDelivery<Table extends OutboxTable, Message> {
   private readonly running = new Set<Promise<void>>();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly table: OutboxTable,
-    private readonly clock: Clock,
-    private readonly policy: RetryPolicy,
-    /** One try: hands the message to the gateway. */
-    private readonly attempt: (message: Message) => Promise<TryOutcome>,
-    /** Tells the log how a delivery ended (never with the code). */
-    private readonly report: (message: Message, outcome: { sent: boolean; attempts: number; providerId: string | null; error: string }) => void,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly options: OutboxDeliveryOptions<Table, Message>) {}
+
+  private get db(): Kysely<Database> {
+    return this.options.db;
+  }
+
+  /** Widened: Kysely cannot follow a table name that is a type parameter. */
+  private get table(): OutboxTable {
+    return this.options.table;
+  }
+
+  private get clock(): Clock {
+    return this.options.clock;
+  }
+
+  private get policy(): RetryPolicy {
+    return this.options.policy;
+  }
 
   /** How long one delivery, all its tries and pauses, can take; a lease a little longer than that. */
   private leaseMs(): number {
@@ -66,7 +91,7 @@ export class OutboxDelivery<Message> {
   /** Starts delivering the kept row `id` in the background; its outcome is recorded on the row. */
   start(id: number, message: Message, attemptsBefore = 0): void {
     const delivery = this.deliver(id, message, attemptsBefore)
-      .catch((error: unknown) => this.log?.error({ err: error, table: this.table, id }, 'delivery not recorded; the sweep tries it again once its lease lapses'))
+      .catch((error: unknown) => this.options.log?.error({ err: error, table: this.table, id }, 'delivery not recorded; the sweep tries it again once its lease lapses'))
       .finally(() => this.running.delete(delivery));
     this.running.add(delivery);
   }
@@ -76,11 +101,8 @@ export class OutboxDelivery<Message> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  /**
-   * Takes up the rows left 'sending' by a process that stopped; `load` reads the message back from its
-   * row. Returns how many this process claimed and started.
-   */
-  async resumeAbandoned(load: (id: number) => Promise<Message | undefined>): Promise<number> {
+  /** Takes up the rows left 'sending' by a process that stopped. Returns how many this process claimed and started. */
+  async resumeAbandoned(): Promise<number> {
     const now = this.clock();
     const nowIso = now.toISOString();
     await this.db
@@ -90,14 +112,15 @@ export class OutboxDelivery<Message> {
       .where('lease_until', '<', nowIso)
       .where('created_at', '<', new Date(now.getTime() - DELIVERY_MAX_AGE_MS).toISOString())
       .execute();
-    const lapsed = await this.db
+    // Read whole: the sweep delivers what the row holds. The rows are Table's (see `table`).
+    const lapsed = (await this.db
       .selectFrom(this.table)
-      .select(['id', 'attempts', 'lease_until'])
+      .selectAll()
       .where('status', '=', 'sending')
       .where('lease_until', '<', nowIso)
       .orderBy('id')
       .limit(100)
-      .execute();
+      .execute()) as (OutboxRow<Table> & OutboxRow<OutboxTable>)[];
     let claimed = 0;
     for (const row of lapsed) {
       const moved = await this.db
@@ -108,9 +131,7 @@ export class OutboxDelivery<Message> {
         .where('lease_until', '=', row.lease_until)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) continue; // another instance claimed it first
-      const message = await load(row.id);
-      if (!message) continue;
-      this.start(row.id, message, row.attempts);
+      this.start(row.id, this.options.fromRow(row), row.attempts);
       claimed += 1;
     }
     return claimed;
@@ -123,10 +144,10 @@ export class OutboxDelivery<Message> {
     let attempts = attemptsBefore;
     for (let attempt = 0; attempt <= retries; attempt++) {
       attempts += 1;
-      const outcome = await this.attempt(message).catch((e: unknown): TryOutcome => ({ sent: false, error: e instanceof Error ? e.message : String(e), retry: false }));
+      const outcome = await this.options.attempt(message).catch((e: unknown): TryOutcome => ({ sent: false, error: e instanceof Error ? e.message : String(e), retry: false }));
       if (outcome.sent) {
         await this.record(id, { status: 'sent', attempts, provider_id: outcome.providerId, error: null, lease_until: null });
-        this.report(message, { sent: true, attempts, providerId: outcome.providerId, error: '' });
+        this.options.report(message, { sent: true, attempts, providerId: outcome.providerId, error: '' });
         return;
       }
       error = outcome.error.slice(0, 300);
@@ -135,7 +156,7 @@ export class OutboxDelivery<Message> {
       if (attempt < retries) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** attempt));
     }
     await this.record(id, { status: 'failed', lease_until: null });
-    this.report(message, { sent: false, attempts, providerId: null, error });
+    this.options.report(message, { sent: false, attempts, providerId: null, error });
   }
 
   private async record(

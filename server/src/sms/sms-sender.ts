@@ -75,7 +75,7 @@ export interface HttpSmsConfig {
  * member may ask for a new code after the usual wait.
  */
 export class HttpSmsSender implements SmsSender {
-  private readonly delivery: OutboxDelivery<SmsMessage>;
+  private readonly delivery: OutboxDelivery<'sms_outbox', SmsMessage>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -84,18 +84,19 @@ export class HttpSmsSender implements SmsSender {
     log?: FastifyBaseLogger,
     backoffMs = 200,
   ) {
-    this.delivery = new OutboxDelivery<SmsMessage>(
+    this.delivery = new OutboxDelivery({
       db,
-      'sms_outbox',
+      table: 'sms_outbox',
       clock,
-      { retries: config.retries, timeoutMs: config.timeoutMs, backoffMs },
-      (message) => this.post(message),
-      ({ phone, purpose }, { sent, attempts, providerId, error }) => {
+      policy: { retries: config.retries, timeoutMs: config.timeoutMs, backoffMs },
+      attempt: (message: SmsMessage) => this.post(message),
+      report: ({ phone, purpose }, { sent, attempts, providerId, error }) => {
         if (sent) log?.info({ phone, purpose, providerId, attempts }, `sms sent: ${purpose} text for ${phone}`);
         else log?.error({ phone, purpose, error }, `sms failed: ${purpose} text for ${phone} not delivered`);
       },
+      fromRow: ({ phone, purpose, body }): SmsMessage => ({ phone, purpose, body }),
       log,
-    );
+    });
   }
 
   async send(message: SmsMessage): Promise<void> {
@@ -113,7 +114,7 @@ export class HttpSmsSender implements SmsSender {
   }
 
   resumeAbandoned(): Promise<number> {
-    return this.delivery.resumeAbandoned((id) => this.db.selectFrom('sms_outbox').select(['phone', 'purpose', 'body']).where('id', '=', id).executeTakeFirst());
+    return this.delivery.resumeAbandoned();
   }
 
   /** One try: the text POSTed from the template. */
