@@ -4,6 +4,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { owedIncome } from '../../ledger/accounts';
+import { repeatEvery } from '../../jobs/repeat';
 import { readReserves, type ReserveReading } from './reserves';
 
 /** node:crypto's SHA-256 behind the tree's hash interface: the same function as WebCrypto, without a promise per digest. */
@@ -182,21 +183,9 @@ export async function snapshotIfDue(db: Db, config: Pick<Config, 'chain' | 'solv
 
 /** Starts the snapshot timer (checks every minute, snapshots when due). Unref'd; returns a stop function. */
 export function startSolvencySnapshots(db: Db, config: Pick<Config, 'chain' | 'solvency'>, clock: () => Date, log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void }): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const taken = await snapshotIfDue(db, config, clock());
-      if (taken) log.info({ snapshot: taken.id, root: taken.root, leaves: taken.leafCount }, 'solvency snapshot taken');
-    } catch (error) {
-      log.error({ err: error }, 'solvency snapshot failed');
-    } finally {
-      running = false;
-    }
+  const snapshot = async () => {
+    const taken = await snapshotIfDue(db, config, clock());
+    if (taken) log.info({ snapshot: taken.id, root: taken.root, leaves: taken.leafCount }, 'solvency snapshot taken');
   };
-  void tick();
-  const timer = setInterval(() => void tick(), Math.min(60_000, config.solvency.intervalMs));
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(Math.min(60_000, config.solvency.intervalMs), snapshot, (error) => log.error({ err: error }, 'solvency snapshot failed'), { runNow: true });
 }
