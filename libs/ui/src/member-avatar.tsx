@@ -9,10 +9,16 @@ export interface MemberAvatarProps {
   size?: number;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * Built on first use, not when the module loads: a segmenter loads the browser's break-iterator data,
+ * tens of milliseconds of a phone's main thread, and every page that imports this library (home too)
+ * would pay for it on its first load whether or not it shows an avatar.
+ */
+let graphemes: Intl.Segmenter | undefined;
 
 /** The first letter as a reader sees it: a whole grapheme (a Tamil consonant with its vowel sign, an accented letter). */
 function initialOf(name: string): string {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const first = graphemes.segment(name.trim())[Symbol.iterator]().next();
   return first.done ? '?' : first.value.segment.toUpperCase();
 }

@@ -152,6 +152,32 @@ describe('MemberAvatar', () => {
     expect(container.textContent).toBe('?');
   });
 
+  it('builds its segmenter on the first initial, not when the library loads (a page without avatars never pays for one)', () => {
+    const Original = Intl.Segmenter;
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    let built = 0;
+    intl.Segmenter = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    };
+    try {
+      let isolated: typeof import('./member-avatar') | undefined;
+      jest.isolateModules(() => {
+        isolated = jest.requireActual<typeof import('./member-avatar')>('./member-avatar');
+      });
+      expect(built).toBe(0);
+      const Avatar = isolated!.MemberAvatar;
+      const { container } = render(<Avatar name="Ravi" />);
+      expect(container.textContent).toBe('R');
+      render(<Avatar name="Meena" />);
+      expect(built).toBe(1);
+    } finally {
+      intl.Segmenter = Original;
+    }
+  });
+
   it('shows the picture when there is one', () => {
     const { container } = render(<MemberAvatar name="Asha" src="/uploads/a.png" />);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/a.png');
