@@ -12,6 +12,7 @@ import { loadRemoteModule, registerRemoteEntries } from './app/remote-registry';
 import { reloadOnce } from './app/reload-once';
 import { setRuntimeConfig } from './app/runtime-config-store';
 import { HOME_HASHES } from './app/home-hashes';
+import { startHomeReadsEarly } from './features/home/home-reads';
 import { LANDING_SCREENS } from './app/shell-routes';
 import { toastNotifier } from './app/toast-notifier';
 import './styles.css';
@@ -45,9 +46,15 @@ async function start() {
     configureStaffApi(config.apiHosts);
     setRuntimeConfig(config);
     registerRemoteEntries(remotes.remotes);
-    // A signed-in member opening home: the products remote loads beside the shell's first render
-    // instead of after it (its failure is the widget's to show, as before).
-    if (signedIn && opensHome()) loadRemoteModule(HOME_REMOTE).catch(() => undefined);
+    if (signedIn && opensHome()) {
+      // A signed-in member opening home: home's reads start while React renders the page, and the
+      // products remote loads beside the shell's first render instead of after it, starting its widget's
+      // reads as soon as it is loaded (its failure is the widget's to show, as before).
+      startHomeReadsEarly();
+      loadRemoteModule(HOME_REMOTE)
+        .then((remote) => remote.prefetch?.['home.products']?.())
+        .catch(() => undefined);
+    }
   } catch (error) {
     if (!navigator.onLine) {
       // Opened from the service worker's copy without a network: say so, start when it is back.

@@ -93,6 +93,23 @@ it('the home page shows the products the server lists, from the products remote'
   await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/home.png') });
 });
 
+it('a member coming back to home: banner, notices, unread count and products, each asked of the server once', async () => {
+  await login(DEMO.phone, DEMO.password);
+  await page.getByTestId('product-name').first().waitFor();
+  // A cold start on home with the session kept: home's reads start from the bootstrap and the products
+  // remote's prefetch, before home and its product list mount; they must not be asked for again then.
+  fetched = [];
+  await page.reload();
+  const apiCalls = () => fetched.filter((url) => url.includes('/api/')).map((url) => new URL(url).pathname.replace(/^\/api\//, ''));
+  await page.getByTestId('home-screen').locator('.home-banner__image').first().waitFor();
+  await page.getByTestId('product-name').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const calls = apiCalls();
+  for (const read of ['user/sys/carousel', 'user/sys/scroll-notice', 'user/sys/popup-notice', 'push/unread', 'orders/product/list', 'user/user/info']) {
+    expect([read, calls.filter((call) => call === read).length]).toEqual([read, 1]);
+  }
+});
+
 const TABS: [route: string, remote: RemoteName | 'shell'][] = [
   ['/projects', 'products'],
   ['/dynamic', 'community'],

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectIsLoggedIn } from '@rigshare/session';
+import { selectIsLoggedIn, store } from '@rigshare/session';
 import { serverApi } from './server-api';
 
 /**
@@ -32,4 +32,12 @@ export function useUnreadMessages(): number | undefined {
     skipPollingIfUnfocused: true,
   });
   return signedIn ? data : undefined;
+}
+
+/**
+ * Starts loading the count before a badge shows it (a cold start on home), so the badge's query finds
+ * it on its way. Nothing when it is cached or already being loaded.
+ */
+export function prefetchUnreadMessages(): void {
+  void store.dispatch(unreadMessagesApi.endpoints.unreadMessages.initiate(undefined, { subscribe: false }));
 }

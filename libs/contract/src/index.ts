@@ -29,6 +29,13 @@ export interface RemoteModule {
   namespace: string;
   routes: RemoteRoute[];
   widgets?: Partial<Record<WidgetSlot, ScreenComponent>>;
+  /**
+   * Starts the server reads a widget shows first, for a shell that knows the widget is about to render
+   * (home on a cold start): they are on their way before the widget mounts, not started from its
+   * effects in the same task as the rest of the page's. Calling it again while they are cached or
+   * on their way changes nothing.
+   */
+  prefetch?: Partial<Record<WidgetSlot, () => void>>;
   /** Resolves the remote's translation resource for one language tag (e.g. `hi-IN`). */
   loadTranslations(languageTag: string): Promise<Record<string, unknown>>;
   /** Runs once after load: inject reducers, register listeners. */

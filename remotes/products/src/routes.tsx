@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installServerApi } from '@rigshare/api-client';
+import { prefetchFirstProductPage } from './api/endpoints';
 
 /**
  * Home's product list is the first thing a signed-in member waits for from this remote: its chunk is
@@ -28,6 +29,7 @@ const remote: RemoteModule = {
     { path: '/index/setcoupon', Component: lazy(() => import('./features/coupons/set-coupon-screen')), titleKey: 'coupon.setTitle', depth: 2 },
   ],
   widgets: { 'home.products': lazy(() => homeProductList) },
+  prefetch: { 'home.products': prefetchFirstProductPage },
   loadTranslations: (lng) => import(`../locales/${lng}/products.json`),
   // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
   setup: () => installServerApi(),

@@ -6,6 +6,7 @@
  * a takeout -> balance, income, records; receiving a coupon -> the member's coupons.
  */
 import { pagedListOptions, serverApi } from '@rigshare/api-client';
+import { store } from '@rigshare/session';
 import { DEFAULT_PAGE_SIZE, type Order, type OrderStatus, type Page, type ProductCard } from '@rigshare/domain';
 import type { Coupon, MyCouponState } from './coupons';
 import type { IncomeRecord, IncomeSummary, TakeoutResult } from './income';
@@ -131,6 +132,14 @@ export const {
   useIncomeRecordsInfiniteQuery,
   useTakeoutIncomeMutation,
 } = productsApi;
+
+/**
+ * Starts loading the catalogue's first page, the one home's product list shows, before the list
+ * mounts (the `home.products` prefetch of the contract). Nothing when it is cached or on its way.
+ */
+export function prefetchFirstProductPage(): void {
+  void store.dispatch(productsApi.endpoints.productPage.initiate(undefined, { subscribe: false }));
+}
 
 /** The message of a failed call, for the screen's LoadFailed. */
 export function errorMessage(error: unknown): string {

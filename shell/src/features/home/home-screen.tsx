@@ -11,6 +11,7 @@ import { savedHomeFrame, saveHomeFrame } from '../../app/home-frame';
 import { RemoteWidget } from '../../app/remote-screen';
 import { ScreenLoading } from '../../app/screen-frame';
 import { HomeHeader } from '../header/home-header';
+import { takeHomeRead } from './home-reads';
 import { checkForUpdateOnce } from '../header/version-update';
 
 /** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
@@ -75,11 +76,11 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
     const settle = (update: () => void) => {
       if (!cancelled) startTransition(update);
     };
-    accountsApi.carousel().then(
+    takeHomeRead('carousel').then(
       ({ data }) => settle(() => setBanner({ state: 'ready', value: data ?? [] })),
       () => settle(() => setBanner({ state: 'failed' })),
     );
-    accountsApi.scrollNotice().then(
+    takeHomeRead('scrollNotice').then(
       ({ data }) => settle(() => setNotices((data ?? []).filter((text) => text.trim() !== ''))),
       () => settle(() => setNotices([])),
     );
@@ -90,7 +91,7 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
 
   useEffect(() => {
     let cancelled = false;
-    accountsApi.popupNotice().then(
+    takeHomeRead('popupNotice').then(
       ({ data }) => {
         if (cancelled || !data) return;
         // Once per notice per member: the server stops offering it once told it was shown.
@@ -103,9 +104,11 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
       },
       () => undefined,
     );
-    void checkForUpdateOnce(t, token);
+    // Not what home shows first: checked in a task of its own, after the effects of home's first render.
+    const updateCheck = setTimeout(() => void checkForUpdateOnce(t, token), 0);
     return () => {
       cancelled = true;
+      clearTimeout(updateCheck);
     };
   }, [t, token]);
 
