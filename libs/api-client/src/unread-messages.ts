@@ -39,5 +39,5 @@ export function useUnreadMessages(): number | undefined {
  * it on its way. Nothing when it is cached or already being loaded.
  */
 export function prefetchUnreadMessages(): void {
-  void store.dispatch(unreadMessagesApi.endpoints.unreadMessages.initiate(undefined, { subscribe: false }));
+  store.dispatch(unreadMessagesApi.util.prefetch('unreadMessages', undefined, {}));
 }

@@ -54,23 +54,17 @@ export interface OutboxDeliveryOptions<Table extends OutboxTable, Message> {
 export class OutboxDelivery<Table extends OutboxTable, Message> {
   private readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly options: OutboxDeliveryOptions<Table, Message>) {}
-
-  private get db(): Kysely<Database> {
-    return this.options.db;
-  }
-
+  private readonly db: Kysely<Database>;
   /** Widened: Kysely cannot follow a table name that is a type parameter. */
-  private get table(): OutboxTable {
-    return this.options.table;
-  }
+  private readonly table: OutboxTable;
+  private readonly clock: Clock;
+  private readonly policy: RetryPolicy;
 
-  private get clock(): Clock {
-    return this.options.clock;
-  }
-
-  private get policy(): RetryPolicy {
-    return this.options.policy;
+  constructor(private readonly options: OutboxDeliveryOptions<Table, Message>) {
+    this.db = options.db;
+    this.table = options.table;
+    this.clock = options.clock;
+    this.policy = options.policy;
   }
 
   /** How long one delivery, all its tries and pauses, can take; a lease a little longer than that. */

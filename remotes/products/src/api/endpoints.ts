@@ -138,6 +138,7 @@ export const {
  * mounts (the `home.products` prefetch of the contract). Nothing when it is cached or on its way.
  */
 export function prefetchFirstProductPage(): void {
+  // What `util.prefetch` does, which RTK Query types for plain queries only.
   void store.dispatch(productsApi.endpoints.productPage.initiate(undefined, { subscribe: false }));
 }
 
