@@ -13,7 +13,7 @@
 const SHARED_LIBRARIES = [
   () => import('react'),
   () => import('react-dom/client'),
-  () => import('antd-mobile'),
+  () => import('antd-mobile/first-load'),
   () => import('react-router-dom'),
   () => import('@reduxjs/toolkit'),
   () => import('react-redux'),

@@ -93,6 +93,22 @@ it('the home page shows the products the server lists, from the products remote'
   await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/home.png') });
 });
 
+/** Each federation instance in the page, with the apps that provided each shared module it has loaded. */
+function sharedModulesLoaded() {
+  return page.evaluate(() => {
+    type Entry = { from: string; loaded?: boolean };
+    type Instance = { name: string; shareScopeMap?: Record<string, Record<string, Record<string, Entry>>> };
+    const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: Instance[] } }).__FEDERATION__;
+    return (federation?.__INSTANCES__ ?? []).map((instance) => {
+      const providers: Record<string, string[]> = {};
+      for (const scope of Object.values(instance.shareScopeMap ?? {}))
+        for (const [name, versions] of Object.entries(scope))
+          for (const entry of Object.values(versions)) if (entry.loaded) (providers[name] ??= []).push(entry.from);
+      return { name: instance.name, providers };
+    });
+  });
+}
+
 it('a member coming back to home: banner, notices, unread count and products, each asked of the server once', async () => {
   await login(DEMO.phone, DEMO.password);
   await page.getByTestId('product-name').first().waitFor();
@@ -108,6 +124,11 @@ it('a member coming back to home: banner, notices, unread count and products, ea
   for (const read of ['user/sys/carousel', 'user/sys/scroll-notice', 'user/sys/popup-notice', 'push/unread', 'orders/product/list', 'user/user/info']) {
     expect([read, calls.filter((call) => call === read).length]).toEqual([read, 1]);
   }
+  // Home draws with the UI kit's first-load part alone: the forms, pickers and tabs are neither fetched
+  // nor run (tools/rsbuild/kits.ts), and neither is the whole kit kept for remotes of contract version 3.
+  const shell = (await sharedModulesLoaded()).find((instance) => instance.name === 'rigshare_shell')!;
+  expect(Object.keys(shell.providers)).toEqual(expect.arrayContaining(['antd-mobile/first-load', 'react', '@rigshare/ui']));
+  expect(Object.keys(shell.providers).filter((name) => name === 'antd-mobile' || name === 'antd-mobile/on-demand')).toEqual([]);
 });
 
 const TABS: [route: string, remote: RemoteName | 'shell'][] = [
@@ -147,24 +168,14 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
       `rigshare_${remote}`,
     );
   }
-  const instances = await page.evaluate(() => {
-    type Entry = { from: string; loaded?: boolean };
-    type Instance = { name: string; shareScopeMap?: Record<string, Record<string, Record<string, Entry>>> };
-    const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: Instance[] } }).__FEDERATION__;
-    return (federation?.__INSTANCES__ ?? []).map((instance) => {
-      const providers: Record<string, string[]> = {};
-      for (const scope of Object.values(instance.shareScopeMap ?? {}))
-        for (const [name, versions] of Object.entries(scope))
-          for (const entry of Object.values(versions)) if (entry.loaded) (providers[name] ??= []).push(entry.from);
-      return { name: instance.name, providers };
-    });
-  });
+  const instances = await sharedModulesLoaded();
   expect(instances.map((i) => i.name).sort()).toEqual(
     ['rigshare_community', 'rigshare_messages', 'rigshare_products', 'rigshare_shell', 'rigshare_team', 'rigshare_wallet'],
   );
-  // Every singleton of the build settings, but React's development JSX runtime, which no production build loads.
+  // Every singleton of the build settings, but React's development JSX runtime, which no production build
+  // loads, and the UI kit whole, which only remotes of contract version 3 ask for.
   const singletons = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools/rsbuild/singletons.json'), 'utf8')) as string[];
-  const SINGLETONS = singletons.filter((name) => name !== 'react/jsx-dev-runtime');
+  const SINGLETONS = singletons.filter((name) => name !== 'react/jsx-dev-runtime' && name !== 'antd-mobile');
   for (const { name, providers } of instances) {
     for (const singleton of SINGLETONS) {
       // Whatever a remote loaded of these, it took the shell's copy; none brought its own.
@@ -180,7 +191,7 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
     const manifest = JSON.parse(fs.readFileSync(path.join(distOf(remote), 'mf-manifest.json'), 'utf8')) as { shared: { name: string }[] };
     expect([remote, manifest.shared.map((entry) => entry.name)]).toEqual([
       remote,
-      expect.arrayContaining(['react', 'react/jsx-runtime', 'react-i18next', 'antd-mobile']),
+      expect.arrayContaining(['react', 'react/jsx-runtime', 'react-i18next', 'antd-mobile/first-load', 'antd-mobile/on-demand']),
     ]);
   }
 });

@@ -112,10 +112,10 @@ describeRelease('the current shell with the previous release of the products rem
   });
 
   it('a member logs in, sees the products, rents a machine and sees the balance', async () => {
-    // The previous release's products remote states version 2: it carries its own bundler runtime and
-    // fallback copies of the shared libraries, and takes the federation runtime from the shell.
+    // The previous release's products remote states version 3: it takes the UI kit whole (`antd-mobile`),
+    // which the shell now provides only for such remotes, fetched when one asks for it.
     const remotes = (await (await fetch(`${stack.shellUrl}remotes.json`)).json()) as RemotesDocument;
-    expect(remotes.remotes.find((r) => r.name === 'products')?.contract).toBe(2);
+    expect(remotes.remotes.find((r) => r.name === 'products')?.contract).toBe(3);
     expect(remotes.remotes.find((r) => r.name === 'wallet')?.contract).toBe(CONTRACT_VERSION);
 
     stack.admin('credit', DEMO.phone, '250', '--reason', 'Compatibility test top-up');

@@ -14,13 +14,13 @@ import path from 'node:path';
 import { ROOT } from '../src/topology';
 
 /**
- * The release the current code must interoperate with: main before contract version 3 (remotes
- * without a bundler runtime or shared libraries of their own), the last release of version 2. Move it
+ * The release the current code must interoperate with: main before contract version 4 (the UI kit
+ * shared as two parts), the last release of version 3. Move it
  * forward when a release is cut; COMPAT_BASE overrides it for one run. Its builds take this checkout's
  * packages, so a package it imports and the current code no longer does stays in tools'
  * devDependencies until then.
  */
-export const PREVIOUS_RELEASE = process.env.COMPAT_BASE ?? 'b2a82295bf027ee441fc270d558897ce925bf037';
+export const PREVIOUS_RELEASE = process.env.COMPAT_BASE ?? '9d59897baeda5998a8079f4a4be885ad0574ade0';
 
 export function commitAvailable(commit: string): boolean {
   try {

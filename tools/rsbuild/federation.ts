@@ -8,7 +8,7 @@ import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
-import { KIT_LIBRARIES, kitAliases, packageDir, reactRouterDist, versionOf } from './kits';
+import { KIT_LIBRARIES, LOADED_ON_DEMAND, kitAliases, libraryOf, packageDir, reactRouterDist, splitKitImports, versionOf } from './kits';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 import { federationRuntimeAsEsModules } from './federation-runtime';
@@ -29,22 +29,44 @@ import singletons from './singletons.json';
 const REACT_RANGE = `^${versionOf('react')}`;
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
+/** The kit modules (tools/rsbuild/kits.ts), written once per build: the `resolve.alias` entries pointing at them. */
+const KIT_MODULES = kitAliases();
+
 /** The kit modules (tools/rsbuild/kits.ts) have no package.json of their own: they carry their library's version. */
 const KIT_VERSIONS: Record<string, string> = Object.fromEntries(KIT_LIBRARIES.map((library) => [library, versionOf(library)]));
 
 export const shared = Object.fromEntries(
-  singletons.map((name) => [
-    name,
-    isReact(name)
-      ? { singleton: true, requiredVersion: REACT_RANGE }
-      : KIT_VERSIONS[name]
-        ? { singleton: true, requiredVersion: `^${KIT_VERSIONS[name]}`, version: KIT_VERSIONS[name] }
-        : { singleton: true },
-  ]),
+  singletons.map((name) => {
+    const kitVersion = KIT_VERSIONS[libraryOf(name)];
+    return [
+      name,
+      isReact(name)
+        ? { singleton: true, requiredVersion: REACT_RANGE }
+        : kitVersion
+          ? { singleton: true, requiredVersion: `^${kitVersion}`, version: kitVersion }
+          : { singleton: true },
+    ];
+  }),
 );
 
 /** The singletons, each with one more setting: how the shell or a remote takes part in sharing them. */
-const sharedWith = (setting: { eager: true } | { import: false }) => Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, ...setting }]));
+const sharedWith = (setting: (name: string) => { eager: boolean; import?: string } | { import: false }) =>
+  Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, ...setting(name) }]));
+
+/**
+ * The build's side of the UI kit's two parts (tools/rsbuild/kits.ts): every app's and lib's import of
+ * antd-mobile becomes imports of the part each component is shared in.
+ */
+function uiKitPartsPlugin(): RsbuildPlugin {
+  return {
+    name: 'rigshare:ui-kit-parts',
+    setup(api) {
+      api.transform({ test: /\.[jt]sx?$/, order: 'pre' }, ({ code, resourcePath }) =>
+        resourcePath.includes(`${path.sep}node_modules${path.sep}`) ? code : splitKitImports(code),
+      );
+    },
+  };
+}
 
 /**
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text file of the build,
@@ -71,7 +93,7 @@ export function precompressPlugin(): RsbuildPlugin {
 
 /** What every app (and the monolithic comparison build of bench:web) is built with. */
 export const commonConfig: RsbuildConfig = {
-  plugins: [pluginReact(), precompressPlugin()],
+  plugins: [pluginReact(), uiKitPartsPlugin(), precompressPlugin()],
   source: {
     define: {
       'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production'),
@@ -87,7 +109,7 @@ export const commonConfig: RsbuildConfig = {
       // rest of the kit takes its ES modules: both copies of those modules came in the first load,
       // with Babel's CommonJS helpers beside their ES twins (~12 kB minified).
       'rc-util/lib': path.join(packageDir('rc-util', packageDir('antd-mobile')), 'es'),
-      ...kitAliases(),
+      ...KIT_MODULES,
     },
   },
   output: {
@@ -144,8 +166,12 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         // Remotes are registered at runtime from remotes.json; none are known at build time.
         remotes: {},
         // The shell is always the first app in the page and provides every singleton: eager, they
-        // come in its entry file instead of a chain of small chunks the browser finds one by one.
-        shared: sharedWith({ eager: true }),
+        // come in its entry file instead of a chain of small chunks the browser finds one by one;
+        // but the UI kit's on-demand part, and the whole kit remotes of contract version 3 take, are
+        // chunks of their own, fetched when a screen first needs them.
+        // A shared library is provided only once something in the build imports it, so these two are
+        // provided by their modules' paths: nothing in the shell imports the whole kit.
+        shared: sharedWith((name) => (LOADED_ON_DEMAND.includes(name) ? { eager: false, import: KIT_MODULES[`${name}$`] } : { eager: true })),
         shareStrategy: 'loaded-first',
         dts: false,
         // The shell's federation runtime is the one every remote uses (contract version 2): it is
@@ -214,7 +240,7 @@ export function remoteConfig({ name, port, paths, routes, ownPage }: RemoteOptio
         exposes: { './routes': './src/routes.tsx' },
         // None of the shared libraries of its own: the shell provides every one (contract version 3),
         // so the copies a remote used to bring were never used (0.9 KB brotli of its container).
-        shared: sharedWith({ import: false }),
+        shared: sharedWith(() => ({ import: false })),
         shareStrategy: 'loaded-first',
         dts: false,
         // No federation runtime of its own (~15 KiB brotli per remote entry): it takes the shell's.

@@ -35,6 +35,12 @@ interface Kit {
   /** Imported first for its side effects (antd-mobile's global styles and CSS variables). */
   prelude?: string;
   /**
+   * The source is a barrel of re-exports that its package marks as having side effects (antd-mobile's
+   * `es/index.js`): the kit then takes each name from the module the barrel takes it from. Through the
+   * barrel, every name any kit shares would come in one module, wherever it is imported.
+   */
+  barrel?: true;
+  /**
    * Packages whose own ES modules import the library: their names join the kit. RTK Query's React
    * hooks import react-redux and Redux Toolkit from inside node_modules, where the apps' sources
    * say nothing of them.
@@ -44,7 +50,7 @@ interface Kit {
 
 /** The libraries shared as kits. */
 export const KITS = {
-  'antd-mobile': { source: 'antd-mobile/es/index.js', prelude: 'antd-mobile/es/global' },
+  'antd-mobile': { source: 'antd-mobile/es/index.js', prelude: 'antd-mobile/es/global', barrel: true },
   'react-router-dom': { source: path.join(reactRouterDist, 'index.mjs') },
   'react-i18next': { source: path.join(packageDir('react-i18next'), 'dist', 'es', 'index.js') },
   'react-redux': { source: path.join(packageDir('react-redux'), 'dist', 'react-redux.mjs'), importedBy: ['@reduxjs/toolkit'] },
@@ -101,23 +107,105 @@ export function namesImported(): Record<KitLibrary, string[]> {
 }
 
 /** Writes a kit module (when it changed) and returns its path. */
-function writeKit(library: KitLibrary, body: string): string {
+function writeKit(library: string, body: string): string {
   const file = path.join(ROOT, 'node_modules', '.cache', 'rigshare', `${library.replace('/', '+')}-kit.js`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== body) fs.writeFileSync(file, body);
   return file;
 }
 
-/** Writes the kit modules and returns the `resolve.alias` entries that point each library at its kit. */
-export function kitAliases(): Record<`${KitLibrary}$`, string> {
+/** A barrel's re-exports: for each name it exports, the module (a path) and the name there. */
+function barrelExports(source: string): Map<string, { from: string; local: string }> {
+  const file = require.resolve(source);
+  const exports = new Map<string, { from: string; local: string }>();
+  for (const [, list, from] of fs.readFileSync(file, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    for (const item of list.split(',')) {
+      const [local, exported = local] = item.trim().split(/\s+as\s+/);
+      if (local) exports.set(exported, { from: path.resolve(path.dirname(file), from), local });
+    }
+  }
+  return exports;
+}
+
+function kitModule({ source, prelude, barrel }: Kit, names: readonly string[]): string {
+  const lines = prelude ? [`import ${JSON.stringify(prelude)};`] : [];
+  if (!barrel) lines.push(`export { ${names.join(', ')} } from ${JSON.stringify(source)};`);
+  else {
+    const exports = barrelExports(source);
+    for (const name of names) {
+      const origin = exports.get(name);
+      if (!origin) throw new Error(`${source} exports no ${name} (tools/rsbuild/kits.ts)`);
+      lines.push(`export { ${origin.local === name ? name : `${origin.local} as ${name}`} } from ${JSON.stringify(origin.from)};`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The UI kit comes in two parts, each a shared module of its own. The first-load part holds what the
+ * first screen of a visit draws: the frame and tab bar, home with its header, banner, notices, pop-up
+ * and product list, toasts and dialogs, and every component the shared workspace libraries use. The
+ * shell's entry evaluates it with the other shared libraries while the app downloads. The other part
+ * (forms, inputs, pickers, tabs, lists, uploaders: about half the kit, rc-field-form alone a third of
+ * it) is fetched and evaluated with the first screen that imports one of its components, so home
+ * neither downloads nor runs it.
+ *
+ * The apps still write `import { Form, Toast } from 'antd-mobile'`: the build rewrites each such import
+ * into imports of the two parts (`splitKitImports`). A component not listed here goes to the on-demand
+ * part, so a new one never grows the first load unnoticed; listing one a first screen does not import
+ * only makes that screen wait for the other part. `antd-mobile` itself stays shared as the whole kit,
+ * fetched only by remotes of contract version 3, built before the split.
+ */
+export const UI_KIT_PARTS = { firstLoad: 'antd-mobile/first-load', onDemand: 'antd-mobile/on-demand' } as const;
+const UI_KIT_FIRST_LOAD = new Set([
+  'Avatar', 'Badge', 'Button', 'Card', 'ConfigProvider', 'Dialog', 'DotLoading', 'ErrorBlock', 'Image', 'InfiniteScroll', 'Modal',
+  'NoticeBar', 'ProgressBar', 'Skeleton', 'SpinLoading', 'Swiper', 'TabBar', 'Tag', 'Toast', 'setDefaultConfig', 'unstableSetRender',
+]);
+
+/** The part of the UI kit a component is shared in. */
+const uiKitPartOf = (name: string) => (UI_KIT_FIRST_LOAD.has(name) ? UI_KIT_PARTS.firstLoad : UI_KIT_PARTS.onDemand);
+
+/** The shared modules the shell provides without evaluating them at start: its entry never imports them. */
+export const LOADED_ON_DEMAND: readonly string[] = ['antd-mobile', UI_KIT_PARTS.onDemand];
+
+/** The library a shared name belongs to (a part of the UI kit belongs to antd-mobile). */
+export const libraryOf = (shared: string) => (Object.values(UI_KIT_PARTS) as string[]).includes(shared) ? 'antd-mobile' : shared;
+
+/**
+ * Rewrites a source file's value imports of antd-mobile into imports of its two parts:
+ * `import { Form, Toast, type FormProps } from 'antd-mobile'` becomes
+ * `import { Toast } from 'antd-mobile/first-load'; import { Form } from 'antd-mobile/on-demand';`.
+ * Type-only names are dropped (they leave nothing in the output), and so is an import left with none;
+ * the line count stays, so the source maps still point at the right lines.
+ */
+export function splitKitImports(code: string): string {
+  return code.replace(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted('antd-mobile')};?`, 'g'), (statement: string, list: string) => {
+    const byPart = new Map<string, string[]>();
+    for (const item of list.split(',')) {
+      const specifier = item.trim();
+      if (!specifier || specifier.startsWith('type ')) continue;
+      const part = uiKitPartOf(specifier.split(/\s+as\s+/)[0]);
+      byPart.set(part, [...(byPart.get(part) ?? []), specifier]);
+    }
+    const imports = [...byPart].map(([part, specifiers]) => `import { ${specifiers.join(', ')} } from ${JSON.stringify(part)};`);
+    return imports.join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+  });
+}
+
+/**
+ * Writes the kit modules and returns the `resolve.alias` entries that point each library at its kit,
+ * and each part of the UI kit at its module.
+ */
+export function kitAliases(): Record<string, string> {
   const names = namesImported();
-  return Object.fromEntries(
-    KIT_LIBRARIES.map((library) => {
-      const { source, prelude } = KITS[library] as Kit;
-      const body = `${prelude ? `import ${JSON.stringify(prelude)};\n` : ''}export { ${names[library].join(', ')} } from ${JSON.stringify(source)};\n`;
-      return [`${library}$`, writeKit(library, body)];
-    }),
-  ) as Record<`${KitLibrary}$`, string>;
+  const aliases: Record<string, string> = Object.fromEntries(
+    KIT_LIBRARIES.map((library) => [`${library}$`, writeKit(library, kitModule(KITS[library] as Kit, names[library]))]),
+  );
+  for (const part of Object.values(UI_KIT_PARTS)) {
+    const partNames = names['antd-mobile'].filter((name) => uiKitPartOf(name) === part);
+    aliases[`${part}$`] = writeKit(part, kitModule(KITS['antd-mobile'], partNames));
+  }
+  return aliases;
 }
 
 if (require.main === module) for (const [library, names] of Object.entries(namesImported())) console.log(`${library}: ${names.join(' ')}`);

@@ -18,11 +18,15 @@
  * and brings no fallback copies of the shared libraries (tools/rsbuild/singletons.json): the shell
  * provides every one. So adding a library to singletons.json is a contract step as well. A version-3
  * remote cannot start in a shell of version 1 or 2; remotes of versions 1 and 2 start in a shell of 3.
+ *
+ * Version 4: the UI kit is shared as two parts (`antd-mobile/first-load` and `antd-mobile/on-demand`,
+ * tools/rsbuild/kits.ts) that the remotes take from the shell; a shell of version 3 provides neither.
+ * The shell still provides `antd-mobile` whole, on demand, for remotes of version 3.
  */
-export const CONTRACT_VERSION = 3;
+export const CONTRACT_VERSION = 4;
 
 /** The versions a shell built from this library can load. Keep the previous one while remotes still use it. */
-export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2, 3];
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /** What a remote that states no version was built against: the contract as it was when versions began. */
 export const UNSTATED_CONTRACT_VERSION = 1;
