@@ -201,10 +201,15 @@ export function kitAliases(): Record<string, string> {
   const aliases: Record<string, string> = Object.fromEntries(
     KIT_LIBRARIES.map((library) => [`${library}$`, writeKit(library, kitModule(KITS[library] as Kit, names[library]))]),
   );
-  for (const part of Object.values(UI_KIT_PARTS)) {
-    const partNames = names['antd-mobile'].filter((name) => uiKitPartOf(name) === part);
-    aliases[`${part}$`] = writeKit(part, kitModule(KITS['antd-mobile'], partNames));
-  }
+  const byPart = Object.values(UI_KIT_PARTS).map((part) => ({ part, names: names['antd-mobile'].filter((name) => uiKitPartOf(name) === part) }));
+  for (const { part, names: partNames } of byPart) aliases[`${part}$`] = writeKit(part, kitModule(KITS['antd-mobile'], partNames));
+  // The whole kit (for remotes of contract version 3) takes the components from the two parts: were it to
+  // import their modules too, no component module would belong to one part alone, and the bundler would
+  // not join a part's modules into one (module concatenation), which costs their evaluation at start.
+  aliases['antd-mobile$'] = writeKit(
+    'antd-mobile',
+    byPart.map(({ part, names: partNames }) => `export { ${partNames.join(', ')} } from ${JSON.stringify(part)};\n`).join(''),
+  );
   return aliases;
 }
 
