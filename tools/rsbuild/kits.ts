@@ -127,17 +127,42 @@ function barrelExports(source: string): Map<string, { from: string; local: strin
   return exports;
 }
 
-function kitModule({ source, prelude, barrel }: Kit, names: readonly string[]): string {
-  const lines = prelude ? [`import ${JSON.stringify(prelude)};`] : [];
-  if (!barrel) lines.push(`export { ${names.join(', ')} } from ${JSON.stringify(source)};`);
-  else {
-    const exports = barrelExports(source);
-    for (const name of names) {
-      const origin = exports.get(name);
-      if (!origin) throw new Error(`${source} exports no ${name} (tools/rsbuild/kits.ts)`);
-      lines.push(`export { ${origin.local === name ? name : `${origin.local} as ${name}`} } from ${JSON.stringify(origin.from)};`);
+/**
+ * The stylesheets a kit module imports, directly or through the kit's modules it imports, in the order
+ * the modules run (the order the bundler puts them in a stylesheet): one component's rules override
+ * another's at equal specificity, so this order is part of the layout.
+ */
+function stylesheetsOf(moduleFile: string, seen = new Set<string>()): string[] {
+  if (seen.has(moduleFile)) return [];
+  seen.add(moduleFile);
+  const sheets: string[] = [];
+  for (const [, specifier] of fs.readFileSync(moduleFile, 'utf8').matchAll(/^import\s(?:[^'"]*\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    const target = path.resolve(path.dirname(moduleFile), specifier);
+    if (target.endsWith('.css')) sheets.push(target);
+    else {
+      const file = [`${target}.js`, path.join(target, 'index.js')].find((candidate) => fs.existsSync(candidate));
+      if (file) sheets.push(...stylesheetsOf(file, seen));
     }
   }
+  return sheets;
+}
+
+function kitModule({ source, prelude, barrel }: Kit, names: readonly string[], stylesOf: readonly string[] = []): string {
+  const lines = prelude ? [`import ${JSON.stringify(prelude)};`] : [];
+  if (!barrel) return `${[...lines, `export { ${names.join(', ')} } from ${JSON.stringify(source)};`].join('\n')}\n`;
+  const exports = barrelExports(source);
+  const originOf = (name: string) => {
+    const origin = exports.get(name);
+    if (!origin) throw new Error(`${source} exports no ${name} (tools/rsbuild/kits.ts)`);
+    return origin;
+  };
+  for (const name of names) {
+    const { from, local } = originOf(name);
+    lines.push(`export { ${local === name ? name : `${local} as ${name}`} } from ${JSON.stringify(from)};`);
+  }
+  // Last, as when they came with the other part: this part's own components' rules come before them.
+  const seen = new Set<string>();
+  for (const name of stylesOf) for (const sheet of stylesheetsOf(path.join(originOf(name).from, 'index.js'), seen)) lines.push(`import ${JSON.stringify(sheet)};`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -202,7 +227,14 @@ export function kitAliases(): Record<string, string> {
     KIT_LIBRARIES.map((library) => [`${library}$`, writeKit(library, kitModule(KITS[library] as Kit, names[library]))]),
   );
   const byPart = Object.values(UI_KIT_PARTS).map((part) => ({ part, names: names['antd-mobile'].filter((name) => uiKitPartOf(name) === part) }));
-  for (const { part, names: partNames } of byPart) aliases[`${part}$`] = writeKit(part, kitModule(KITS['antd-mobile'], partNames));
+  // The on-demand part's stylesheets come with the first-load part, though: with them in a later chunk the
+  // kit's rules came after the app's and beat those of equal specificity (inputs lost their width), and
+  // the login screen painted from index.html (tools/rsbuild/first-paint.ts) needs the form's. ~5 KB brotli.
+  const onDemandNames = byPart.find(({ part }) => part === UI_KIT_PARTS.onDemand)!.names;
+  for (const { part, names: partNames } of byPart) {
+    const styles = part === UI_KIT_PARTS.firstLoad ? onDemandNames : [];
+    aliases[`${part}$`] = writeKit(part, kitModule(KITS['antd-mobile'], partNames, styles));
+  }
   // The whole kit (for remotes of contract version 3) takes the components from the two parts: were it to
   // import their modules too, no component module would belong to one part alone, and the bundler would
   // not join a part's modules into one (module concatenation), which costs their evaluation at start.
