@@ -223,8 +223,9 @@ export function splitKitImports(code: string): string {
  */
 export function kitAliases(): Record<string, string> {
   const names = namesImported();
+  // antd-mobile's own kit is the whole kit, written from its parts below.
   const aliases: Record<string, string> = Object.fromEntries(
-    KIT_LIBRARIES.map((library) => [`${library}$`, writeKit(library, kitModule(KITS[library] as Kit, names[library]))]),
+    KIT_LIBRARIES.filter((library) => library !== 'antd-mobile').map((library) => [`${library}$`, writeKit(library, kitModule(KITS[library] as Kit, names[library]))]),
   );
   const byPart = Object.values(UI_KIT_PARTS).map((part) => ({ part, names: names['antd-mobile'].filter((name) => uiKitPartOf(name) === part) }));
   // The on-demand part's stylesheets come with the first-load part, though: with them in a later chunk the
