@@ -20,11 +20,9 @@ const SHARED_LIBRARIES = [
   () => import('i18next'),
   () => import('react-i18next'),
   () => import('axios'),
-  () => import('@rigshare/domain'),
   () => import('@rigshare/i18n'),
   () => import('@rigshare/session'),
   () => import('@rigshare/api-client'),
-  () => import('@rigshare/ui'),
 ];
 
 /** Lets the browser paint and handle input between two libraries. */

@@ -125,10 +125,13 @@ it('a member coming back to home: banner, notices, unread count and products, ea
     expect([read, calls.filter((call) => call === read).length]).toEqual([read, 1]);
   }
   // Home draws with the UI kit's first-load part alone: the forms, pickers and tabs are neither fetched
-  // nor run (tools/rsbuild/kits.ts), and neither is the whole kit kept for remotes of contract version 3.
+  // nor run (tools/rsbuild/kits.ts), and neither is the whole kit kept for remotes of contract version 3,
+  // nor the whole of the pure workspace libraries, which each app bundles what it uses of
+  // (tools/rsbuild/federation.ts) and the shell provides only for remotes built before.
   const shell = (await sharedModulesLoaded()).find((instance) => instance.name === 'rigshare_shell')!;
-  expect(Object.keys(shell.providers)).toEqual(expect.arrayContaining(['antd-mobile/first-load', 'react', '@rigshare/ui']));
-  expect(Object.keys(shell.providers).filter((name) => name === 'antd-mobile' || name === 'antd-mobile/on-demand')).toEqual([]);
+  expect(Object.keys(shell.providers)).toEqual(expect.arrayContaining(['antd-mobile/first-load', 'react', '@rigshare/session']));
+  const wholeLibraries = ['antd-mobile', 'antd-mobile/on-demand', '@rigshare/domain', '@rigshare/ui'];
+  expect(Object.keys(shell.providers).filter((name) => wholeLibraries.includes(name))).toEqual([]);
 });
 
 const TABS: [route: string, remote: RemoteName | 'shell'][] = [
@@ -185,6 +188,8 @@ it('every tab opens, its code comes from its own remote origin, and shared libra
   // And the shell did load each of them.
   const shell = instances.find((i) => i.name === 'rigshare_shell')!;
   for (const singleton of SINGLETONS) expect([singleton, shell.providers[singleton]?.length]).toEqual([singleton, 1]);
+  // The pure workspace libraries come in each app's own chunks: no app of this release takes the shell's whole copy.
+  for (const { name, providers } of instances) expect([name, providers['@rigshare/domain'], providers['@rigshare/ui']]).toEqual([name, undefined, undefined]);
   // A remote that bundled React privately would leave no trace in the share scope: its manifest
   // must declare React, its JSX runtime and the UI kit as shared.
   for (const remote of ['products', 'wallet', 'team', 'community', 'messages'] as const) {

@@ -49,6 +49,24 @@ export const shared = Object.fromEntries(
   }),
 );
 
+/**
+ * Workspace libraries of pure code (rules, formatting, stateless components): one copy per app does
+ * no harm, so each app bundles what it uses of them, tree-shaken as a monolith would, and none of
+ * them is in the shell's first load whole. Remotes built before (contract versions 1-4) take them
+ * from the shell, so the shell still provides them, as chunks of their own that only such a remote
+ * fetches. Each is provided under a request nothing imports (`<name>/for-earlier-remotes`) and shared
+ * under its own name: provided under its name, the shell's own imports of it would go through the
+ * share scope and take it whole.
+ */
+const BUNDLED_BY_EACH_APP = ['@rigshare/domain', '@rigshare/ui'];
+
+const providedForEarlierRemotes = Object.fromEntries(
+  BUNDLED_BY_EACH_APP.map((name) => [
+    `${name}/for-earlier-remotes`,
+    { singleton: true, shareKey: name, import: require.resolve(name), version: versionOf(name), eager: false },
+  ]),
+);
+
 /** The singletons, each with one more setting: how the shell or a remote takes part in sharing them. */
 const sharedWith = (setting: (name: string) => { eager: boolean; import?: string } | { import: false }) =>
   Object.fromEntries(Object.entries(shared).map(([name, options]) => [name, { ...options, ...setting(name) }]));
@@ -171,7 +189,10 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         // chunks of their own, fetched when a screen first needs them.
         // A shared library is provided only once something in the build imports it, so these two are
         // provided by their modules' paths: nothing in the shell imports the whole kit.
-        shared: sharedWith((name) => (LOADED_ON_DEMAND.includes(name) ? { eager: false, import: KIT_MODULES[`${name}$`] } : { eager: true })),
+        shared: {
+          ...sharedWith((name) => (LOADED_ON_DEMAND.includes(name) ? { eager: false, import: KIT_MODULES[`${name}$`] } : { eager: true })),
+          ...providedForEarlierRemotes,
+        },
         shareStrategy: 'loaded-first',
         dts: false,
         // The shell's federation runtime is the one every remote uses (contract version 2): it is

@@ -169,8 +169,8 @@ function kitModule({ source, prelude, barrel }: Kit, names: readonly string[], s
 /**
  * The UI kit comes in two parts, each a shared module of its own. The first-load part holds what the
  * first screen of a visit draws: the frame and tab bar, home with its header, banner, notices, pop-up
- * and product list, toasts and dialogs, and every component the shared workspace libraries use. The
- * shell's entry evaluates it with the other shared libraries while the app downloads. The other part
+ * and product list, toasts and dialogs (and DotLoading, which
+ * the Button draws). The shell's entry evaluates it with the other shared libraries while the app downloads. The other part
  * (forms, inputs, pickers, tabs, lists, uploaders: about half the kit, rc-field-form alone a third of
  * it) is fetched and evaluated with the first screen that imports one of its components, so home
  * neither downloads nor runs it.
@@ -183,8 +183,8 @@ function kitModule({ source, prelude, barrel }: Kit, names: readonly string[], s
  */
 export const UI_KIT_PARTS = { firstLoad: 'antd-mobile/first-load', onDemand: 'antd-mobile/on-demand' } as const;
 const UI_KIT_FIRST_LOAD = new Set([
-  'Avatar', 'Badge', 'Button', 'Card', 'ConfigProvider', 'Dialog', 'DotLoading', 'ErrorBlock', 'Image', 'InfiniteScroll', 'Modal',
-  'NoticeBar', 'ProgressBar', 'Skeleton', 'SpinLoading', 'Swiper', 'TabBar', 'Tag', 'Toast', 'setDefaultConfig', 'unstableSetRender',
+  'Badge', 'Button', 'Card', 'ConfigProvider', 'Dialog', 'DotLoading', 'ErrorBlock', 'Image', 'Modal', 'NoticeBar', 'ProgressBar',
+  'Skeleton', 'SpinLoading', 'Swiper', 'TabBar', 'Tag', 'Toast', 'setDefaultConfig', 'unstableSetRender',
 ]);
 
 /** The part of the UI kit a component is shared in. */
