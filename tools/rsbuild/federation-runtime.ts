@@ -8,9 +8,11 @@
  * import of the bundler runtime goes to bundler-runtime/take.ts instead, which takes the shell's
  * (contract version 3).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 import { versionOf } from './kits';
+import { CHECKED_AGAINST_RUNTIME_CORE } from './snapshots-off';
 
 const RUNTIME_PACKAGE = /[\\/]node_modules[\\/]@module-federation[\\/]/;
 
@@ -41,9 +43,32 @@ function runtimeAliases(bundlerRuntime: BundlerRuntimeSource): Record<string, st
 
 export interface FederationRuntimeOptions {
   bundlerRuntime: BundlerRuntimeSource;
+  /**
+   * The build registers remotes by their container file only (`disableSnapshot`): runtime-core's
+   * snapshot handler, which it builds anyway, and its asset preloading are replaced by snapshots-off.ts.
+   */
+  withoutSnapshots?: boolean;
 }
 
-export function federationRuntimeAsEsModules({ bundlerRuntime }: FederationRuntimeOptions): RsbuildPlugin {
+/** runtime-core's snapshot handler and asset preloading (snapshots-off.ts). */
+const SNAPSHOT_MODULES = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/](plugins[\\/]snapshot[\\/]SnapshotHandler|utils[\\/]preload)\.js$/;
+const SNAPSHOTS_OFF = path.join(__dirname, 'snapshots-off.ts');
+
+/** Stops the build when runtime-core is not the version snapshots-off.ts was checked against. */
+function assertSnapshotHandlerChecked() {
+  // Its package exports no package.json: read the one above its main file.
+  const manifest = path.join(path.dirname(require.resolve('@module-federation/runtime-core')), '..', 'package.json');
+  const installed = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+  if (installed !== CHECKED_AGAINST_RUNTIME_CORE) {
+    throw new Error(
+      `@module-federation/runtime-core is ${installed}; tools/rsbuild/snapshots-off.ts was checked against ${CHECKED_AGAINST_RUNTIME_CORE}: ` +
+        'check what the runtime asks of its snapshot handler, then update CHECKED_AGAINST_RUNTIME_CORE',
+    );
+  }
+}
+
+export function federationRuntimeAsEsModules({ bundlerRuntime, withoutSnapshots = false }: FederationRuntimeOptions): RsbuildPlugin {
+  if (withoutSnapshots) assertSnapshotHandlerChecked();
   return {
     name: 'rigshare:federation-runtime-esm',
     setup(api) {
@@ -51,25 +76,29 @@ export function federationRuntimeAsEsModules({ bundlerRuntime }: FederationRunti
       api.modifyRsbuildConfig((config, { mergeRsbuildConfig }) =>
         mergeRsbuildConfig(config, { source: { define: { BUNDLER_RUNTIME_VERSION: JSON.stringify(versionOf(BUNDLER_RUNTIME)) } } }),
       );
-      api.modifyRspackConfig((config) => {
+      api.modifyRspackConfig((config, { rspack }) => {
         config.resolve ??= {};
         config.resolve.alias = { ...(config.resolve.alias as Record<string, string>), ...runtimeAliases(bundlerRuntime) };
         config.module ??= {};
         config.module.rules ??= [];
         config.module.rules.push({ test: RUNTIME_PACKAGE, resolve: { conditionNames: ['import', 'module', 'browser', 'default'] } });
-        // A runtime upgrade that moves these files would bring the CommonJS builds back unnoticed
-        // (the page still works, ~8 KiB brotli heavier): the build stops instead.
         config.plugins ??= [];
+        if (withoutSnapshots) config.plugins.push(new rspack.NormalModuleReplacementPlugin(SNAPSHOT_MODULES, SNAPSHOTS_OFF));
+        // A runtime upgrade that moves these files would bring the CommonJS builds (~8 KiB brotli) or
+        // the snapshot modules back unnoticed, the page still working: the build stops instead.
         config.plugins.push({
           apply(compiler: Rspack.Compiler) {
             compiler.hooks.compilation.tap('rigshare:federation-runtime-esm', (compilation) => {
               compilation.hooks.finishModules.tap('rigshare:federation-runtime-esm', (modules) => {
                 for (const built of modules) {
                   const resource = (built as { resource?: string }).resource;
-                  if (!resource || !RUNTIME_PACKAGE.test(resource) || !resource.endsWith('.cjs')) continue;
+                  if (!resource || !RUNTIME_PACKAGE.test(resource)) continue;
+                  const snapshots = withoutSnapshots && SNAPSHOT_MODULES.test(resource);
+                  if (!snapshots && !resource.endsWith('.cjs')) continue;
                   const issuer = (compilation.moduleGraph.getIssuer(built) as { resource?: string } | null)?.resource;
                   const from = issuer ? `, imported by ${path.relative(process.cwd(), issuer)}` : '';
-                  throw new Error(`the federation runtime is bundled from its CommonJS build (${path.relative(process.cwd(), resource)}${from}); see tools/rsbuild/federation-runtime.ts`);
+                  const what = snapshots ? 'with its snapshot modules' : 'from its CommonJS build';
+                  throw new Error(`the federation runtime is bundled ${what} (${path.relative(process.cwd(), resource)}${from}); see tools/rsbuild/federation-runtime.ts`);
                 }
               });
             });
