@@ -173,7 +173,9 @@ async function main() {
     for (const page of ['login', 'home'] as const) {
       const fed = federated[page].scriptBytes;
       const mono = monolith[page].scriptBytes;
-      console.log(`first-load JS, ${page}: federated ${kb(fed)}, monolith ${kb(mono)}, federation costs ${(((fed - mono) / mono) * 100).toFixed(1)}% more`);
+      // One decimal more than the table: the goal's line (10 %) is within a KiB.
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+      console.log(`first-load JS, ${page}: federated ${kib(fed)}, monolith ${kib(mono)}, federation costs ${(((fed - mono) / mono) * 100).toFixed(2)}% more`);
     }
   } finally {
     await Promise.all(servers.map((server) => server.close()));

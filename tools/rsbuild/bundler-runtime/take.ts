@@ -5,8 +5,11 @@
  * every container; what does hold state, the share scopes object and the container's options, is
  * this container's own, as the library's `index` makes them. The shell leaves out the one function a
  * host without exposed modules never calls, starting a container, so that one comes from here.
+ * Of the runtime's own functions the bundler runtime calls two, `init` and, for shared fallbacks,
+ * `getRemoteEntry`: the container carries those, not the rest of the library's index (loadRemote,
+ * preloadRemote, registerRemotes … and their error texts, 0.6 KiB brotli of every container).
  */
-import * as runtime from '@module-federation/runtime';
+import { getRemoteEntry, init } from '@module-federation/runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
 import { BUILT_WITH, PUBLISHED_AS, type PublishedBundlerRuntime } from './published';
 
@@ -20,7 +23,7 @@ if (published.version !== BUILT_WITH) {
 }
 
 export default {
-  runtime,
+  runtime: { init, getRemoteEntry },
   instance: undefined,
   initOptions: undefined,
   bundlerRuntime: { ...published.bundlerRuntime, S: {}, initContainerEntry },
