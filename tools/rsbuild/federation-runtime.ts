@@ -8,7 +8,6 @@
  * import of the bundler runtime goes to bundler-runtime/take.ts instead, which takes the shell's
  * (contract version 3).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 import { versionOf } from './kits';
@@ -56,9 +55,7 @@ const SNAPSHOTS_OFF = path.join(__dirname, 'snapshots-off.ts');
 
 /** Stops the build when runtime-core is not the version snapshots-off.ts was checked against. */
 function assertSnapshotHandlerChecked() {
-  // Its package exports no package.json: read the one above its main file.
-  const manifest = path.join(path.dirname(require.resolve('@module-federation/runtime-core')), '..', 'package.json');
-  const installed = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+  const installed = versionOf('@module-federation/runtime-core');
   if (installed !== CHECKED_AGAINST_RUNTIME_CORE) {
     throw new Error(
       `@module-federation/runtime-core is ${installed}; tools/rsbuild/snapshots-off.ts was checked against ${CHECKED_AGAINST_RUNTIME_CORE}: ` +

@@ -18,8 +18,23 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** A package's folder, found from `from` (default: here), the way Node resolves it. */
-export const packageDir = (name: string, from?: string) => path.dirname(require.resolve(`${name}/package.json`, from ? { paths: [from] } : undefined));
+/**
+ * A package's folder, found from `from` (default: here), the way Node resolves it. A package whose
+ * exports leave out its package.json (the federation runtime's) is found from its main file up.
+ */
+export function packageDir(name: string, from?: string): string {
+  const options = from ? { paths: [from] } : undefined;
+  try {
+    return path.dirname(require.resolve(`${name}/package.json`, options));
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error;
+    for (let dir = path.dirname(require.resolve(name, options)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const manifest = path.join(dir, 'package.json');
+      if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
+    }
+    throw error;
+  }
+}
 
 export const versionOf = (name: string) => (JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -169,11 +184,11 @@ function kitModule({ source, prelude, barrel }: Kit, names: readonly string[], s
 /**
  * The UI kit comes in two parts, each a shared module of its own. The first-load part holds what the
  * first screen of a visit draws: the frame and tab bar, home with its header, banner, notices, pop-up
- * and product list, toasts and dialogs (and DotLoading, which
- * the Button draws). The shell's entry evaluates it with the other shared libraries while the app downloads. The other part
- * (forms, inputs, pickers, tabs, lists, uploaders: about half the kit, rc-field-form alone a third of
- * it) is fetched and evaluated with the first screen that imports one of its components, so home
- * neither downloads nor runs it.
+ * and product list, toasts and dialogs (and DotLoading, which the Button draws). The shell's entry
+ * evaluates it with the other shared libraries while the app downloads. The other part (forms,
+ * inputs, pickers, tabs, lists, uploaders: about half the kit, rc-field-form alone a third of it) is
+ * fetched and evaluated with the first screen that imports one of its components, so home neither
+ * downloads nor runs it.
  *
  * The apps still write `import { Form, Toast } from 'antd-mobile'`: the build rewrites each such import
  * into imports of the two parts (`splitKitImports`). A component not listed here goes to the on-demand

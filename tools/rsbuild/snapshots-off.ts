@@ -34,7 +34,6 @@ interface RuntimePlugin {
 /** A hook system with no lifecycle: plugins register, nothing is ever called on them. */
 class NoHooks {
   readonly lifecycle = {};
-  readonly lifecycleKeys: string[] = [];
   readonly registerPlugins: Record<string, RuntimePlugin> = {};
 
   applyPlugin(plugin: RuntimePlugin) {
@@ -49,7 +48,6 @@ class NoHooks {
 export class SnapshotHandler {
   readonly hooks = new NoHooks();
   readonly manifestCache = new Map<string, unknown>();
-  readonly loadingHostSnapshot = null;
 
   loadRemoteSnapshotInfo(): Promise<never> {
     return Promise.reject(new Error(OFF));
