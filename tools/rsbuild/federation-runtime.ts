@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 import { versionOf } from './kits';
 import { CHECKED_AGAINST_RUNTIME_CORE } from './snapshots-off';
+import { CHECKED_AGAINST_BUNDLER_RUNTIME } from './shared-fallbacks-off';
 
 const RUNTIME_PACKAGE = /[\\/]node_modules[\\/]@module-federation[\\/]/;
 
@@ -43,29 +44,52 @@ function runtimeAliases(bundlerRuntime: BundlerRuntimeSource): Record<string, st
 export interface FederationRuntimeOptions {
   bundlerRuntime: BundlerRuntimeSource;
   /**
-   * The build registers remotes by their container file only (`disableSnapshot`): runtime-core's
-   * snapshot handler, which it builds anyway, and its asset preloading are replaced by snapshots-off.ts.
+   * The build registers remotes by their container file only (`disableSnapshot`) and shares no
+   * library tree-shaken: the runtime modules that serve only those (LEFT_OUT) are replaced by what the
+   * rest of the runtime asks of them.
    */
-  withoutSnapshots?: boolean;
+  withoutUnusedParts?: boolean;
 }
 
-/** runtime-core's snapshot handler and asset preloading (snapshots-off.ts). */
-const SNAPSHOT_MODULES = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/](plugins[\\/]snapshot[\\/]SnapshotHandler|utils[\\/]preload)\.js$/;
-const SNAPSHOTS_OFF = path.join(__dirname, 'snapshots-off.ts');
+/**
+ * Runtime modules that serve only features the shell's build does not use, each replaced by a module
+ * of ours that gives the rest of the runtime what it asks of them, checked against one version.
+ */
+const LEFT_OUT = [
+  {
+    what: 'its snapshot modules',
+    // runtime-core's snapshot handler and asset preloading.
+    modules: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/](plugins[\\/]snapshot[\\/]SnapshotHandler|utils[\\/]preload)\.js$/,
+    replacement: path.join(__dirname, 'snapshots-off.ts'),
+    packageName: '@module-federation/runtime-core',
+    checkedAgainst: CHECKED_AGAINST_RUNTIME_CORE,
+  },
+  {
+    what: 'its tree-shaken shared fallbacks',
+    // The bundler runtime's init (its tree-shaking plugin) and the fallback entries' loader.
+    modules: /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/](init|getSharedFallbackGetter)\.js$/,
+    replacement: path.join(__dirname, 'shared-fallbacks-off.ts'),
+    packageName: BUNDLER_RUNTIME,
+    checkedAgainst: CHECKED_AGAINST_BUNDLER_RUNTIME,
+  },
+];
 
-/** Stops the build when runtime-core is not the version snapshots-off.ts was checked against. */
-function assertSnapshotHandlerChecked() {
-  const installed = versionOf('@module-federation/runtime-core');
-  if (installed !== CHECKED_AGAINST_RUNTIME_CORE) {
-    throw new Error(
-      `@module-federation/runtime-core is ${installed}; tools/rsbuild/snapshots-off.ts was checked against ${CHECKED_AGAINST_RUNTIME_CORE}: ` +
-        'check what the runtime asks of its snapshot handler, then update CHECKED_AGAINST_RUNTIME_CORE',
-    );
+/** Stops the build when a package is not the version its replacement was checked against. */
+function assertReplacementsChecked() {
+  for (const { packageName, checkedAgainst, replacement } of LEFT_OUT) {
+    const installed = versionOf(packageName);
+    if (installed !== checkedAgainst) {
+      throw new Error(
+        `${packageName} is ${installed}; ${path.relative(process.cwd(), replacement)} was checked against ${checkedAgainst}: ` +
+          'check what the runtime asks of the modules it replaces, then update the version it names',
+      );
+    }
   }
 }
 
-export function federationRuntimeAsEsModules({ bundlerRuntime, withoutSnapshots = false }: FederationRuntimeOptions): RsbuildPlugin {
-  if (withoutSnapshots) assertSnapshotHandlerChecked();
+export function federationRuntimeAsEsModules({ bundlerRuntime, withoutUnusedParts = false }: FederationRuntimeOptions): RsbuildPlugin {
+  if (withoutUnusedParts) assertReplacementsChecked();
+  const leftOut = withoutUnusedParts ? LEFT_OUT : [];
   return {
     name: 'rigshare:federation-runtime-esm',
     setup(api) {
@@ -80,9 +104,9 @@ export function federationRuntimeAsEsModules({ bundlerRuntime, withoutSnapshots 
         config.module.rules ??= [];
         config.module.rules.push({ test: RUNTIME_PACKAGE, resolve: { conditionNames: ['import', 'module', 'browser', 'default'] } });
         config.plugins ??= [];
-        if (withoutSnapshots) config.plugins.push(new rspack.NormalModuleReplacementPlugin(SNAPSHOT_MODULES, SNAPSHOTS_OFF));
+        for (const { modules, replacement } of leftOut) config.plugins.push(new rspack.NormalModuleReplacementPlugin(modules, replacement));
         // A runtime upgrade that moves these files would bring the CommonJS builds (~8 KiB brotli) or
-        // the snapshot modules back unnoticed, the page still working: the build stops instead.
+        // the left-out modules back unnoticed, the page still working: the build stops instead.
         config.plugins.push({
           apply(compiler: Rspack.Compiler) {
             compiler.hooks.compilation.tap('rigshare:federation-runtime-esm', (compilation) => {
@@ -90,11 +114,11 @@ export function federationRuntimeAsEsModules({ bundlerRuntime, withoutSnapshots 
                 for (const built of modules) {
                   const resource = (built as { resource?: string }).resource;
                   if (!resource || !RUNTIME_PACKAGE.test(resource)) continue;
-                  const snapshots = withoutSnapshots && SNAPSHOT_MODULES.test(resource);
-                  if (!snapshots && !resource.endsWith('.cjs')) continue;
+                  const unused = leftOut.find(({ modules }) => modules.test(resource));
+                  if (!unused && !resource.endsWith('.cjs')) continue;
                   const issuer = (compilation.moduleGraph.getIssuer(built) as { resource?: string } | null)?.resource;
                   const from = issuer ? `, imported by ${path.relative(process.cwd(), issuer)}` : '';
-                  const what = snapshots ? 'with its snapshot modules' : 'from its CommonJS build';
+                  const what = unused ? `with ${unused.what}` : 'from its CommonJS build';
                   throw new Error(`the federation runtime is bundled ${what} (${path.relative(process.cwd(), resource)}${from}); see tools/rsbuild/federation-runtime.ts`);
                 }
               });

@@ -178,7 +178,7 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
     ...commonConfig,
     plugins: [
       ...commonConfig.plugins!,
-      federationRuntimeAsEsModules({ bundlerRuntime: 'bundled', withoutSnapshots: true }),
+      federationRuntimeAsEsModules({ bundlerRuntime: 'bundled', withoutUnusedParts: true }),
       pluginModuleFederation({
         name: 'rigshare_shell',
         // Remotes are registered at runtime from remotes.json; none are known at build time.
