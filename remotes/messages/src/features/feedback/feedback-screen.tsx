@@ -63,7 +63,6 @@ export default function FeedbackScreen() {
               validator: (_rule, value: string | undefined) => {
                 const problem = feedbackTextProblem(value ?? '');
                 // rc-field-form shows a rejected string as the field's error.
-                // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
                 return problem ? Promise.reject(t(`feedback.${problem}`)) : Promise.resolve();
               },
             },
