@@ -78,10 +78,14 @@ async function buildForNode(cwd: string, options: FirstPaintOptions, outDir: str
 /**
  * Runs before the first paint: shows the first screen that matches the visitor (session or not, the
  * address, what it needs from local storage), in the visitor's language, or none, then loads the
- * app's scripts (taken out of the head). With a copy shown they start after its first frame: on a
- * fast or cached connection deferred scripts would otherwise arrive during parsing and run (some
- * 300 ms on a mid-range phone) before the browser paints anything. A hidden tab paints no frames,
- * so there, and without a copy, they load at once, in order.
+ * app's scripts (taken out of the head). With a copy shown they start once the browser reports the
+ * copy painted (a `paint` performance entry, which comes when the frame is on the screen): on a fast
+ * or cached connection deferred scripts would otherwise arrive during parsing and run (some 300 ms on
+ * a mid-range phone) before the browser paints anything, and even scripts started from the frame's
+ * own callbacks can download, and the shared libraries' bundle be evaluated, before the frame is
+ * shown. Browsers without paint entries start them after the first frame; a second later they start
+ * whatever happened. A hidden tab paints no frames, so there, and without a copy, they load at once,
+ * in order.
  */
 function startScript(page: FirstPaintPage, scripts: string[]): string {
   const choice = {
@@ -99,8 +103,13 @@ var t=document.getElementById(c.id+'-'+k.name+'-'+l),r=document.getElementById('
 d.id=c.id;d.setAttribute('inert','');d.appendChild(t.content.cloneNode(true));
 if(saved)f[i](d,saved);
 r.parentNode.insertBefore(d,r);document.documentElement.lang=l;shown=true;}}catch(e){}
-function load(){${JSON.stringify(scripts)}.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.head.appendChild(e);});}
-if(shown&&!document.hidden)requestAnimationFrame(function(){setTimeout(load,0);});else load();})();`;
+var loaded=false;
+function load(){if(loaded)return;loaded=true;${JSON.stringify(scripts)}.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.head.appendChild(e);});}
+if(!shown||document.hidden)return load();
+var P=window.PerformanceObserver;
+if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l,o){o.disconnect();setTimeout(load,0);}).observe({type:'paint',buffered:true});
+else requestAnimationFrame(function(){setTimeout(load,0);});
+setTimeout(load,1000);})();`;
 }
 
 const FIRST_PAINT_ICON = 'first-paint-icon-';
