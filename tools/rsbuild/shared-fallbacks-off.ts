@@ -28,7 +28,7 @@ export const CHECKED_AGAINST_BUNDLER_RUNTIME = '2.9.2';
 function assertNoFallbacks(webpackRequire: WebpackRequire) {
   if (webpackRequire.federation.sharedFallback) {
     throw new Error(
-      'a container shares libraries tree-shaken (shared `treeShaking`); the shell is built without (shared-fallbacks-off.ts)',
+      'This remote shares libraries tree-shaken (shared `treeShaking`), which the shell leaves out (tools/rsbuild/shared-fallbacks-off.ts): build it without.',
     );
   }
 }
