@@ -24,7 +24,7 @@ await build({
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   sourcemap: true,
   // Every package import, subpaths too (kysely/migration, viem/accounts, ...).
