@@ -10,7 +10,8 @@ import { closedPort } from './captured-log';
 /**
  * The production build, as an operator deploys it: `node scripts/build.mjs` (esbuild: JavaScript, the
  * workspace libraries bundled), a production install of what the server needs from the lockfile
- * (`npm ci --omit=dev -w @rigshare/server`: no tsx, no TypeScript toolchain, no jest), and plain `node`.
+ * (`npm ci --omit=dev -w @rigshare/server --include-workspace-root`: no tsx, no TypeScript toolchain, no
+ * jest; the root brings the Node.js runtime), and plain `node`: the one that install brought.
  * Before, the server only ran through tsx, a dev dependency.
  */
 const run = promisify(execFile);
@@ -30,6 +31,7 @@ beforeAll(async () => {
   };
   copy('package.json');
   copy('package-lock.json');
+  copy('.npmrc');
   for (const pattern of rootPackage.workspaces) {
     const dirs = pattern.endsWith('/*')
       ? fs.readdirSync(path.join(ROOT, pattern.slice(0, -2))).map((d) => path.join(pattern.slice(0, -2), d))
@@ -47,7 +49,7 @@ beforeAll(async () => {
  */
 const INSTALL_TRY_MS = 6 * 60_000;
 async function productionInstall(dir: string): Promise<void> {
-  const args = ['ci', '--omit=dev', '-w', '@rigshare/server', '--no-audit', '--no-fund', '--prefer-offline'];
+  const args = ['ci', '--omit=dev', '-w', '@rigshare/server', '--include-workspace-root', '--no-audit', '--no-fund', '--prefer-offline'];
   for (let attempt = 1; ; attempt++) {
     try {
       await run('npm', args, { cwd: dir, maxBuffer: 16 << 20, timeout: INSTALL_TRY_MS, killSignal: 'SIGKILL' });
@@ -59,6 +61,9 @@ async function productionInstall(dir: string): Promise<void> {
   }
 }
 afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
+
+/** The Node.js the production install brought (package.json optionalDependencies), as the operator runs it. */
+const installedNode = () => path.join(app, 'node_modules/.bin/node');
 
 /** Only what a production start needs: no inherited DATABASE_URL, REDIS_URL or NODE_ENV from the test run. */
 const productionEnv = (extra: Record<string, string>) => ({
@@ -83,7 +88,7 @@ interface Started {
 async function start(extra: Record<string, string> = {}): Promise<Started> {
   const port = await closedPort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-prod-data-'));
-  const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: app, env: productionEnv({ PORT: String(port), DATA_DIR: dataDir, ...extra }) });
+  const child = spawn(installedNode(), ['server/dist/main.js'], { cwd: app, env: productionEnv({ PORT: String(port), DATA_DIR: dataDir, ...extra }) });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -112,8 +117,14 @@ it('installs without dev dependencies', () => {
   for (const dev of ['tsx', 'jest', 'esbuild', 'nx', '@rsbuild/core']) expect(fs.existsSync(path.join(app, 'node_modules', dev))).toBe(false);
 });
 
+it('brings the Node.js of .nvmrc, whatever Node.js ran npm', async () => {
+  const wanted = fs.readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
+  const { stdout } = await run(installedNode(), ['--version']);
+  expect(stdout.trim()).toBe(`v${wanted}`);
+});
+
 it('refuses a wrong configuration at start, naming every setting to fix at once', async () => {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(installedNode(), ['server/dist/main.js'], {
     cwd: app,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: 'eighty', DATABASE_URL: 'mysql://db/rigshare', DATA_DIR: os.tmpdir() },
   });
@@ -138,7 +149,7 @@ it('starts with node: reference data only, the first account from the command li
     expect(server.output()).not.toContain('Demo login');
 
     const admin = (args: string[], env: Record<string, string> = {}) =>
-      run(process.execPath, ['server/dist/admin.js', ...args], { cwd: app, env: productionEnv({ DATA_DIR: server.dataDir, ...env }) }).then(
+      run(installedNode(), ['server/dist/admin.js', ...args], { cwd: app, env: productionEnv({ DATA_DIR: server.dataDir, ...env }) }).then(
         (r) => ({ code: 0, out: r.stdout + r.stderr }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
       );
