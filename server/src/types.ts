@@ -20,7 +20,7 @@ export interface AppDeps {
   email: EmailSender;
   /** Uploaded files' bytes: the data folder or an S3-compatible bucket (storage/file-storage.ts). */
   storage: FileStorage;
-  /** Failed logins, wrong fund passwords, SMS budget: in Redis when REDIS_URL is set (plugins/rate-limit.ts). */
+  /** The SMS budget's counts: in Redis when REDIS_URL is set (plugins/rate-limit.ts). Guesses at secrets are counted in the database (security/guess-limits.ts). */
   counters: Counters;
   /** Members' live sessions, kept a few seconds for reads (features/accounts/session-cache.ts). */
   sessionCache: SessionCache;

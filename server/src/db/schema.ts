@@ -9,6 +9,7 @@ export interface Database {
   sessions: SessionsTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
+  guess_counters: GuessCountersTable;
   sms_outbox: SmsOutboxTable;
   email_outbox: EmailOutboxTable;
   files: FilesTable;
@@ -356,6 +357,16 @@ export interface CaptchasTable {
   used_at: string | null;
 }
 
+/** Tries at guessing a secret (migration 0044, security/guess-limits.ts). */
+export interface GuessCountersTable {
+  key: string;
+  count: number;
+  last_at: string;
+  expires_at: string;
+  /** Bumped by every write; a try is taken only by the write that finds the version it read. */
+  version: number;
+}
+
 export interface VerificationCodesTable {
   id: Generated<number>;
   phone: string;
@@ -363,7 +374,6 @@ export interface VerificationCodesTable {
   code_hash: string;
   created_at: string;
   expires_at: string;
-  attempts: number;
   used_at: string | null;
   /** The address an email code went to (migration 0039); null for SMS codes. */
   email: Generated<string | null>;

@@ -6,9 +6,10 @@ import { runAccrual } from './accrual';
 import { runTeamRewards } from './team-rewards';
 import { runSettlement } from './settlement';
 import { repeatEvery } from './repeat';
+import { deleteExpiredGuesses } from '../security/guess-limits';
 
 /**
- * Runs the accrual, settlement and reward payout jobs in-process every `intervalMs` with the app's clock. The jobs
+ * Runs the accrual, settlement and reward payout jobs (and clears ended guess counters) in-process every `intervalMs` with the app's clock. The jobs
  * are idempotent and safe beside other servers running them; a run never overlaps the previous one in
  * this process, and in a fleet only the instance that leads (jobs/leadership.ts) runs them, so each
  * interval's work is done once (jobs/repeat.ts keeps the timer). Returns a stop function.
@@ -21,6 +22,8 @@ export function startJobs(db: Db, clock: Clock, intervalMs: number, log: Fastify
     const settlement = await runSettlement(db, now);
     // Referral Bonus and Team Benefits of new orders and income, then every reward the budget covers.
     const rewards = await runTeamRewards(db, now);
+    // Guess counters whose window, lock or series has ended count nothing any more.
+    await deleteExpiredGuesses(db.kysely, now);
     if (accrual.paidDays || accrual.delayedDays || settlement.settled || rewards.paid) {
       log.info({ accrual: { ...accrual, total: accrual.total.toString() }, settlement, rewards: { ...rewards, total: rewards.total.toString() } }, 'jobs ran');
     }

@@ -6,9 +6,10 @@ import { redisWithFallback, type RedisState } from './redis-fallback-store';
 import { RedisCounters } from '../security/counters';
 
 /**
- * Named limiters that handlers call after the body is parsed; they count every request. Failed logins
- * are counted by features/accounts/login-limits.ts on the same Redis (only failures count there).
- * Counters live in Redis when REDIS_URL is set, so several API processes share them.
+ * Named limiters that handlers call after the body is parsed; they count every request. Counters live in
+ * Redis when REDIS_URL is set, so several API processes share them. Guesses at secrets (logins, codes,
+ * the fund password) are limited elsewhere, in the database (security/guess-limits.ts), so those limits
+ * hold across processes with Redis down too.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
@@ -20,7 +21,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     await shared!.settled(3000);
     app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit() : redis.disconnect()));
   }
-  // Rules that count only failures (logins, fund passwords) or only codes sent share the same Redis.
+  // The SMS budget (codes sent per hour and per number range) shares the same Redis.
   if (redis) app.deps.counters = new RedisCounters(redis, config.redisPrefix, app.log);
   await app.register(rateLimit, { global: false, store: shared?.Store });
 

@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Redis from 'ioredis';
 
 /**
- * Small shared counters for rules that count only some events (failed logins, wrong fund passwords,
- * SMS codes sent), which @fastify/rate-limit cannot do: it counts every request it sees.
+ * Small shared counters for rules that count only some events (SMS codes sent per hour and per number
+ * range), which @fastify/rate-limit cannot do: it counts every request it sees. Guesses at secrets are
+ * not counted here but in the database, before the secret is checked (security/guess-limits.ts).
  * With REDIS_URL every API process reads and writes the same counters; without it they live in this
  * process. Time windows come from the caller's clock (bucketed keys, stored timestamps), so the
  * injected test clock drives them; the TTLs only clean up.
@@ -57,8 +58,8 @@ export class MemoryCounters implements Counters {
 
 /**
  * Counters in Redis, shared by every API process. When a command fails (Redis unreachable) the
- * process counts in memory instead and says so once in the log, so logins and withdrawals keep
- * working with per-process counting rather than answering 500.
+ * process counts in memory instead and says so once in the log, so SMS codes keep being sent with
+ * per-process counting rather than answering 500.
  */
 export class RedisCounters implements Counters {
   private readonly fallback = new MemoryCounters();
@@ -71,6 +72,11 @@ export class RedisCounters implements Counters {
   ) {}
 
   private async run<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    // Not connected: count here at once rather than wait behind ioredis's reconnect attempts.
+    if (this.redis.status !== 'ready') {
+      this.markDegraded();
+      return local();
+    }
     try {
       const result = await shared();
       if (this.degraded) {
@@ -79,12 +85,15 @@ export class RedisCounters implements Counters {
       }
       return result;
     } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
-        this.log?.error({ err: error }, 'redis unreachable: counting failed logins, fund password tries and SMS codes per process');
-      }
+      this.markDegraded(error);
       return local();
     }
+  }
+
+  private markDegraded(error?: unknown): void {
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log?.error({ err: error }, 'redis unreachable: counting SMS codes sent per process');
   }
 
   increment(key: string, ttlMs: number): Promise<number> {

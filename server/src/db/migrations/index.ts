@@ -39,6 +39,7 @@ import { migration as m0040 } from './0040-email-attempts';
 import { migration as m0041 } from './0041-income-payable';
 import { migration as m0042 } from './0042-first-job-day';
 import { migration as m0043 } from './0043-delivery-leases';
+import { migration as m0044 } from './0044-guess-counters';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -81,6 +82,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0041,
   m0042,
   m0043,
+  m0044,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { checkCaptcha } from './captcha';
 import { chargeSmsBudget } from '../../sms/budget';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-limits';
+import { reserveLoginTry, reservePasswordChangeTry } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
 import { endOtherSessions, endSession, openSession } from './sessions';
 import { assertCanSendCode, consumeCode, issueCode, type CodePurpose } from './verification';
@@ -27,14 +27,11 @@ function checkPhone(phone: string): void {
 /** Logs in with phone and password; `ip` is the caller's address, for the failed-login limits. */
 export async function login(deps: AppDeps, phone: string, password: string, ip: string): Promise<{ token: string; data: LoginData }> {
   const db = deps.db.kysely;
-  await assertLoginAllowed(deps, ip, phone);
+  const guess = await reserveLoginTry(deps, ip, phone);
   const member = phone ? await findMemberByPhone(db, phone) : undefined;
   const valid = await verifyPassword(password, member?.password_hash ?? (await DUMMY_HASH_PROMISE));
-  if (!member || !valid) {
-    await recordLoginFailure(deps, ip, phone);
-    throw new AppError(400, 'loginFailed');
-  }
-  await recordLoginSuccess(deps, ip, phone);
+  if (!member || !valid) throw new AppError(400, 'loginFailed');
+  await guess.right();
   const token = await openSession(db, member.id, deps.clock(), deps.config.sessionTtlHours);
   return {
     token,
@@ -126,10 +123,12 @@ export async function updatePassword(
   input: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<void> {
   const db = deps.db.kysely;
+  const guess = await reservePasswordChangeTry(deps, memberId);
   const member = await findMemberById(db, memberId);
   if (!member || !(await verifyPassword(input.oldPassword, member.password_hash))) {
     throw new AppError(400, 'oldPasswordWrong');
   }
+  await guess.right();
   checkNewPassword(input.password, input.confirmPassword);
   const now = deps.clock();
   await db

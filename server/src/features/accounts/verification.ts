@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
+import { perWindow, reserveGuess } from '../../security/guess-limits';
 import { newSmsCode, sha256 } from '../../security/random';
 import type { SmsSender } from '../../sms/sms-sender';
 
@@ -63,7 +64,6 @@ export async function storeCode(db: Kysely<Database>, input: { phone: string; pu
       code_hash: sha256(code),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-      attempts: 0,
       used_at: null,
       email: input.email ?? null,
     })
@@ -72,9 +72,10 @@ export async function storeCode(db: Kysely<Database>, input: { phone: string; pu
 }
 
 /**
- * Checks and consumes the newest live code. A wrong guess counts an attempt; after five the code is dead.
- * An email code counts only for the address it was sent to. Not for use inside a transaction: a counted
- * wrong attempt must survive the error it throws.
+ * Checks and consumes the newest live code. Each guess is a try taken on the code before it is compared
+ * (security/guess-limits.ts): of guesses sent at once, at most MAX_ATTEMPTS are compared, and after
+ * MAX_ATTEMPTS wrong ones the code is dead. An email code counts only for the address it was sent to.
+ * Not for use inside a transaction: a counted wrong guess must survive the error it throws.
  */
 export async function consumeCode(
   db: Kysely<Database>,
@@ -84,7 +85,7 @@ export async function consumeCode(
   const wrong = input.email === undefined ? 'smsCodeWrong' : 'emailCodeWrong';
   const row = await db
     .selectFrom('verification_codes')
-    .select(['id', 'code_hash', 'attempts', 'email'])
+    .select(['id', 'code_hash', 'email'])
     .where('phone', '=', phone)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
@@ -92,10 +93,10 @@ export async function consumeCode(
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   if (!row) throw new AppError(400, wrong);
-  if (row.attempts >= MAX_ATTEMPTS) throw new AppError(400, 'smsCodeTooManyAttempts');
+  const tooMany = () => new AppError(400, 'smsCodeTooManyAttempts');
+  const guess = await reserveGuess(db, now, [{ key: `code:${row.id}`, rule: perWindow(MAX_ATTEMPTS, CODE_TTL_MS), refusal: tooMany, onRight: 'clear' }]);
   if (row.code_hash !== sha256(input.code) || row.email !== (input.email ?? null)) {
-    await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-    throw new AppError(400, row.attempts + 1 >= MAX_ATTEMPTS ? 'smsCodeTooManyAttempts' : wrong);
+    throw guess.taken[0].count >= MAX_ATTEMPTS ? tooMany() : new AppError(400, wrong);
   }
   const used = await db
     .updateTable('verification_codes')
@@ -104,4 +105,5 @@ export async function consumeCode(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, wrong);
+  await guess.right();
 }

@@ -10,7 +10,7 @@ import { openFeedback, replyToFeedback } from '../messages';
 import { pendingSubmissions, reviewSubmission } from '../team';
 import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawalsWithApprovals, rejectDeposit, rejectWithdrawal } from '../wallet';
 import { endStaffSession, enrolmentUri, loginStaff } from './accounts';
-import { assertStaffLoginAllowed, recordStaffLoginFailure } from './login-limits';
+import { reserveStaffLoginTry } from './login-limits';
 import { auditLog, dashboard } from './overview';
 import { qrDataUrl } from './totp';
 import { registerStaffGuard, routeOf } from './guard';
@@ -33,23 +33,19 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(routeOf('enrolment').url, { config: routeOf('enrolment').config, schema: schemas.enrolment }, async (request) => {
     const { login, password } = request.body;
-    await assertStaffLoginAllowed(deps, request.ip, login);
+    const guess = await reserveStaffLoginTry(deps, request.ip, login);
     const uri = await enrolmentUri(db.kysely, { login, password, totpKey: deps.config.staff.totpKey });
-    if (uri === null) {
-      await recordStaffLoginFailure(deps, request.ip, login);
-      throw new AppError(401, 'staffLoginFailed');
-    }
+    if (uri === null) throw new AppError(401, 'staffLoginFailed');
+    await guess.right();
     return ok(request, { otpauthUri: uri, qrDataUrl: await qrDataUrl(uri) });
   });
 
   app.post(routeOf('login').url, { config: routeOf('login').config, schema: schemas.login }, async (request) => {
     const { login, password, code } = request.body;
-    await assertStaffLoginAllowed(deps, request.ip, login);
+    const guess = await reserveStaffLoginTry(deps, request.ip, login);
     const session = await loginStaff(db.kysely, { login, password, code, totpKey: deps.config.staff.totpKey, sourceAddress: request.ip, at: deps.clock() });
-    if (!session) {
-      await recordStaffLoginFailure(deps, request.ip, login);
-      throw new AppError(401, 'staffLoginFailed');
-    }
+    if (!session) throw new AppError(401, 'staffLoginFailed');
+    await guess.right();
     return ok(request, { token: session.token, staff: { login: session.staff.login, role: session.staff.role }, idleMinutes: deps.config.staff.idleMinutes });
   });
 
