@@ -15,9 +15,11 @@ import { MANY_MEMBERS, asMember, form, lastSmsCode, post, signedInMember, solveC
  * secret was wrong (or right), as opposed to a refusal. On both databases, on one API instance, and on two
  * instances on one database with Redis unreachable (the limits live in the database, not in Redis).
  *
- * Before (counts of one run on SQLite, one instance): member login 100 at once from one address, 100
- * evaluated; from 100 addresses, 100; staff login with 50 wrong TOTP codes from 50 addresses, 24; 50
- * failed staff logins from one address, 50; 50 wrong SMS codes, 50 answered "wrong".
+ * Before, with the same bursts (one run each): every login burst was checked whole, on both databases
+ * (100 of 100 wrong passwords from one address, 100 of 100 from 100 addresses, 60 of 60 phones from one
+ * address, 50 of 50 current passwords); staff: 50 of 50 wrong TOTP codes with the right password, 50 of 50
+ * failed logins from one address; on PostgreSQL 50 of 50 wrong SMS codes and 50 of 50 wrong email codes
+ * answered "wrong" (SQLite's one connection happened to serialise those).
  */
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
