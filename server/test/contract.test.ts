@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app';
 import { OPENAPI_FILE, openApiText } from '../src/cli/openapi';
 import { translate } from '../src/i18n';
-import { routesWithoutSchema } from '../src/plugins/contract';
+import { routesWithoutSchema, unboundedNumbers } from '../src/plugins/contract';
 import { asMember, getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 /** 2^63: one past the largest BIGINT; as pageNum it used to overflow OFFSET into a 500. */
@@ -34,6 +34,30 @@ describe.each(testDatabases())('the API contract on %s', (_name, database) => {
     await other.ready();
     expect(routesWithoutSchema(other)).toEqual(['GET /api/user/unschemed', 'POST /api/user/unschemed-post']);
     await other.close();
+  });
+
+  it('bounds every number a route reads at both ends, and the check finds one that is not', async () => {
+    expect(unboundedNumbers(ctx.app)).toEqual([]);
+    const other = await buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock });
+    const schema = {
+      querystring: { type: 'object', properties: { after: { type: 'integer', minimum: 0 }, page: { type: 'integer', minimum: 1, maximum: 9 } } },
+      body: {
+        type: 'object',
+        properties: { ids: { type: 'array', items: { anyOf: [{ type: 'null' }, { type: 'number', exclusiveMinimum: 0 }] } }, kind: { type: 'number', enum: [1, 2] } },
+      },
+      response: { 200: {}, 400: {} },
+    };
+    other.post('/api/user/unbounded', { schema }, async () => null);
+    await other.ready();
+    expect(unboundedNumbers(other)).toEqual(['POST /api/user/unbounded querystring.after', 'POST /api/user/unbounded body.ids[]|1']);
+    await other.close();
+  });
+
+  it.each([['Infinity'], ['-Infinity'], ['1e309'], ['400 digits', '9'.repeat(400)], ['2147483648']])('refuses %s as an id, a page and a cursor', async (_label, value = _label) => {
+    for (const url of [`/api/orders/product/detail?id=${value}`, `/api/orders/product/list?pageNum=${value}`, `/api/comment/square/list?cursor=${value}`]) {
+      expectRefused(await getAs(ctx, url, member.token));
+    }
+    expectRefused(await post(ctx.app, '/api/comment/thumbsUp/square', { squareId: value }, asMember(member.token)));
   });
 
   it('serves the OpenAPI 3.1 document and its UI at /api/docs', async () => {

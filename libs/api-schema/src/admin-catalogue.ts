@@ -6,7 +6,7 @@
  * the matching command.
  */
 import { REWARD_SETTING_NAMES, type RewardSettingName } from '@rigshare/domain';
-import { AmountText, errors, Micro, Nullable, Ok, Page, PagingQuery, Text, Time, Type, type Static } from './common';
+import { AmountText, errors, Id, Micro, Nullable, Ok, Page, PagingQuery, Text, Time, Type, type Static } from './common';
 import { action, GUARD, list, Reason, tags, type AdminRouteSpec } from './admin-common';
 
 const TermsFields = {
@@ -73,7 +73,7 @@ export const CouponDraft = Type.Object({
   name: Text(100, { minLength: 1 }),
   amount: AmountText(),
   minSpend: AmountText(),
-  productId: Nullable(Type.Integer({ minimum: 1 })),
+  productId: Nullable(Id()),
   startTime: Time(),
   endTime: Time(),
   budget: Text(15, { description: 'Decimal USDT the discounts may add up to; empty for no limit.' }),

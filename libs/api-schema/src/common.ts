@@ -3,6 +3,7 @@
  * paging, ids, amounts and text. Plain JSON Schema (TypeBox 1.x), so Fastify validates with it,
  * @fastify/swagger turns it into OpenAPI 3.1 and the browser takes its types from it (Static<>).
  */
+import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
 import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 
 export { Type };
@@ -43,13 +44,28 @@ export const Micro = (description?: string) => Type.String({ pattern: '^-?[0-9]+
 export const Time = (description?: string) => Type.String({ description: description ?? 'ISO 8601 UTC.' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const PagingQuery = Type.Object({
+/**
+ * The paging of every list, member and staff, defined here once: `pageNum` 1..1 000 000 and `pageSize`
+ * 1..100 (default 10, or the list's own). Both bounds hold for any text a client sends ("Infinity",
+ * "1e309", 400 digits: the server's validator applies the bounds to what such text becomes), so the
+ * server pages with them as they are: the deepest offset, 99 999 900, is far inside what SQLite and
+ * PostgreSQL take.
+ */
+const pagingFields = (defaultPageSize: number) => ({
   pageNum: Type.Integer({ minimum: 1, maximum: MAX_PAGE_NUM, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultPageSize }),
 });
+export const PagingQuery = Type.Object(pagingFields(DEFAULT_PAGE_SIZE));
 export type PagingQuery = Static<typeof PagingQuery>;
-/** A paged list's query: pageNum and pageSize, and the list's own filters. */
-export const Paged = <P extends Record<string, TSchema>>(properties: P) => Type.Object({ ...PagingQuery.properties, ...properties });
+/** A paged list's query (or form): pageNum and pageSize, and the list's own filters; `pageSize` the list's default page size. */
+export const Paged = <P extends Record<string, TSchema>>(properties: P, { pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number } = {}) =>
+  Type.Object({ ...pagingFields(pageSize), ...properties });
+
+/**
+ * A keyset cursor: the id of the last row of the page before, so within the id column's range like
+ * any id (PostgreSQL's INTEGER); 0 asks for the first page.
+ */
+export const Cursor = (options: Record<string, unknown> = {}) => Type.Integer({ minimum: 0, maximum: MAX_ID, ...options });
 
 export const Page = <T extends TSchema>(item: T) => Type.Object({ total: Type.Integer({ minimum: 0 }), list: Type.Array(item) });
 

@@ -1,6 +1,6 @@
 /** Community: the square feed, my posts, likes and comments (host /api/comment). */
 import { COMMENT_CONTENT_MAX, COMMENT_PAGE_SIZE, POST_CONTENT_MAX, VIDEO_URL_MAX } from '@rigshare/domain';
-import { AUTH, errors, Id, MESSAGE, MAX_PAGE_NUM, MAX_PAGE_SIZE, Nullable, Ok, Page, PagingQuery, Text, Time, Type, type Static } from './common';
+import { AUTH, Cursor, errors, Id, MESSAGE, Nullable, Ok, Page, Paged, PagingQuery, Text, Time, Type, type Static } from './common';
 
 const community = ['Community'];
 
@@ -49,9 +49,8 @@ export type SquareAddTextBody = Static<typeof PostText>;
  * does. Without a cursor, `pageNum` still pages by offset (older clients) and the page carries the
  * `total`, whose count costs more than the page at a million posts; with a cursor there is no total.
  */
-export const FeedQuery = Type.Object({
-  ...PagingQuery.properties,
-  cursor: Type.Optional(Type.Integer({ minimum: 0, description: "0 for the first page, then the previous page's nextCursor; pageNum is ignored when it is given." })),
+export const FeedQuery = Paged({
+  cursor: Type.Optional(Cursor({ description: "0 for the first page, then the previous page's nextCursor; pageNum is ignored when it is given." })),
 });
 export type FeedQuery = Static<typeof FeedQuery>;
 export const FeedPage = Type.Object({
@@ -97,11 +96,7 @@ export const communitySchemas = {
   commentList: {
     tags: community,
     summary: "A Passed post's comments, oldest first, 5 a page",
-    querystring: Type.Object({
-      squareId: Id(),
-      pageNum: Type.Integer({ minimum: 1, maximum: MAX_PAGE_NUM, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: COMMENT_PAGE_SIZE }),
-    }),
+    querystring: Paged({ squareId: Id() }, { pageSize: COMMENT_PAGE_SIZE }),
     response: { 200: Ok(Page(SquareComment)), ...errors(401, 404) },
   },
   commentText: {

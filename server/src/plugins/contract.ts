@@ -10,8 +10,16 @@ export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeP
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** Ajv as Fastify configures it, plus the one annotation our schemas carry (the message key of a refused field). */
-export const AJV_OPTIONS: FastifyServerOptions['ajv'] = { customOptions: { keywords: ['x-message'] } };
+/**
+ * Ajv as Fastify configures it, plus the one annotation our schemas carry (the message key of a refused
+ * field), and `strictNumbers` off. Query strings and forms are text that Ajv coerces to the schema's
+ * type, and it coerces "Infinity", "1e309" or 400 digits to a number that is not finite; with
+ * `strictNumbers` on (Ajv's default) it then skips every numeric keyword for that value, so
+ * `pageNum=Infinity` passed `maximum: 1000000` and reached the database (a 500). Off, `minimum` and
+ * `maximum` apply to whatever the text became, and every number a route reads has both
+ * (`unboundedNumbers`, checked by the contract test), so no such value passes.
+ */
+export const AJV_OPTIONS: FastifyServerOptions['ajv'] = { customOptions: { keywords: ['x-message'], strictNumbers: false } };
 
 /** Every route as registered, for the test that fails when one has no schema. */
 declare module 'fastify' {
@@ -82,4 +90,28 @@ export function routesWithoutSchema(app: FastifyInstance): string[] {
       return !schema?.response?.[200] || !schema.response[400] || !input;
     })
     .map((route) => `${([] as string[]).concat(route.method).join(',')} ${route.url}`);
+}
+
+/**
+ * The numbers routes read (query, body, path, headers) without a lower and an upper bound, as
+ * `METHOD url part.path`: with AJV_OPTIONS such a number takes "Infinity" as a value, so there must be none.
+ */
+export function unboundedNumbers(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const walk = (schema: unknown, where: string): void => {
+    if (!schema || typeof schema !== 'object') return;
+    const s = schema as Record<string, unknown>;
+    const types = ([] as unknown[]).concat(s.type ?? []);
+    const bounded = (inclusive: string, exclusive: string) => Number.isFinite(s[inclusive]) || Number.isFinite(s[exclusive]);
+    const fixed = s.const !== undefined || Array.isArray(s.enum);
+    if ((types.includes('integer') || types.includes('number')) && !fixed && !(bounded('minimum', 'exclusiveMinimum') && bounded('maximum', 'exclusiveMaximum'))) found.push(where);
+    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) ((s[key] as unknown[] | undefined) ?? []).forEach((sub, i) => walk(sub, `${where}|${i}`));
+    for (const [name, sub] of Object.entries((s.properties as Record<string, unknown> | undefined) ?? {})) walk(sub, `${where}.${name}`);
+    if (s.items) walk(s.items, `${where}[]`);
+  };
+  for (const route of app.routeTable) {
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    for (const part of ['querystring', 'body', 'params', 'headers']) walk(schema[part], `${([] as string[]).concat(route.method).join(',')} ${route.url} ${part}`);
+  }
+  return found;
 }

@@ -6,7 +6,7 @@ import { toMicro, type Database } from '../../db/schema';
 import { translate, type MessageKey } from '../../i18n';
 import { memberDepositAddress } from './addresses';
 import { chainOffReason } from './status';
-import { memberRowsPage } from '../../db/member-page';
+import { memberRowsPage, type Paging } from '../../db/paging';
 
 /** What members see of USDT (BEP20) deposits: the address and its terms, and their deposit records. */
 
@@ -80,7 +80,7 @@ export async function memberChainDeposits(
   k: Kysely<Database>,
   chain: ChainConfig,
   userId: number,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   locale: LocaleTag,
 ): Promise<Page<UsdtDeposit>> {
   const { total, rows } = await memberRowsPage(k, 'chain_deposits', userId, paging);

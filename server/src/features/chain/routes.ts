@@ -2,7 +2,6 @@ import { walletSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import { memberChainDeposits, usdtDepositInfo } from './deposits';
 
 /** USDT (BEP20) recharge: the member's deposit address and terms, and their deposit records (host /api/assets). */
@@ -17,6 +16,6 @@ export async function chainDepositRoutes(fastify: FastifyInstance): Promise<void
   );
 
   app.get('/user/recharge/usdt/records', { ...auth, schema: schemas.usdtRecords }, async (request) =>
-    ok(request, await memberChainDeposits(db, deps.config.chain, request.member!.id, paging(request.query), request.locale)),
+    ok(request, await memberChainDeposits(db, deps.config.chain, request.member!.id, request.query, request.locale)),
   );
 }

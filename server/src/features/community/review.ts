@@ -1,7 +1,6 @@
 import { FAIL_REASON_MAX, isStaffPostingRole, POST_STATUS, STAFF_POSTING_ROLES } from '@rigshare/domain';
 import type { Db } from '../../db/connect';
-import type { Paging } from '../../db/member-page';
-import { queuePage } from '../../db/queue-page';
+import { countedPage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../ledger/operator';
@@ -24,7 +23,7 @@ export interface PendingPost {
   createdAt: string;
 }
 
-/** The posts waiting for review, oldest first: all of them, or one page and how many wait (see queuePage). */
+/** The posts waiting for review, oldest first: all of them, or one page and how many wait (see countedPage). */
 export async function pendingPosts(db: Db, paging?: Paging): Promise<{ total: number; rows: PendingPost[] }> {
   const pending = db.kysely.selectFrom('posts as p').where('p.status', '=', POST_STATUS.pending);
   const list = pending
@@ -38,7 +37,7 @@ export async function pendingPosts(db: Db, paging?: Paging): Promise<{ total: nu
       eb.selectFrom('post_images as i').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('i.post_id', '=', 'p.id').as('images'),
     ])
     .orderBy('p.id', 'asc');
-  const { total, rows } = await queuePage(pending, list, paging);
+  const { total, rows } = await countedPage(pending, list, paging);
   return { total, rows: rows.map((r) => ({ id: r.id, phone: r.phone, name: r.name, content: r.content, images: Number(r.images ?? 0), createdAt: r.created_at })) };
 }
 

@@ -9,10 +9,10 @@ import {
   videoUrlProblem,
   type Page,
 } from '@rigshare/domain';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import type { Paging } from '../../db/member-page';
+import { countRows as count, onePage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { storeImage } from '../files';
@@ -88,18 +88,12 @@ async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number,
   }));
 }
 
-async function count<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>): Promise<number> {
-  const row = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The square: Passed posts, newest first. */
 export async function feedPage(k: Kysely<Database>, viewerId: number, query: FeedQuery, base: string): Promise<FeedPage> {
+  const passed = postQuery(k).where('p.status', '=', POST_STATUS.passed).orderBy('p.id', 'desc');
   // Keyset paging: the (status, id) index walks straight to the cursor, however deep the page.
-  let rows = postQuery(k).where('p.status', '=', POST_STATUS.passed).orderBy('p.id', 'desc').limit(query.pageSize);
-  if (query.cursor === undefined) rows = rows.offset((query.pageNum - 1) * query.pageSize);
-  else if (query.cursor > 0) rows = rows.where('p.id', '<', query.cursor);
-  const found = await rows.execute();
+  const afterCursor = (cursor: number) => (cursor > 0 ? passed.where('p.id', '<', cursor) : passed).limit(query.pageSize);
+  const found = await (query.cursor === undefined ? onePage(passed, query) : afterCursor(query.cursor)).execute();
   const list = await postViews(k, found, viewerId, base);
   const nextCursor = found.length === query.pageSize ? found[found.length - 1].id : null;
   if (query.cursor !== undefined) return { list, nextCursor };
@@ -111,12 +105,7 @@ export async function feedPage(k: Kysely<Database>, viewerId: number, query: Fee
 /** Every post the member wrote (or staff wrote for them, marked), in any review state, newest first. */
 export async function myPostsPage(k: Kysely<Database>, userId: number, paging: Paging, base: string): Promise<Page<SquarePost>> {
   const total = await count(k.selectFrom('posts').where('user_id', '=', userId));
-  const rows = await postQuery(k)
-    .where('p.user_id', '=', userId)
-    .orderBy('p.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+  const rows = await onePage(postQuery(k).where('p.user_id', '=', userId).orderBy('p.id', 'desc'), paging).execute();
   return { total, list: await postViews(k, rows, userId, base) };
 }
 
@@ -218,12 +207,7 @@ const commentView = (r: CommentRow): SquareComment => ({
 export async function commentsPage(k: Kysely<Database>, postId: number, paging: Paging): Promise<Page<SquareComment>> {
   await passedPost(k, postId);
   const total = await count(k.selectFrom('post_comments').where('post_id', '=', postId));
-  const rows = await commentQuery(k)
-    .where('c.post_id', '=', postId)
-    .orderBy('c.id', 'asc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+  const rows = await onePage(commentQuery(k).where('c.post_id', '=', postId).orderBy('c.id', 'asc'), paging).execute();
   return { total, list: rows.map(commentView) };
 }
 

@@ -1,6 +1,7 @@
 import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
+import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type CouponsTable, type Database } from '../../db/schema';
 import { OperatorError } from '../../ledger/operator';
 
@@ -52,15 +53,9 @@ const staffCoupon = (row: Selectable<CouponsTable>, used: number): StaffCoupon =
 });
 
 /** Every coupon, newest first, with how many members took and used each. */
-export async function staffCoupons(db: Kysely<Database>, paging: { pageNum: number; pageSize: number }) {
-  const total = await db.selectFrom('coupons').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('coupons')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+export async function staffCoupons(db: Kysely<Database>, paging: Paging) {
+  const all = db.selectFrom('coupons');
+  const { total, rows } = await countedPage(all, all.selectAll().orderBy('id', 'desc'), paging);
   const ids = rows.map((r) => r.id);
   const used = ids.length
     ? await db
@@ -72,7 +67,7 @@ export async function staffCoupons(db: Kysely<Database>, paging: { pageNum: numb
         .execute()
     : [];
   const usedOf = new Map(used.map((u) => [u.coupon_id, Number(u.n)]));
-  return { total: Number(total.n), list: rows.map((r) => staffCoupon(r, usedOf.get(r.id) ?? 0)) };
+  return { total, list: rows.map((r) => staffCoupon(r, usedOf.get(r.id) ?? 0)) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { couponLiveAt, type Coupon as CouponView, type CouponState, type LocaleT
 
 import { sql, type Kysely } from 'kysely';
 import { localizedField } from '../../content/seed-content';
+import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -46,7 +47,7 @@ export async function memberCoupons(
   k: Kysely<Database>,
   userId: number,
   now: Date,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   state: CouponState | null,
   locale: LocaleTag,
 ): Promise<Page<CouponView>> {
@@ -59,14 +60,8 @@ export async function memberCoupons(
   if (state === 'received') query = query.where('uc.used_at', 'is', null).where('c.end_time', '>', nowIso);
   if (state === 'expired') query = query.where('uc.used_at', 'is', null).where('c.end_time', '<=', nowIso);
   if (state === 'available') return { total: 0, list: [] };
-  const total = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query
-    .select([...COUPON_COLUMNS, 'uc.used_at'])
-    .orderBy('uc.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: rows.map((r) => view(r, memberState(r, nowIso), locale)) };
+  const { total, rows } = await countedPage(query, query.select([...COUPON_COLUMNS, 'uc.used_at']).orderBy('uc.id', 'desc'), paging);
+  return { total, list: rows.map((r) => view(r, memberState(r, nowIso), locale)) };
 }
 
 /**

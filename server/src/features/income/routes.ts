@@ -4,7 +4,6 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import { REQUEST_ID_PATTERN } from '../orders';
 import { exchangeRate } from './rates';
 import { incomeSummary, memberRecords, takeout, walletSummary } from './service';
@@ -26,7 +25,7 @@ export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get('/income/records', { ...auth, schema: schemas.incomeRecords }, async (request) =>
-    ok(request, await memberRecords(db, request.member!.id, paging(request.query), request.locale)),
+    ok(request, await memberRecords(db, request.member!.id, request.query, request.locale)),
   );
 
   app.get('/exchangeRate/get', { ...auth, schema: schemas.exchangeRate }, async (request) => {

@@ -2,6 +2,7 @@ import { formatAmount, maskPhone, RECORD_TYPES, type LocaleTag, type MemberRecor
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { localizedField, SEEDED_RECORD_TEXT } from '../../content/seed-content';
+import { onePage, type Paging } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate, type MessageKey } from '../../i18n';
@@ -129,7 +130,7 @@ function incomeRunRecord(run: { id: number; time: string; amount: bigint }, loca
 export async function memberRecords(
   k: Kysely<Database>,
   userId: number,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   locale: LocaleTag,
   filter: RecordFilter = {},
 ): Promise<Page<RecordView>> {
@@ -153,11 +154,7 @@ export async function memberRecords(
   const runs = incomeRuns(k, userId).select([sql<string>`'run'`.as('source'), sql<number>`a.paid_run_id`.as('id'), 'rt.id as seq']);
   const transferCount = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const runCount = withRuns ? await k.selectFrom(runs.as('r')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow() : { n: 0 };
-  const page = await (withRuns ? transfers.unionAll(runs) : transfers)
-    .orderBy('seq', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+  const page = await onePage((withRuns ? transfers.unionAll(runs) : transfers).orderBy('seq', 'desc'), paging).execute();
 
   const transferIds = page.filter((p) => p.source === 'transfer').map((p) => Number(p.id));
   const runIds = page.filter((p) => p.source === 'run').map((p) => Number(p.id));

@@ -7,9 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Feedback } from '@rigshare/api-schema';
 import { feedbackTextProblem, type Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import type { Paging } from '../../db/member-page';
-import { queuePage } from '../../db/queue-page';
-import { memberRowsPage } from '../../db/member-page';
+import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
 import type { Database, FeedbackTable } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { AppError } from '../../errors';
@@ -144,7 +142,7 @@ export async function openFeedback(db: Kysely<Database>, paging?: Paging) {
     .innerJoin('users', 'users.id', 'feedback.user_id')
     .select(['feedback.id', 'feedback.content', 'feedback.attachment', 'feedback.created_at', 'users.phone'])
     .orderBy('feedback.id');
-  return queuePage(open, list, paging);
+  return countedPage(open, list, paging);
 }
 
 /** Staff's reply, shown to the member as written; the member also gets a message. One reply per feedback. */

@@ -1,7 +1,7 @@
 import type { NewsItem, NewsKind } from '@rigshare/api-schema';
 import type { Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import type { Paging } from '../../db/member-page';
+import { countedPage, type Paging } from '../../db/paging';
 import type { Database, NewsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
@@ -24,14 +24,8 @@ function view(row: Selectable<NewsTable>): NewsItem {
 
 export async function publishedNews(db: Kysely<Database>, kind: NewsKind, paging: Paging): Promise<Page<NewsItem>> {
   const base = db.selectFrom('news').where('kind', '=', kind).where('active', '=', 1);
-  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: rows.map(view) };
+  const { total, rows } = await countedPage(base, base.selectAll().orderBy('id', 'desc'), paging);
+  return { total, list: rows.map(view) };
 }
 
 export async function newsDetail(db: Kysely<Database>, id: number): Promise<NewsItem> {

@@ -2,7 +2,6 @@ import { messagesSchemas as schemas, systemSchemas } from '@rigshare/api-schema'
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import os from 'node:os';
 import path from 'node:path';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES } from '@rigshare/domain';
@@ -26,11 +25,11 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get('/record', { ...auth, schema: schemas.records }, async (request) =>
-    ok(request, await memberMessages(deps.db.kysely, request.member!.id, paging(request.query), request.locale)),
+    ok(request, await memberMessages(deps.db.kysely, request.member!.id, request.query, request.locale)),
   );
 
   app.get('/news/list', { ...auth, schema: schemas.newsList }, async (request) =>
-    ok(request, await publishedNews(deps.db.kysely, request.query.kind ?? 'news', paging(request.query))),
+    ok(request, await publishedNews(deps.db.kysely, request.query.kind ?? 'news', request.query)),
   );
   app.get('/config/queryNews', { ...auth, schema: schemas.newsDetail }, async (request) => ok(request, await newsDetail(deps.db.kysely, request.query.id)));
 
@@ -56,7 +55,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
       throw new AppError(400, 'badRequest');
     }
   });
-  app.get('/feedback/list', { ...auth, schema: schemas.feedbackList }, async (request) => ok(request, await memberFeedback(deps.db.kysely, request.member!.id, paging(request.query))));
+  app.get('/feedback/list', { ...auth, schema: schemas.feedbackList }, async (request) => ok(request, await memberFeedback(deps.db.kysely, request.member!.id, request.query)));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { PushMessage } from '@rigshare/api-schema';
 import type { LocaleTag, Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PushMessagesTable } from '../../db/schema';
-import { memberRowsPage, type Paging } from '../../db/member-page';
+import { memberRowsPage, type Paging } from '../../db/paging';
 import { staffName, writeAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';

@@ -4,7 +4,6 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import type { CouponState } from '@rigshare/domain';
 import { couponSummary, memberCoupons, receivableCoupons, receiveCoupon, usableCoupons } from '../coupons';
 import { publicBase } from '../files';
@@ -30,7 +29,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/coupon/all', { ...auth, schema: schemas.couponAll }, async (request) => {
     const state: CouponState | null = request.query.state || null;
-    return ok(request, await memberCoupons(db, request.member!.id, deps.clock(), paging(request.query), state, request.locale));
+    return ok(request, await memberCoupons(db, request.member!.id, deps.clock(), request.query, state, request.locale));
   });
 
   // Without a productId: every coupon the member can still receive (the "Get coupons" page).
@@ -65,7 +64,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/mine/order/record', { ...auth, schema: schemas.orderRecord }, async (request) => {
     const status = request.query.status || null;
-    return ok(request, await listOrders(db, request.member!.id, paging(request.query), status, publicBase(app, request)));
+    return ok(request, await listOrders(db, request.member!.id, request.query, status, publicBase(app, request)));
   });
 
   app.get('/mine/order/detail', { ...auth, schema: schemas.orderDetail }, async (request) => {
@@ -78,6 +77,6 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/mine/order/totalrecord', { ...auth, schema: schemas.orderTotals }, async (request) => ok(request, await orderTotals(db, request.member!.id)));
 
   app.get('/mine/order/subrecord', { ...auth, schema: schemas.orderDays }, async (request) =>
-    ok(request, await orderDays(db, request.member!.id, request.query.orderId, paging(request.query), request.locale)),
+    ok(request, await orderDays(db, request.member!.id, request.query.orderId, request.query, request.locale)),
   );
 }

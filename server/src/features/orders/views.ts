@@ -1,5 +1,6 @@
 import type { LocaleTag, Order as OrderView, Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
+import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -111,23 +112,18 @@ export async function orderById(k: Kysely<Database>, userId: number, orderId: nu
 export async function listOrders(
   k: Kysely<Database>,
   userId: number,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   status: 'Valid' | 'Expired' | null,
   baseUrl: string,
 ): Promise<Page<OrderView>> {
-  let count = k.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId);
+  let counted = k.selectFrom('orders').where('user_id', '=', userId);
   let rows = orderQuery(k, userId);
   if (status) {
-    count = count.where('status', '=', status);
+    counted = counted.where('status', '=', status);
     rows = rows.where('o.status', '=', status);
   }
-  const total = await count.executeTakeFirstOrThrow();
-  const page = await rows
-    .orderBy('o.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: toViews(page, baseUrl) };
+  const { total, rows: page } = await countedPage(counted, rows.orderBy('o.id', 'desc'), paging);
+  return { total, list: toViews(page, baseUrl) };
 }
 
 export async function orderTotals(k: Kysely<Database>, userId: number) {
@@ -161,26 +157,15 @@ export async function orderDays(
   k: Kysely<Database>,
   userId: number,
   orderId: number,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   locale: LocaleTag,
 ) {
   const order = await k.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
   if (!order) throw new AppError(404, 'orderNotFound');
-  const total = await k
-    .selectFrom('income_accruals')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  const rows = await k
-    .selectFrom('income_accruals')
-    .select(['day', 'amount', 'accrued_at', 'status', 'reason'])
-    .where('order_id', '=', orderId)
-    .orderBy('day')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+  const days = k.selectFrom('income_accruals').where('order_id', '=', orderId);
+  const { total, rows } = await countedPage(days, days.select(['day', 'amount', 'accrued_at', 'status', 'reason']).orderBy('day'), paging);
   return {
-    total: Number(total.n),
+    total,
     list: rows.map((r) => ({
       day: r.day,
       amount: toMicro(r.amount).toString(),

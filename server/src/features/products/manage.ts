@@ -1,6 +1,7 @@
 import { isValidAmount, parseAmount, PRODUCT_STATUS } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
+import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 import { OperatorError } from '../../ledger/operator';
 
@@ -98,17 +99,10 @@ const described = (p: Pick<StaffProduct, 'price' | 'dayReturn' | 'validDays' | '
   `price ${p.price} day ${p.dayReturn} × ${p.validDays} days, ${p.unitsOffered} units, max ${p.maxBuy}, badge ${p.status}, ${p.startTime} – ${p.endTime} (micro-units)`;
 
 /** Every product, open and closed, in the members' order. */
-export async function staffProducts(db: Kysely<Database>, paging: { pageNum: number; pageSize: number }) {
-  const total = await db.selectFrom('products').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('products')
-    .selectAll()
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: rows.map(staffProduct) };
+export async function staffProducts(db: Kysely<Database>, paging: Paging) {
+  const all = db.selectFrom('products');
+  const { total, rows } = await countedPage(all, all.selectAll().orderBy('sort_order').orderBy('id'), paging);
+  return { total, list: rows.map(staffProduct) };
 }
 
 /** Puts a new product on offer (in the list from its sale start); one audit row. */

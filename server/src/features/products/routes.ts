@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import { publicBase } from '../files';
 import { listProducts, productDetail } from './service';
 
@@ -13,7 +12,7 @@ export async function productRoutes(fastify: FastifyInstance): Promise<void> {
   const db = app.deps.db.kysely;
 
   app.get('/product/list', { schema: schemas.productList }, async (request) =>
-    ok(request, await listProducts(db, paging(request.query), publicBase(app, request))),
+    ok(request, await listProducts(db, request.query, publicBase(app, request))),
   );
 
   app.get('/product/detail', { schema: schemas.productDetail }, async (request) => {

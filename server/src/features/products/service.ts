@@ -1,6 +1,7 @@
 import { PRODUCT_STATUS, type Page, type ProductCard } from '@rigshare/domain';
 
 import type { Kysely, Selectable } from 'kysely';
+import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 
 export const AGREEMENT_VERSION = '2025-1';
@@ -49,25 +50,13 @@ export function toCard(row: Pick<Selectable<ProductsTable>, (typeof CARD_COLUMNS
 
 export async function listProducts(
   db: Kysely<Database>,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   baseUrl: string,
 ): Promise<Page<ProductCard>> {
-  const total = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('closed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('products')
-    .select(CARD_COLUMNS)
-    // A closed product stays readable (orders link to it) but is no longer offered.
-    .where('closed_at', 'is', null)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
-  return { total: Number(total.n), list: rows.map((r) => toCard(r, baseUrl)) };
+  // A closed product stays readable (orders link to it) but is no longer offered.
+  const offered = db.selectFrom('products').where('closed_at', 'is', null);
+  const { total, rows } = await countedPage(offered, offered.select(CARD_COLUMNS).orderBy('sort_order').orderBy('id'), paging);
+  return { total, list: rows.map((r) => toCard(r, baseUrl)) };
 }
 
 export async function productDetail(db: Kysely<Database>, id: number, baseUrl: string): Promise<ProductCard | null> {

@@ -1,5 +1,6 @@
 import { adminSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../db/paging';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { setRewardSetting, staffRewardSettings } from '../../settings/reward-settings';
@@ -40,15 +41,13 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   app.get(routeOf('rates').url, { config: routeOf('rates').config, schema: schemas.rates }, async (request) => {
     // A handful of currencies: read whole.
     const rates = await exchangeRates(db, deps.clock(), deps.config.rateMaxAgeMs);
-    const { pageNum, pageSize } = request.query;
-    return ok(request, { total: rates.length, list: rates.slice((pageNum - 1) * pageSize, pageNum * pageSize) });
+    return ok(request, pageOf(rates, request.query));
   });
   app.post(routeOf('rateSet').url, { config: routeOf('rateSet').config, schema: schemas.rateSet }, async (request) =>
     ok(request, await refusing(() => setExchangeRate(db, { ...request.body, ...by(request) }))),
   );
 
-  /** Short lists read whole and paged here (channels, releases, links are a handful each). */
-  const pageOf = <T>(rows: T[], { pageNum, pageSize }: { pageNum: number; pageSize: number }) => ({ total: rows.length, list: rows.slice((pageNum - 1) * pageSize, pageNum * pageSize) });
+  // Channels, releases, links and reward settings are a handful each: read whole and paged here, as the rates.
 
   app.get(routeOf('coupons').url, { config: routeOf('coupons').config, schema: schemas.coupons }, async (request) => ok(request, await staffCoupons(db, request.query)));
   app.post(routeOf('couponCreate').url, { config: routeOf('couponCreate').config, schema: schemas.couponCreate }, async (request) =>

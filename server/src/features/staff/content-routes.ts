@@ -1,6 +1,6 @@
 import { adminSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
-import { latestRowsPage } from '../../db/member-page';
+import { latestRowsPage } from '../../db/paging';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { publishCarousel, publishNews, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice } from '../messages';

@@ -2,6 +2,7 @@ import type { AdminMember, AdminMemberRow, MemberSearch } from '@rigshare/api-sc
 import type { Page } from '@rigshare/domain';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../types';
+import { countedPage } from '../../db/paging';
 import { toMicro } from '../../db/schema';
 import { memberBalances } from '../../ledger/accounts';
 import { OperatorError } from '../../ledger/operator';
@@ -21,18 +22,13 @@ export async function searchMembers(deps: AppDeps, query: MemberSearch): Promise
     const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     matching = matching.where((eb) => eb.or([...(id ? [eb('users.id', '=', id)] : []), eb('users.phone', 'like', sql<string>`${prefix} ESCAPE '\\'`)]));
   }
-  const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    matching
-      .leftJoin('ledger_accounts', (join) => join.onRef('ledger_accounts.owner_user_id', '=', 'users.id').on('ledger_accounts.kind', '=', 'member.available'))
-      .select(['users.id', 'users.phone', 'users.name', 'users.created_at', 'users.frozen_at', 'users.frozen_reason', 'ledger_accounts.balance'])
-      .orderBy('users.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const list = matching
+    .leftJoin('ledger_accounts', (join) => join.onRef('ledger_accounts.owner_user_id', '=', 'users.id').on('ledger_accounts.kind', '=', 'member.available'))
+    .select(['users.id', 'users.phone', 'users.name', 'users.created_at', 'users.frozen_at', 'users.frozen_reason', 'ledger_accounts.balance'])
+    .orderBy('users.id', 'desc');
+  const { total, rows } = await countedPage(matching, list, query);
   return {
-    total: Number(count.n),
+    total,
     list: rows.map((r) => ({
       id: r.id,
       phone: r.phone,

@@ -1,5 +1,6 @@
 import { adminSchemas as schemas } from '@rigshare/api-schema';
 import type { FastifyInstance } from 'fastify';
+import { countedPage, pageOf } from '../../db/paging';
 import { toMicro } from '../../db/schema';
 import { adjust } from '../../ledger/operator';
 import { typed } from '../../plugins/contract';
@@ -38,28 +39,20 @@ export function moneyRoutes(fastify: FastifyInstance): void {
   });
 
   app.get(routeOf('moneyTransfers').url, { config: routeOf('moneyTransfers').config, schema: schemas.moneyTransfers }, async (request) => {
-    const { pageNum, pageSize } = request.query;
     const base = db.kysely.selectFrom('ledger_transfers as t').where('t.type', 'in', STAFF_TRANSFER_TYPES);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .leftJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
-        .leftJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
-        .select(['t.id', 't.type', 't.amount', 't.reason', 't.created_at', 'd.owner_user_id as debitOwner', 'c.owner_user_id as creditOwner'])
-        .orderBy('t.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute(),
-    ]);
-    const list = rows.map((r) => ({ id: r.id, type: r.type, amount: toMicro(r.amount).toString(), reason: r.reason, member: r.debitOwner ?? r.creditOwner ?? null, at: r.created_at }));
-    return ok(request, { total: Number(count.n), list });
+    const list = base
+      .leftJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+      .leftJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+      .select(['t.id', 't.type', 't.amount', 't.reason', 't.created_at', 'd.owner_user_id as debitOwner', 'c.owner_user_id as creditOwner'])
+      .orderBy('t.id', 'desc');
+    const { total, rows } = await countedPage(base, list, request.query);
+    return ok(request, { total, list: rows.map((r) => ({ id: r.id, type: r.type, amount: toMicro(r.amount).toString(), reason: r.reason, member: r.debitOwner ?? r.creditOwner ?? null, at: r.created_at })) });
   });
 
   app.get(routeOf('exchangeCodes').url, { config: routeOf('exchangeCodes').config, schema: schemas.exchangeCodes }, async (request) => {
     // Codes are few (staff create them one by one): the list is read whole and paged here.
-    const codes = await exchangeCodes(db.kysely);
-    const { pageNum, pageSize } = request.query;
-    return ok(request, { total: codes.length, list: codes.slice((pageNum - 1) * pageSize, pageNum * pageSize).map(codeView) });
+    const { total, list } = pageOf(await exchangeCodes(db.kysely), request.query);
+    return ok(request, { total, list: list.map(codeView) });
   });
   app.post(routeOf('exchangeCodeCreate').url, { config: routeOf('exchangeCodeCreate').config, schema: schemas.exchangeCodeCreate }, async (request) => {
     const c = await refusing(() => createExchangeCode(db, { ...request.body, at: deps.clock(), actor: actedBy(request) }));
@@ -71,18 +64,12 @@ export function moneyRoutes(fastify: FastifyInstance): void {
   });
 
   app.get(routeOf('usdtDeposits').url, { config: routeOf('usdtDeposits').config, schema: schemas.usdtDeposits }, async (request) => {
-    const { pageNum, pageSize } = request.query;
-    const [count, rows] = await Promise.all([
-      db.kysely.selectFrom('chain_deposits').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      db.kysely
-        .selectFrom('chain_deposits as d')
-        .innerJoin('users as u', 'u.id', 'd.user_id')
-        .select(['d.id', 'u.phone', 'd.address', 'd.amount', 'd.tx_hash', 'd.block_number', 'd.status', 'd.created_at', 'd.arrived_at'])
-        .orderBy('d.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute(),
-    ]);
+    const deposits = db.kysely.selectFrom('chain_deposits as d');
+    const seen = deposits
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .select(['d.id', 'u.phone', 'd.address', 'd.amount', 'd.tx_hash', 'd.block_number', 'd.status', 'd.created_at', 'd.arrived_at'])
+      .orderBy('d.id', 'desc');
+    const { total, rows } = await countedPage(deposits, seen, request.query);
     const list = rows.map((r) => ({
       id: r.id,
       phone: r.phone,
@@ -94,6 +81,6 @@ export function moneyRoutes(fastify: FastifyInstance): void {
       seenAt: r.created_at,
       arrivedAt: r.arrived_at,
     }));
-    return ok(request, { total: Number(count.n), list });
+    return ok(request, { total, list });
   });
 }

@@ -1,6 +1,7 @@
 import type { AdminDashboard, AuditQuery, AuditRow } from '@rigshare/api-schema';
 import { POST_STATUS, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
+import { countedPage } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
 import { MEMBER_KINDS } from '../../ledger/accounts';
 
@@ -62,15 +63,9 @@ export async function auditLog(db: Kysely<Database>, query: AuditQuery): Promise
   if (query.member) base = base.where('member_id', '=', query.member);
   if (query.from) base = base.where('created_at', '>=', new Date(query.from).toISOString());
   if (query.to) base = base.where('created_at', '<', new Date(query.to).toISOString());
-  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
-    .execute();
+  const { total, rows } = await countedPage(base, base.selectAll().orderBy('id', 'desc'), query);
   return {
-    total: Number(total.n),
+    total,
     list: rows.map((r) => ({
       id: r.id,
       at: r.created_at,

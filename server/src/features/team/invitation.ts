@@ -1,6 +1,7 @@
 import type { InvitedFloors, MemberReward } from '@rigshare/api-schema';
 import { TEAM_LEVELS, type TeamLevel } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
+import type { Paging } from '../../db/paging';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../types';
 import { memberRewards } from './register-reward';
@@ -30,14 +31,14 @@ export async function invitedFloors(deps: AppDeps, memberId: number): Promise<In
   };
 }
 
-export const invitedFloor = (k: Kysely<Database>, memberId: number, floor: number, paging: { pageNum: number; pageSize: number }) =>
+export const invitedFloor = (k: Kysely<Database>, memberId: number, floor: number, paging: Paging) =>
   teamList(k, memberId, floorLevel(floor), paging);
 
 /** Lower-level income: the member's Referral Bonus and Team Benefits records, newest first. */
 export function lowerIncome(
   k: Kysely<Database>,
   memberId: number,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   kind?: 'referral' | 'team',
 ): Promise<{ total: number; list: MemberReward[] }> {
   return memberRewards(k, memberId, paging, kind ? [kind] : ['referral', 'team']);

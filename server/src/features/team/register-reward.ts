@@ -2,6 +2,7 @@ import type { MemberReward, RegisterReward } from '@rigshare/api-schema';
 import type { RewardKind, RewardStatus } from '@rigshare/domain';
 import { maskPhone } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
+import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
@@ -35,25 +36,20 @@ export async function claimRegisterReward(deps: AppDeps, userId: number): Promis
 export async function memberRewards(
   k: Kysely<Database>,
   userId: number,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
   kinds?: RewardKind[],
 ): Promise<{ total: number; list: MemberReward[] }> {
-  let count = k.selectFrom('rewards').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId);
-  if (kinds) count = count.where('kind', 'in', kinds);
-  const total = await count.executeTakeFirstOrThrow();
+  let counted = k.selectFrom('rewards').where('user_id', '=', userId);
+  if (kinds) counted = counted.where('kind', 'in', kinds);
   let query = k
     .selectFrom('rewards as w')
     .leftJoin('users as f', 'f.id', 'w.from_user_id')
     .select(['w.id', 'w.kind', 'w.amount', 'w.status', 'w.level', 'w.created_at', 'w.paid_at', 'f.phone'])
     .where('w.user_id', '=', userId);
   if (kinds) query = query.where('w.kind', 'in', kinds);
-  const rows = await query
-    .orderBy('w.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.pageNum - 1) * paging.pageSize)
-    .execute();
+  const { total, rows } = await countedPage(counted, query.orderBy('w.id', 'desc'), paging);
   return {
-    total: Number(total.n),
+    total,
     list: rows.map((r) => ({
       id: r.id,
       kind: r.kind as RewardKind,

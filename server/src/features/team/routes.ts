@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { publicBase } from '../files';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import { translate } from '../../i18n';
 import { claimRegisterReward, memberRewards, registerRewardStatus } from './register-reward';
 import { invitedFloor, invitedFloors, lowerIncome } from './invitation';
@@ -45,17 +44,17 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
 
   for (const level of TEAM_LEVELS) {
     app.get(`/team/list-${level.toLowerCase()}`, { ...auth, schema: schemas.teamList }, async (request) =>
-      ok(request, await teamList(deps.db.kysely, request.member!.id, level, paging(request.query))),
+      ok(request, await teamList(deps.db.kysely, request.member!.id, level, request.query)),
     );
   }
 
   // Invitation centre (floor 1..3 = level A..C) and lower-level income.
   app.post('/share/invited/floor/num', { ...auth, schema: invitationSchemas.floorNum }, async (request) => ok(request, await invitedFloors(deps, request.member!.id)));
   app.post('/share/invited/floor', { ...auth, schema: invitationSchemas.floor }, async (request) =>
-    ok(request, await invitedFloor(deps.db.kysely, request.member!.id, request.body.floor, paging(request.body))),
+    ok(request, await invitedFloor(deps.db.kysely, request.member!.id, request.body.floor, request.body)),
   );
   app.get('/team/income', { ...auth, schema: invitationSchemas.lowerIncome }, async (request) =>
-    ok(request, await lowerIncome(deps.db.kysely, request.member!.id, paging(request.query), request.query.kind)),
+    ok(request, await lowerIncome(deps.db.kysely, request.member!.id, request.query, request.query.kind)),
   );
 
   // Join-group screenshot and video-share link, reviewed by staff (admin team:reviews / team:pass / team:fail).
@@ -93,6 +92,6 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
     ok(request, await claimRegisterReward(deps, request.member!.id), translate(request.locale, 'rewardClaimed')),
   );
   app.get('/reward/list', { ...auth, schema: rewardSchemas.rewardList }, async (request) =>
-    ok(request, await memberRewards(deps.db.kysely, request.member!.id, paging(request.query))),
+    ok(request, await memberRewards(deps.db.kysely, request.member!.id, request.query)),
   );
 }

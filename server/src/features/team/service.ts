@@ -1,6 +1,7 @@
 import { maskPhone, type TeamLevel } from '@rigshare/domain';
 import type { TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { sql, type Kysely } from 'kysely';
+import { pageOffset, type Paging } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
 import { rewardSettings } from '../../settings/reward-settings';
 import type { AppDeps } from '../../types';
@@ -44,7 +45,7 @@ export async function teamList(
   k: Kysely<Database>,
   memberId: number,
   level: TeamLevel,
-  paging: { pageNum: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ total: number; list: TeamMember[] }> {
   const total = await sql<{ n: string | number }>`SELECT COUNT(*) AS n FROM (${levelIds(memberId, level)}) AS t`.execute(k);
   // The page's ids first, then the per-member lookups for those rows only: with the lookups in the outer
@@ -57,7 +58,7 @@ export async function teamList(
     FROM (
       SELECT t.id FROM (${levelIds(memberId, level)}) AS t
       ORDER BY t.id DESC
-      LIMIT ${paging.pageSize} OFFSET ${(paging.pageNum - 1) * paging.pageSize}
+      LIMIT ${paging.pageSize} OFFSET ${pageOffset(paging)}
     ) AS page
     JOIN users u ON u.id = page.id
     ORDER BY u.id DESC`.execute(k);

@@ -3,8 +3,7 @@ import { isVideoSiteUrl } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import type { Paging } from '../../db/member-page';
-import { queuePage } from '../../db/queue-page';
+import { countedPage, type Paging } from '../../db/paging';
 
 import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
@@ -122,7 +121,7 @@ export async function pendingSubmissions(k: Kysely<Database>, paging?: Paging): 
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.kind', 'u.phone', 's.url', 's.file_id', 's.created_at'])
     .orderBy('s.id');
-  const { total, rows } = await queuePage(pending, list, paging);
+  const { total, rows } = await countedPage(pending, list, paging);
   return { total, rows: rows.map((r) => ({ id: r.id, kind: r.kind, phone: r.phone, link: r.url ?? `/api/user/files/${r.file_id}`, createdAt: r.created_at })) };
 }
 

@@ -12,8 +12,7 @@ import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
 import { notifyMember } from '../messages';
 import { REQUEST_ID_PATTERN } from '../orders';
-import { memberRowsPage, type Paging } from '../../db/member-page';
-import { queuePage } from '../../db/queue-page';
+import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
 
 /**
  * Cash and bank recharges: the member pays into an operator channel and reports it (Pending); staff
@@ -100,7 +99,7 @@ export async function createCashDeposit(
   return depositView(first);
 }
 
-export async function memberDeposits(db: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<Page<DepositView>> {
+export async function memberDeposits(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<DepositView>> {
   const { total, rows } = await memberRowsPage(db, 'cash_deposits', userId, paging);
   return { total, list: rows.map(depositView) };
 }
@@ -118,7 +117,7 @@ export async function pendingDeposits(db: Kysely<Database>, paging?: Paging) {
     .innerJoin('pay_channels as c', 'c.id', 'd.pay_channel_id')
     .select(['d.id', 'u.phone', 'c.name as channel', 'd.currency', 'd.amount', 'd.usdt_amount', 'd.reference', 'd.created_at'])
     .orderBy('d.id');
-  return queuePage(pending, list, paging);
+  return countedPage(pending, list, paging);
 }
 
 /**

@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { memberBalances } from '../../ledger/accounts';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { paging } from '../../plugins/paging';
 import { RECORD_STATUSES } from '@rigshare/domain';
 import { alertSecurityChange } from '../accounts';
 import { hasUsedExchange } from '../exchange';
@@ -135,10 +134,10 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
       filter.status = RECORD_STATUSES.find((s) => s === status);
       if (!filter.status) throw new AppError(400, 'badRequest');
     }
-    return ok(request, await memberRecords(db, request.member!.id, paging(request.query), request.locale, filter));
+    return ok(request, await memberRecords(db, request.member!.id, request.query, request.locale, filter));
   });
 
-  app.get('/user/withrecord', { ...auth, schema: schemas.withdrawals }, async (request) => ok(request, await memberWithdrawals(db, request.member!.id, paging(request.query))));
+  app.get('/user/withrecord', { ...auth, schema: schemas.withdrawals }, async (request) => ok(request, await memberWithdrawals(db, request.member!.id, request.query)));
 
   app.post('/user/withdraw/quote', { ...auth, schema: schemas.withdrawQuote }, async (request) =>
     ok(request, quote({ channel: request.body.channel, amount: request.body.amount })),
@@ -170,5 +169,5 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
     return ok(request, deposit);
   });
 
-  app.get('/user/cashrecharge/list', { ...auth, schema: schemas.cashRecharges }, async (request) => ok(request, await memberDeposits(db, request.member!.id, paging(request.query))));
+  app.get('/user/cashrecharge/list', { ...auth, schema: schemas.cashRecharges }, async (request) => ok(request, await memberDeposits(db, request.member!.id, request.query)));
 }

@@ -15,8 +15,7 @@ import { REQUEST_ID_PATTERN } from '../orders';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { checkFundPassword } from './fund-password-tries';
 import { holdUntil } from './security';
-import { memberRowsPage, type Paging } from '../../db/member-page';
-import { queuePage } from '../../db/queue-page';
+import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
 
 /**
  * Withdrawals: the amount moves member.available -> member.held when the member asks; staff then pay it
@@ -190,7 +189,7 @@ export async function createWithdrawal(
   return withdrawalView((await findWithdrawal(db, id))!);
 }
 
-export async function memberWithdrawals(db: Kysely<Database>, userId: number, paging: { pageNum: number; pageSize: number }): Promise<Page<WithdrawalView>> {
+export async function memberWithdrawals(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<WithdrawalView>> {
   const { total, rows } = await memberRowsPage(db, 'withdrawals', userId, paging);
   return { total, list: rows.map(withdrawalView) };
 }
@@ -207,7 +206,7 @@ export async function pendingWithdrawals(db: Kysely<Database>, paging?: Paging) 
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .select(['w.id', 'u.phone', 'w.channel', 'w.amount', 'w.fee', 'w.net', 'w.payout_to', 'w.created_at'])
     .orderBy('w.id');
-  return queuePage(pending, list, paging);
+  return countedPage(pending, list, paging);
 }
 
 function staffReason(reason: string | undefined): string {
@@ -256,7 +255,7 @@ async function decision(db: Kysely<Database>, id: number, fourEyesThreshold: big
 }
 
 /** One page of the pending withdrawals with their approvals so far (the console's list), and how many wait. */
-export async function pendingWithdrawalsWithApprovals(db: Kysely<Database>, fourEyesThreshold: bigint, paging: { pageNum: number; pageSize: number }) {
+export async function pendingWithdrawalsWithApprovals(db: Kysely<Database>, fourEyesThreshold: bigint, paging: Paging) {
   const { total, rows } = await pendingWithdrawals(db, paging);
   const approvals = await approvalsOf(
     db,
