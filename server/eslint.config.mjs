@@ -21,9 +21,9 @@ const FEATURE_DEPENDENCIES = {
   'agreement-pdf': ['accounts', 'products'],
   wallet: ['accounts', 'exchange', 'income', 'messages', 'orders'],
   community: ['files', 'messages'],
-  team: ['community', 'files', 'messages'],
+  team: ['files', 'messages'],
   solvency: [],
-  staff: ['accounts', 'community', 'coupons', 'exchange', 'income', 'messages', 'products', 'system', 'team', 'wallet'],
+  staff: ['accounts', 'community', 'coupons', 'exchange', 'files', 'income', 'messages', 'products', 'system', 'team', 'wallet'],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

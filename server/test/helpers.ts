@@ -176,6 +176,18 @@ export function multipartBody(field: string, filename: string, contentType: stri
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A multipart body of text fields and one file part, as a browser's form sends it. */
+export function multipartForm(fields: Record<string, string>, file: { field: string; filename: string; type: string; bytes: Buffer }) {
+  const boundary = '----rigshareForm' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** Solves the image code the way the browser tests do: reads the answer from the captchas table. */
 export async function solveCaptcha(ctx: TestContext): Promise<{ captchaId: string; captchaCode: string }> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/user/auth/captcha' });

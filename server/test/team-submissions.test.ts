@@ -64,18 +64,23 @@ describe.each(testDatabases())('join-group screenshots and video links on %s', (
     expect((await getAs(ctx, '/api/assets/user/record?type=Bonus', m.token)).json().data.total).toBeGreaterThanOrEqual(1);
   });
 
-  it('refuses what is not a jpeg/png/webp image, and images over 2 MB, by decoding them', async () => {
+  it('refuses what is not a readable image and images over 2 MB, keeping no submission and no file (upload-intake.test.ts has the rest)', async () => {
     const m = await signedInMember(ctx);
     const notImage = await upload(m, Buffer.from('%PDF-1.4 not an image'), 'image/png', 'shot.png');
-    expect(notImage.statusCode).toBe(415);
-    expect((await upload(m, (await png()).subarray(0, 60))).statusCode).toBe(415); // cut short
-    const gifReply = await upload(m, await gif(), 'image/gif', 'shot.gif');
-    expect(gifReply.statusCode).toBe(415);
-    expect(gifReply.json().msg).toBe('Only JPEG, PNG and WebP screenshots are allowed');
+    expect(notImage.json()).toMatchObject({ code: 415, msg: 'Only PNG, JPEG, WebP and GIF images are allowed' });
+    expect((await upload(m, (await png()).subarray(0, 60))).json()).toMatchObject({ code: 415, msg: 'This file is not a readable image' }); // cut short
     const big = Buffer.concat([await png(), Buffer.alloc(2 * 1024 * 1024)]);
     expect((await upload(m, big)).statusCode).toBe(413);
     expect((await status(m)).submission).toBeNull();
     expect(await ctx.db.kysely.selectFrom('files').select('id').where('owner_id', '=', m.id).execute()).toEqual([]);
+  });
+
+  it('takes a GIF screenshot like every upload: its first frame, stored as a PNG only its member and staff can fetch', async () => {
+    const m = await signedInMember(ctx);
+    const sent = await upload(m, await gif(), 'image/gif', 'shot.gif');
+    expect(sent.json()).toMatchObject({ code: 200, data: { submission: { status: 'Pending' } } });
+    const file = await ctx.db.kysely.selectFrom('files').select(['mime', 'purpose']).where('owner_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(file).toEqual({ mime: 'image/png', purpose: 'submission' });
   });
 
   it('a video link must be on a configured site; staff review; one reward ever', async () => {

@@ -17,6 +17,8 @@ import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real queries, so it imports the server's code by path.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { feedPage, likePost } from '../../server/src/features/community/service';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import type { FileLinks } from '../../server/src/features/files';
 // The service's module graph reaches the server's routes: their Fastify type additions, for the typecheck.
 import type {} from '@fastify/multipart';
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -80,7 +82,9 @@ async function main(): Promise<void> {
     await sql`VACUUM ANALYZE`.execute(k);
     console.log(`seeded in ${seconds(Date.now() - t0)} s`);
 
-    const base = 'http://bench.invalid';
+    // The feed holds Passed posts only, whose images are public: their links are the plain file URL.
+    const plainLink = (id: string) => `http://bench.invalid/api/user/files/${id}`;
+    const base: FileLinks = { open: plainLink, signed: plainLink };
     const viewer = firstUser + 3;
     // The cursor of page 1,000: the id of the last post of page 999.
     const cursor = Number(

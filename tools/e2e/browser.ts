@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (no browser download here). */
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -34,4 +34,15 @@ export function field(page: Page, testId: string) {
 /** The hash route the page shows, e.g. `/user/login`. */
 export function currentRoute(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+}
+
+/**
+ * Waits until the <img> has loaded and decoded a picture (a broken link, a 404 or a refused file never
+ * does); returns its natural width. How a screen's private pictures (signed links) are seen to work.
+ */
+export async function pictureShown(image: Locator): Promise<number> {
+  await image.scrollIntoViewIfNeeded();
+  const handle = await image.elementHandle();
+  await image.page().waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, handle, { timeout: 15_000 });
+  return image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
 }

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { field, launchBrowser, PHONE } from './browser';
+import { field, launchBrowser, PHONE, pictureShown } from './browser';
 import { captchaAnswer, DEMO, lastSmsCode, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { LOCALES, walkRoutes } from './walk';
@@ -76,6 +76,10 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
   const pendingCard = author.page.getByTestId('post-card').first();
   await pendingCard.getByText(community.record.status['0']).waitFor();
   await pendingCard.getByText('Hash rate is steady').waitFor();
+  // The picture of a post waiting for review is its author's alone: a link signed for them, and it shows.
+  const pendingPicture = pendingCard.locator('.community-thumb img').first();
+  expect(new URL((await pendingPicture.getAttribute('src'))!).searchParams.get('viewer')).toMatch(/^m\d+$/);
+  expect(await pictureShown(pendingPicture)).toBe(1);
 
   // A second post carries HTML with scripts (sent straight to the API), a third will fail review.
   const token = await author.page.evaluate(() => localStorage.getItem('rigshare.token') ?? '');
@@ -113,7 +117,10 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
   await expect(reader.page.locator('[data-testid="rich-text"] img, [data-testid="rich-text"] svg, [data-testid="rich-text"] script, [data-testid="rich-text"] [onerror]').count()).resolves.toBe(0);
   await expect(reader.page.locator('[data-testid="rich-text"] a[href^="javascript"]').count()).resolves.toBe(0);
 
-  // The picture opens full size in the viewer.
+  // Passed, the picture is public (a plain link anyone may cache) and shows; it opens full size in the viewer.
+  const publicPicture = card.locator('.community-thumb img').first();
+  expect(new URL((await publicPicture.getAttribute('src'))!).search).toBe('');
+  expect(await pictureShown(publicPicture)).toBe(1);
   await card.locator('.community-thumb').first().click();
   await reader.page.locator('.adm-image-viewer-content').waitFor();
   await reader.page.getByTestId('viewer-close').click();

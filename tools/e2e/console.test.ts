@@ -1,21 +1,25 @@
 /**
  * Issue 12 as staff live it: a member's page never downloads the console; a finance staff member enrols
  * the authenticator app, logs in with its code, confirms a bank recharge and approves a withdrawal that
- * the member then sees paid with the tx hash; a content staff member fails a post with a reason the
- * author reads. Real API, real built shell and console remote.
+ * the member then sees paid with the tx hash; a content staff member sees a post's picture and a
+ * join-group screenshot (private files, through links signed for them) and fails the post with a reason
+ * the author reads; a support staff member opens a feedback's picture. Real API, real built shell and
+ * console remote.
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
-import { field, launchBrowser, PHONE, STAFF_SCREEN } from './browser';
+import { field, launchBrowser, PHONE, pictureShown, STAFF_SCREEN } from './browser';
 import { wordsSplitAcrossLines } from './fit';
-import { callAsPage, createStaff, DEMO, loginThroughScreen, setFundPassword, STAFF_PASSWORD } from './session';
+import { callAsPage, createStaff, DEMO, loginThroughScreen, setFundPassword, STAFF_PASSWORD, uploadAsPage } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
 const PIN = '135790';
 const ADDRESS = '0x2222222222222222222222222222222222222222';
 const TX_HASH = `0x${'c3'.repeat(32)}`;
+/** A real 1x1 PNG. */
+const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let stack: Stack;
 let browser: Browser;
@@ -137,19 +141,45 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
 
-it('content staff fail a post with a reason that its author reads', async () => {
-  const post = await call<{ id: number }>('POST', '/comment/square/addText', { content: 'Look at my rig, best deal ever: buy now at example.net' });
+it("content staff review a post's picture and a join-group screenshot, and fail the post with a reason its author reads beside the picture", async () => {
+  // Both are private until reviewed: only the member and staff fetch them, through links signed for each.
+  const post = await uploadAsPage<{ id: number }>(memberPage, stack.apiOrigin, '/comment/square/add', { content: 'Look at my rig, best deal ever: buy now at example.net' }, { field: 'images', name: 'rig.png', bytes: PICTURE });
   expect(post.code).toBe(200);
+  const shot = await uploadAsPage(memberPage, stack.apiOrigin, '/user/joinGroup/upload', {}, { field: 'image', name: 'joined.png', bytes: PICTURE });
+  expect(shot.code).toBe(200);
 
   createStaff(stack, 'editor', 'content');
   const staff = await staffPage();
   await staffLogin(staff, 'editor');
   await section(staff, 'Reviews').click();
   const row = staff.getByTestId('posts-row').filter({ hasText: 'best deal ever' });
+  const picture = row.getByTestId('post-image').locator('img');
+  expect(new URL((await picture.getAttribute('src'))!).searchParams.get('viewer')).toMatch(/^s\d+$/);
+  expect(await pictureShown(picture)).toBe(1);
+  const screenshot = staff.getByTestId('submissions-row').filter({ hasText: DEMO.phone }).getByTestId('submission-screenshot').locator('img');
+  expect(await pictureShown(screenshot)).toBe(1);
   await row.getByTestId('post-fail').click();
   await answerDialog(staff, 'Advertising is not allowed');
   await row.waitFor({ state: 'detached' });
 
   await memberPage.goto(`${stack.shellUrl}#/user/dyrecord`);
-  await memberPage.getByText('Advertising is not allowed', { exact: false }).first().waitFor();
+  const failed = memberPage.getByTestId('post-card').filter({ hasText: 'Advertising is not allowed' });
+  await failed.waitFor();
+  expect(await pictureShown(failed.locator('.community-thumb img').first())).toBe(1);
+});
+
+it("support staff see a feedback's picture and open it on its own", async () => {
+  const text = 'The income page showed yesterday twice after I changed the language to Hindi.';
+  expect((await uploadAsPage(memberPage, stack.apiOrigin, '/push/feedback/create', { content: text }, { field: 'file', name: 'screen.png', bytes: PICTURE })).code).toBe(200);
+
+  createStaff(stack, 'helpdesk', 'support');
+  const staff = await staffPage();
+  await staffLogin(staff, 'helpdesk');
+  await section(staff, 'Feedback').click();
+  const attachment = staff.getByTestId('feedback-row').filter({ hasText: 'showed yesterday twice' }).getByTestId('feedback-attachment');
+  expect(await pictureShown(attachment.locator('img'))).toBe(1);
+  // The link opens the picture in a tab of its own: an image document, not a page that could run anything.
+  const [tab] = await Promise.all([staff.context().waitForEvent('page'), attachment.click()]);
+  await tab.waitForLoadState();
+  expect(await tab.evaluate(() => document.contentType)).toBe('image/png');
 });

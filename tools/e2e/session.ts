@@ -119,3 +119,18 @@ export async function productOnSale(stack: Pick<Stack, 'apiOrigin'>): Promise<{ 
   if (!card) throw new Error('The seed has no product on normal sale');
   return card;
 }
+
+/** Sends a multipart upload from inside the page with its own session, as its screens do: `file` is the picture's part. `url` is below `/api`. */
+export function uploadAsPage<T>(page: Page, apiOrigin: string, url: string, fields: Record<string, string>, file: { field: string; name: string; bytes: Buffer }): Promise<Envelope<T>> {
+  return page.evaluate(
+    async ({ apiOrigin, url, fields, file }) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      body.append(file.field, new Blob([bytes], { type: 'image/png' }), file.name);
+      const headers = { 'X-Access-Token': localStorage.getItem('rigshare.token') ?? '' };
+      return (await fetch(`${apiOrigin}/api${url}`, { method: 'POST', headers, body })).json();
+    },
+    { apiOrigin, url, fields, file: { field: file.field, name: file.name, base64: file.bytes.toString('base64') } },
+  );
+}

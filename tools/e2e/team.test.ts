@@ -4,7 +4,7 @@
  * the team screen says where rewards come from. Real API, real built shell and team remote, 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
-import { field, launchBrowser, phonePage } from './browser';
+import { field, launchBrowser, phonePage, pictureShown } from './browser';
 import { captchaAnswer, DEMO, lastSmsCode, loginThroughScreen, registerThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 
@@ -209,11 +209,15 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
 
   // Not an image, named as one: refused by the server, said on the screen, nothing sent.
   await sendScreenshot({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not an image') });
-  await expect(member.getByTestId('submission-error').textContent()).resolves.toBe('This file is not a readable image');
+  await expect(member.getByTestId('submission-error').textContent()).resolves.toBe('Only PNG, JPEG, WebP and GIF images are allowed');
   expect(stack.db.prepare('SELECT COUNT(*) AS n FROM reward_submissions').get()).toEqual({ n: 0 });
 
   await sendScreenshot(png);
   await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Pending review');
+  // The screenshot is the member's and staff's alone: its link is signed for the member, and it shows.
+  const screenshot = member.locator('img.team-screenshot');
+  expect(new URL((await screenshot.getAttribute('src'))!).searchParams.get('viewer')).toMatch(/^m\d+$/);
+  expect(await pictureShown(screenshot)).toBe(1);
   const first = stack.admin('team:reviews');
   const id = /#(\d+) .*join-group screenshot 9000000001/.exec(first)![1];
   expect(stack.admin('team:fail', id, '--reason', 'Not our group', '--by', 'e2e')).toContain(`submission #${id} Failed`);

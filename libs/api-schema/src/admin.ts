@@ -108,14 +108,22 @@ export const AdminWithdrawalResult = Type.Object({
 });
 export type AdminWithdrawalResult = Static<typeof AdminWithdrawalResult>;
 
-export const AdminPost = Type.Object({ id: Type.Integer(), phone: Type.String(), name: Type.String(), content: Type.String(), images: Type.Integer({ minimum: 0 }), createdAt: Time() });
+export const AdminPost = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String(),
+  name: Type.String(),
+  content: Type.String(),
+  images: Type.Integer({ minimum: 0 }),
+  urls: Type.Array(Type.String(), { description: "The post's images in order: links signed for this staff member, valid one to two hours (GET /api/user/files/:id)." }),
+  createdAt: Time(),
+});
 export type AdminPost = Static<typeof AdminPost>;
 
 export const AdminSubmission = Type.Object({
   id: Type.Integer(),
   kind: Type.Union([Type.Literal('joingroup'), Type.Literal('video')]),
   phone: Type.String(),
-  link: Type.String({ description: 'The screenshot (its file URL) or the video link.' }),
+  link: Type.String({ description: "The video link, or the screenshot's link signed for this staff member (valid one to two hours)." }),
   createdAt: Time(),
 });
 export type AdminSubmission = Static<typeof AdminSubmission>;
@@ -123,7 +131,13 @@ export type AdminSubmission = Static<typeof AdminSubmission>;
 export const ReviewResult = Type.Object({ id: Type.Integer(), status: Type.Union([Type.Literal('Passed'), Type.Literal('Failed')]) });
 export type ReviewResult = Static<typeof ReviewResult>;
 
-export const AdminFeedback = Type.Object({ id: Type.Integer(), phone: Type.String(), content: Type.String(), attachment: Nullable(Type.String()), createdAt: Time() });
+export const AdminFeedback = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String(),
+  content: Type.String(),
+  attachment: Nullable(Type.String({ description: 'The attached picture: a link signed for this staff member, valid one to two hours; null when none.' })),
+  createdAt: Time(),
+});
 export type AdminFeedback = Static<typeof AdminFeedback>;
 export const FeedbackReply = Type.Object({ text: Text(2000, { minLength: 1 }) });
 

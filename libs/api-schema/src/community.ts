@@ -15,7 +15,10 @@ export const SquarePost = Type.Object({
   username: Type.String(),
   content: Type.String({ description: 'Rich text exactly as the member sent it: render only through the sanitiser.' }),
   createTime: Time(),
-  urls: Type.Array(Type.String(), { maxItems: 9, description: 'Image URLs, in the order sent.' }),
+  urls: Type.Array(Type.String(), {
+    maxItems: 9,
+    description: "Image URLs, in the order sent: public once the post is Passed; before that (square/my, square/add) links signed for its author, valid one to two hours.",
+  }),
   videoUrl: Nullable(Type.String()),
   thumbsUpNum: Type.Integer({ minimum: 0 }),
   commentNum: Type.Integer({ minimum: 0 }),
@@ -83,7 +86,7 @@ export const communitySchemas = {
   },
   squareAdd: {
     tags: community,
-    summary: 'Send a post with images (multipart: fields content, videoUrl; parts "images", each at most 2 MB, at most 9)',
+    summary: 'Send a post with images (multipart: fields content, videoUrl; parts "images", each a PNG, JPEG, WebP or GIF of at most 2 MB and 16 megapixels, at most 9)',
     consumes: ['multipart/form-data'],
     response: { 200: Ok(SquarePost, 'Localized "waiting for review".'), ...errors(401, 403, 413, 415) },
   },

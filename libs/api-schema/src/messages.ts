@@ -56,7 +56,7 @@ export const messagesSchemas = {
   newsDetail: { tags: messages, summary: 'One published news item or notice', querystring: Type.Object({ id: Id() }), response: { 200: Ok(NewsItem), ...errors(401, 404) } },
   feedbackCreate: {
     tags: messages,
-    summary: 'Send feedback (multipart/form-data: content of more than ten words, optional phone, optional image part "file" up to 20 MB)',
+    summary: 'Send feedback (multipart/form-data: content of more than ten words, optional phone, optional image part "file": PNG, JPEG, WebP or GIF up to 20 MB and 16 megapixels)',
     consumes: ['multipart/form-data'],
     response: { 200: Ok(Feedback), ...errors(401, 413, 415) },
   },

@@ -16,7 +16,9 @@ export const Link = Type.Object({ name: Type.String(), url: Type.String() });
 export type Link = Static<typeof Link>;
 
 /** A multipart upload: documented for OpenAPI; the route reads the stream itself (the avatar part, at most 2 MB). */
-export const AvatarUpload = Type.Object({ avatar: Type.String({ contentMediaType: 'application/octet-stream', description: 'PNG, JPEG, WebP or GIF, at most 2 MB.' }) });
+export const AvatarUpload = Type.Object({
+  avatar: Type.String({ contentMediaType: 'application/octet-stream', description: 'PNG, JPEG, WebP or GIF, at most 2 MB and 16 megapixels; decoded and stored encoded again.' }),
+});
 
 /** GET /health: what this process depends on. */
 export const Health = Type.Object({
@@ -64,15 +66,24 @@ export const systemSchemas = {
   },
   modifyHead: {
     tags: files,
-    summary: 'Upload a new avatar (multipart/form-data, part "avatar")',
+    summary: 'Upload a new avatar (multipart/form-data, part "avatar": PNG, JPEG, WebP or GIF, at most 2 MB and 16 megapixels); public, like every avatar',
     consumes: ['multipart/form-data'],
     response: { 200: Ok(Type.Object({ headUrl: Type.String() })), ...errors(401, 413, 415) },
   },
   file: {
     tags: files,
-    summary: 'A stored file (public, immutable)',
+    summary: 'A stored image: avatars and Passed posts\' images to anyone; any other file only through a link signed for its viewer',
+    description:
+      'Avatars and the images of Passed posts are public and immutable. A join-group screenshot, a pending or failed post\'s image and a ' +
+      'feedback attachment are served only with the exp, viewer and sig of a link that square/my, joinGroup/status or the console\'s ' +
+      'review and feedback lists gave their owner or a staff member (valid one to two hours); without one they answer 404, like a missing file.',
     params: Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) }),
-    response: { 200: Binary('image/*', 'The image bytes.'), ...errors(404) },
+    querystring: Type.Object({
+      exp: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40, description: 'Signed link: when it ends (Unix seconds).' })),
+      viewer: Type.Optional(Type.String({ pattern: '^[ms][0-9]{1,12}$', description: 'Signed link: whom it was given to (m<member id> or s<staff id>).' })),
+      sig: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'Signed link: HMAC-SHA256 over the file id, viewer and exp.' })),
+    }),
+    response: { 200: Binary('image/*', 'The image bytes (what the server encoded from the upload).'), ...errors(404) },
   },
   staticImage: {
     tags: files,

@@ -134,7 +134,7 @@ export const RewardSubmission = Type.Object({
   id: Type.Integer(),
   status: Type.Union([Type.Literal('Pending'), Type.Literal('Passed'), Type.Literal('Failed')], { description: 'Pending review, Passed or Failed (with the reason).' }),
   reason: Nullable(Type.String({ description: "The reviewer's reason when Failed." })),
-  link: Nullable(Type.String({ description: 'The screenshot (its file URL) or the video link.' })),
+  link: Nullable(Type.String({ description: 'The video link, or the screenshot: a link signed for its member, valid one to two hours.' })),
   createdAt: Time(),
 });
 export type RewardSubmission = Static<typeof RewardSubmission>;
@@ -152,7 +152,7 @@ export const submissionSchemas = {
   joinGroupStatus: { tags, summary: 'The join-group link, my latest screenshot and its review state', response: { 200: Ok(SubmissionState), ...errors(...AUTH) } },
   joinGroupUpload: {
     tags,
-    summary: 'Send a join-group screenshot (multipart part "image": jpeg, png or webp, at most 2 MB, decoded); one open or passed per member',
+    summary: 'Send a join-group screenshot (multipart part "image": PNG, JPEG, WebP or GIF, at most 2 MB and 16 megapixels, decoded); one open or passed per member',
     consumes: ['multipart/form-data'],
     response: { 200: Ok(SubmissionState, 'Localized "waiting for review".'), ...errors(401, 409, 413, 415) },
   },

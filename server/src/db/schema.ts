@@ -13,6 +13,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   email_outbox: EmailOutboxTable;
   files: FilesTable;
+  server_keys: ServerKeysTable;
   app_versions: AppVersionsTable;
   site_settings: SiteSettingsTable;
   carousel: CarouselTable;
@@ -294,7 +295,10 @@ export interface NewsTable {
   published_at: string;
 }
 
-/** A member's feedback (migration 0019); the attachment is a file under DATA_DIR/feedback. */
+/**
+ * A member's feedback (migration 0019). The attachment is a `files` row's id (purpose 'feedback'); older
+ * ones are a storage key fb-<uuid> (given a files row by migration 0045) or a file under DATA_DIR/feedback.
+ */
 export interface FeedbackTable {
   id: Generated<number>;
   user_id: number;
@@ -419,6 +423,21 @@ export interface FilesTable {
   owner_id: number | null;
   mime: string;
   bytes: Buffer;
+  created_at: string;
+  /**
+   * Migration 0045: what the file is for, which decides who may fetch it (features/files/access.ts):
+   * 'avatar' (anyone), 'post' (anyone once its post is Passed), 'submission' or 'feedback' (its owner and staff).
+   */
+  purpose: FilePurpose;
+}
+
+export type FilePurpose = 'avatar' | 'post' | 'submission' | 'feedback';
+
+/** Keys the server makes for itself on first use, shared by every instance (migration 0045): 'file-links'. */
+export interface ServerKeysTable {
+  name: string;
+  /** Hex. */
+  secret: string;
   created_at: string;
 }
 

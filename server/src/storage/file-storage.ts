@@ -1,8 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -14,8 +13,6 @@ import { randomBytes } from 'node:crypto';
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** Stores a stream of `size` bytes without holding it in memory (large attachments). */
-  putStream(key: string, body: Readable, contentType: string, size: number): Promise<void>;
   /** The stored bytes as a stream, or null when there is no such object. */
   get(key: string): Promise<{ body: Readable; size: number | null } | null>;
   delete(key: string): Promise<void>;
@@ -59,19 +56,6 @@ export class LocalFileStorage implements FileStorage {
     await fs.promises.rename(temp, target);
   }
 
-  async putStream(key: string, body: Readable): Promise<void> {
-    const target = this.file(key);
-    await fs.promises.mkdir(this.dir, { recursive: true });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await pipeline(body, fs.createWriteStream(temp));
-      await fs.promises.rename(temp, target);
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
-    }
-  }
-
   async get(key: string): Promise<{ body: Readable; size: number | null } | null> {
     const file = this.file(key);
     try {
@@ -101,7 +85,7 @@ export class S3FileStorage implements FileStorage {
       forcePathStyle: config.forcePathStyle,
       // Checksums only where an operation requires them: otherwise the SDK (3.729+) sends a streamed body
       // aws-chunked with a trailing checksum, which stores that do not speak it (older MinIO, Ceph, s3rver)
-      // keep as the object's bytes. Streams are sent with their length instead.
+      // keep as the object's bytes.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(config.accessKeyId ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
     });
@@ -109,11 +93,6 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
-  }
-
-  /** The SDK streams a body of known length in one PUT (up to 5 GB), part by part from the stream. */
-  async putStream(key: string, body: Readable, contentType: string, size: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: body, ContentType: contentType, ContentLength: size }));
   }
 
   async get(key: string): Promise<{ body: Readable; size: number | null } | null> {

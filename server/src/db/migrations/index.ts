@@ -40,6 +40,7 @@ import { migration as m0041 } from './0041-income-payable';
 import { migration as m0042 } from './0042-first-job-day';
 import { migration as m0043 } from './0043-delivery-leases';
 import { migration as m0044 } from './0044-guess-counters';
+import { migration as m0045 } from './0045-file-access';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -83,6 +84,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0042,
   m0043,
   m0044,
+  m0045,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -2,4 +2,3 @@
 export { communityRoutes } from './routes';
 export { pendingPosts, postForMember, reviewPost, type PendingPost } from './review';
 export { likePost, type CommunityLimits } from './service';
-export { decodedImageType } from './images';

@@ -6,7 +6,7 @@ import { translate } from '../../i18n';
 import { OperatorError } from '../../ledger/operator';
 import { notifyMember } from '../messages';
 import { writeAudit, type ActedBy } from '../../audit';
-import { checkPost } from './service';
+import { checkPost, postImageIds } from './service';
 
 /**
  * Staff's side of the community (the admin command line now, the staff console later): review
@@ -20,25 +20,24 @@ export interface PendingPost {
   name: string;
   content: string;
   images: number;
+  /** The images' file ids, in order (private until the post is Passed: staff get signed links). */
+  imageIds: string[];
   createdAt: string;
 }
 
 /** The posts waiting for review, oldest first: all of them, or one page and how many wait (see countedPage). */
 export async function pendingPosts(db: Db, paging?: Paging): Promise<{ total: number; rows: PendingPost[] }> {
   const pending = db.kysely.selectFrom('posts as p').where('p.status', '=', POST_STATUS.pending);
-  const list = pending
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select((eb) => [
-      'p.id',
-      'u.phone',
-      'u.name',
-      'p.content',
-      'p.created_at',
-      eb.selectFrom('post_images as i').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('i.post_id', '=', 'p.id').as('images'),
-    ])
-    .orderBy('p.id', 'asc');
+  const list = pending.innerJoin('users as u', 'u.id', 'p.user_id').select(['p.id', 'u.phone', 'u.name', 'p.content', 'p.created_at']).orderBy('p.id', 'asc');
   const { total, rows } = await countedPage(pending, list, paging);
-  return { total, rows: rows.map((r) => ({ id: r.id, phone: r.phone, name: r.name, content: r.content, images: Number(r.images ?? 0), createdAt: r.created_at })) };
+  const images = await postImageIds(db.kysely, rows.map((r) => r.id));
+  return {
+    total,
+    rows: rows.map(({ created_at, ...r }) => {
+      const imageIds = images.get(r.id) ?? [];
+      return { ...r, images: imageIds.length, imageIds, createdAt: created_at };
+    }),
+  };
 }
 
 export type ReviewDecision = { decision: 'pass' } | { decision: 'fail'; reason: string | undefined };

@@ -15,8 +15,7 @@ import type { Database } from '../../db/schema';
 import { countRows as count, onePage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../storage/file-storage';
-import { storeImage } from '../files';
-import { decodedImageType } from './images';
+import { storingImages, type DecodedImage, type FileLinks } from '../files';
 
 /**
  * Community posts, likes and comments. A post's content is stored exactly as the member sent it and
@@ -34,13 +33,11 @@ export interface CommunityLimits {
 export interface NewPost {
   content: string;
   videoUrl: string;
-  images: Buffer[];
+  /** Decoded by the one intake (files/upload-form.ts). */
+  images: DecodedImage[];
 }
 
 const HOUR_MS = 3_600_000;
-
-/** Absolute URL of a stored file, under the server's public base. */
-export const fileUrl = (base: string, id: string) => `${base}/api/user/files/${id}`;
 
 function postQuery(k: Kysely<Database>) {
   return k
@@ -63,11 +60,23 @@ function postQuery(k: Kysely<Database>) {
 }
 type PostRow = NonNullable<Awaited<ReturnType<ReturnType<typeof postQuery>['executeTakeFirst']>>>;
 
-/** The rows as the member sees them: images in order and whether the viewer liked each. */
-async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number, base: string): Promise<SquarePost[]> {
+/** Each post's image file ids, in the order sent (posts without images are absent). */
+export async function postImageIds(k: Kysely<Database>, postIds: number[]): Promise<Map<number, string[]>> {
+  const byPost = new Map<number, string[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await k.selectFrom('post_images').select(['post_id', 'file_id']).where('post_id', 'in', postIds).orderBy('post_id').orderBy('position').execute();
+  for (const row of rows) byPost.set(row.post_id, [...(byPost.get(row.post_id) ?? []), row.file_id]);
+  return byPost;
+}
+
+/**
+ * The rows as the member sees them: images in order and whether the viewer liked each. A Passed post's
+ * images are public; the viewer's own pending or failed post's images are links signed for them.
+ */
+async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number, links: FileLinks): Promise<SquarePost[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const images = await k.selectFrom('post_images').select(['post_id', 'file_id']).where('post_id', 'in', ids).orderBy('post_id').orderBy('position').execute();
+  const images = await postImageIds(k, ids);
   const liked = new Set(
     (await k.selectFrom('post_likes').select('post_id').where('user_id', '=', viewerId).where('post_id', 'in', ids).execute()).map((r) => r.post_id),
   );
@@ -77,7 +86,7 @@ async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number,
     username: r.name,
     content: r.content,
     createTime: r.created_at,
-    urls: images.filter((i) => i.post_id === r.id).map((i) => fileUrl(base, i.file_id)),
+    urls: (images.get(r.id) ?? []).map((fileId) => (Number(r.status) === POST_STATUS.passed ? links.open(fileId) : links.signed(fileId))),
     videoUrl: r.video_url,
     thumbsUpNum: Number(r.like_count),
     commentNum: Number(r.comment_count),
@@ -89,12 +98,12 @@ async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number,
 }
 
 /** The square: Passed posts, newest first. */
-export async function feedPage(k: Kysely<Database>, viewerId: number, query: FeedQuery, base: string): Promise<FeedPage> {
+export async function feedPage(k: Kysely<Database>, viewerId: number, query: FeedQuery, links: FileLinks): Promise<FeedPage> {
   const passed = postQuery(k).where('p.status', '=', POST_STATUS.passed).orderBy('p.id', 'desc');
   // Keyset paging: the (status, id) index walks straight to the cursor, however deep the page.
   const afterCursor = (cursor: number) => (cursor > 0 ? passed.where('p.id', '<', cursor) : passed).limit(query.pageSize);
   const found = await (query.cursor === undefined ? onePage(passed, query) : afterCursor(query.cursor)).execute();
-  const list = await postViews(k, found, viewerId, base);
+  const list = await postViews(k, found, viewerId, links);
   const nextCursor = found.length === query.pageSize ? found[found.length - 1].id : null;
   if (query.cursor !== undefined) return { list, nextCursor };
   // Counting every Passed post is most of a page's cost at size (docs/performance.md): only for pageNum paging.
@@ -103,15 +112,15 @@ export async function feedPage(k: Kysely<Database>, viewerId: number, query: Fee
 }
 
 /** Every post the member wrote (or staff wrote for them, marked), in any review state, newest first. */
-export async function myPostsPage(k: Kysely<Database>, userId: number, paging: Paging, base: string): Promise<Page<SquarePost>> {
+export async function myPostsPage(k: Kysely<Database>, userId: number, paging: Paging, links: FileLinks): Promise<Page<SquarePost>> {
   const total = await count(k.selectFrom('posts').where('user_id', '=', userId));
   const rows = await onePage(postQuery(k).where('p.user_id', '=', userId).orderBy('p.id', 'desc'), paging).execute();
-  return { total, list: await postViews(k, rows, userId, base) };
+  return { total, list: await postViews(k, rows, userId, links) };
 }
 
-export async function postView(k: Kysely<Database>, postId: number, viewerId: number, base: string): Promise<SquarePost> {
+export async function postView(k: Kysely<Database>, postId: number, viewerId: number, links: FileLinks): Promise<SquarePost> {
   const row = await postQuery(k).where('p.id', '=', postId).executeTakeFirstOrThrow();
-  return (await postViews(k, [row], viewerId, base))[0];
+  return (await postViews(k, [row], viewerId, links))[0];
 }
 
 /** Takes the member's row lock on PostgreSQL so that two requests of one member count their hourly limit one after the other. */
@@ -129,13 +138,13 @@ export function checkPost(input: { content: string; videoUrl: string; imageCount
 }
 
 /**
- * A member's new post, Pending review. Content, link and images are checked (each image decoded)
- * before anything is written; the hourly limit is counted in the same transaction as the insert.
+ * A member's new post, Pending review. Content and link are checked before anything is written (the
+ * images arrive decoded); the hourly limit is counted in the same transaction as the insert, and a
+ * refusal there leaves no image behind (storingImages).
  */
 export async function createPost(db: Db, storage: FileStorage, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
   checkPost({ content: input.content, videoUrl: input.videoUrl, imageCount: input.images.length });
-  for (const bytes of input.images) await decodedImageType(bytes);
-  return db.kysely.transaction().execute(async (trx) => {
+  return storingImages(storage, { ownerId: userId, purpose: 'post', at: now }, (store) => db.kysely.transaction().execute(async (trx) => {
     await lockMember(db, trx, userId);
     const recent = await count(
       trx
@@ -151,12 +160,12 @@ export async function createPost(db: Db, storage: FileStorage, userId: number, i
       .returning('id')
       .executeTakeFirstOrThrow();
     let position = 0;
-    for (const bytes of input.images) {
-      const fileId = await storeImage(trx, storage, userId, bytes, now);
+    for (const image of input.images) {
+      const fileId = await store(trx, image);
       await trx.insertInto('post_images').values({ post_id: post.id, file_id: fileId, position: position++ }).execute();
     }
     return post.id;
-  });
+  }));
 }
 
 async function passedPost(k: Kysely<Database>, postId: number): Promise<void> {

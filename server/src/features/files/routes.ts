@@ -1,29 +1,19 @@
 import { systemSchemas as schemas } from '@rigshare/api-schema';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { readFile, storeImage } from './service';
+import { fileLinks, linkAdmits } from './access';
+import { findFile, storingImages } from './service';
 import { STATIC_IMAGES } from './static-images';
-
-const LIMIT_TEXT = `${IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024} MB`;
+import { readImageForm } from './upload-form';
 
 /**
- * A multipart body that cannot be read is the client's fault: too large is 413, a body cut short or
- * malformed (the parser's own errors carry no status) is 400, never a 500.
+ * What a file response may do in a browser that opens it: nothing. No script, style, frame or fetch,
+ * sandboxed if it is opened as a page, and never framed by another site.
  */
-function multipartRefusal(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = error as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'fileTooLarge', { limit: LIMIT_TEXT });
-  if (statusCode && statusCode >= 400 && statusCode < 500) return error;
-  return new AppError(400, 'badRequest');
-}
-
-export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
-  return app.deps.config.publicUrl || `${request.protocol}://${request.host}`;
-}
+export const FILE_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 /** Avatar upload, stored files and the server's own SVG artwork (host /api/user). */
 export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
@@ -31,33 +21,40 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
   const { deps } = app;
 
   app.post('/user/modify-head', { preHandler: app.authenticate, schema: schemas.modifyHead }, async (request) => {
-    if (!request.isMultipart()) throw new AppError(415, 'unsupportedImage');
-    let bytes: Buffer;
-    try {
-      const part = await request.file({ limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'avatar') throw new AppError(400, 'fileRequired');
-      bytes = await part.toBuffer();
-    } catch (error) {
-      throw multipartRefusal(error);
-    }
-    if (bytes.length === 0) throw new AppError(400, 'fileRequired');
-    const id = await storeImage(deps.db.kysely, deps.storage, request.member!.id, bytes, deps.clock());
-    const headUrl = `${publicBase(app, request)}/api/user/files/${id}`;
-    await deps.db.kysely.updateTable('users').set({ head_url: headUrl }).where('id', '=', request.member!.id).execute();
+    const memberId = request.member!.id;
+    const form = await readImageForm(request, { field: 'avatar', maxFiles: 1, maxBytes: IMAGE_UPLOAD_LIMIT_BYTES, tooLarge: 'fileTooLarge' });
+    const [image] = form.images;
+    if (!image) throw new AppError(400, 'fileRequired');
+    const links = await fileLinks(app, request, { member: memberId });
+    const headUrl = await storingImages(deps.storage, { ownerId: memberId, purpose: 'avatar', at: deps.clock() }, (store) =>
+      deps.db.kysely.transaction().execute(async (trx) => {
+        const url = links.open(await store(trx, image));
+        await trx.updateTable('users').set({ head_url: url }).where('id', '=', memberId).execute();
+        return url;
+      }),
+    );
     // The member's next /user/info shows it, on every instance (features/accounts/profile-cache.ts).
-    await deps.profileCache.changed({ memberId: request.member!.id });
+    await deps.profileCache.changed({ memberId });
     return ok(request, { headUrl });
   });
 
   app.get('/files/:id', { schema: schemas.file }, async (request, reply) => {
-    const file = await readFile(deps.db.kysely, deps.storage, request.params.id);
-    if (!file) throw new AppError(404, 'notFound');
-    return reply
-      .header('Content-Type', file.mime)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      // A stream from the storage (or a legacy row's bytes); the route's schema types only buffers.
-      .send(file.body as Buffer);
+    const { id } = request.params;
+    const file = await findFile(deps.db.kysely, deps.storage, id);
+    // A private file without a valid link answers like a missing one: its id tells nothing.
+    if (!file || (!file.isPublic && !(await linkAdmits(deps, id, file.ownerId, request.query)))) throw new AppError(404, 'notFound');
+    const body = await file.open();
+    if (!body) throw new AppError(404, 'notFound');
+    return (
+      reply
+        .header('Content-Type', file.mime)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', FILE_CSP)
+        // Public files never change under their id; a private one is for one viewer and kept by nobody.
+        .header('Cache-Control', file.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store')
+        // A stream from the storage (or a legacy row's bytes); the route's schema types only buffers.
+        .send(body as Buffer)
+    );
   });
 
   app.get('/static/:name', { schema: schemas.staticImage }, async (request, reply) => {

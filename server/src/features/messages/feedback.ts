@@ -1,9 +1,4 @@
-import crypto from 'node:crypto';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { Feedback } from '@rigshare/api-schema';
 import { feedbackTextProblem, type Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
@@ -13,82 +8,21 @@ import type { FileStorage } from '../../storage/file-storage';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../ledger/operator';
 import { writeAudit, type ActedBy } from '../../audit';
-import { detectImageMime } from '../files';
 import { notifyMember } from './service';
 
 /**
  * A member's feedback: text of more than ten words (libs/domain), an optional phone and an optional
- * image of at most 20 MB. The upload is streamed to a spool file while its first bytes are checked to
- * be a PNG, JPEG, WebP or GIF (never held whole in memory); only a complete, accepted image then goes to
- * the file storage (DATA_DIR/files or the S3 bucket, storage/file-storage.ts), streamed again. Staff
- * reply from the command line and the member reads the reply in their feedback list (and gets a message).
+ * image of at most 20 MB. The image goes through the one intake (features/files: streamed to a spool
+ * file, decoded, encoded again) and is stored as a private file (purpose 'feedback': the member and
+ * staff only). Staff reply from the console or the command line and the member reads the reply in their
+ * feedback list (and gets a message).
  */
 
 export interface StoredAttachment {
-  /** The storage key. */
+  /** The file id (features/files, purpose 'feedback'). */
   name: string;
   mime: string;
   size: number;
-}
-
-const SNIFF_BYTES = 16;
-
-/** A transform that passes bytes on once their first ones are a known image type, and counts them. */
-function imageSniffer() {
-  let head = Buffer.alloc(0);
-  const state = { mime: null as string | null, size: 0 };
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      state.size += chunk.length;
-      if (state.mime !== null) return done(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < SNIFF_BYTES) return done();
-      state.mime = detectImageMime(head);
-      if (state.mime === null) return done(new AppError(415, 'unsupportedImage'));
-      const buffered = head;
-      head = Buffer.alloc(0);
-      done(null, buffered);
-    },
-    flush(done) {
-      if (state.mime === null && head.length > 0) {
-        state.mime = detectImageMime(head);
-        if (state.mime === null) return done(new AppError(415, 'unsupportedImage'));
-        this.push(head);
-      }
-      done();
-    },
-  });
-  return { stream, state };
-}
-
-/**
- * Streams one uploaded file into the storage; refuses what is not an image or was cut at the size
- * limit, and then nothing reaches the storage. `spoolDir` holds the upload until it is known complete
- * (the S3 store needs the length up front); the spool file is always removed. Null when the part was empty.
- */
-export async function storeAttachment(storage: FileStorage, spoolDir: string, file: Readable & { truncated?: boolean }): Promise<StoredAttachment | null> {
-  await fs.promises.mkdir(spoolDir, { recursive: true });
-  const name = `fb-${crypto.randomUUID()}`;
-  const spool = path.join(spoolDir, `${name}.part`);
-  const sniff = imageSniffer();
-  // Opened before anything can fail, so a refusal never races the file's creation and leaves it behind.
-  const out = fs.createWriteStream(spool);
-  await once(out, 'open');
-  try {
-    try {
-      await pipeline(file, sniff.stream, out);
-    } catch (error) {
-      out.destroy();
-      throw error;
-    }
-    if (file.truncated) throw new AppError(413, 'attachmentTooLarge', { limit: '20 MB' });
-    const { mime, size } = sniff.state;
-    if (size === 0 || mime === null) return null;
-    await storage.putStream(name, fs.createReadStream(spool), mime, size);
-    return { name, mime, size };
-  } finally {
-    await fs.promises.rm(spool, { force: true });
-  }
 }
 
 function view(row: Selectable<FeedbackTable>): Feedback {

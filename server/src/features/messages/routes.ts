@@ -2,15 +2,15 @@ import { messagesSchemas as schemas, systemSchemas } from '@rigshare/api-schema'
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import os from 'node:os';
-import path from 'node:path';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES } from '@rigshare/domain';
-import { AppError } from '../../errors';
-import { createFeedback, memberFeedback, storeAttachment, type StoredAttachment } from './feedback';
-import { publicBase } from '../files';
+import { createFeedback, memberFeedback } from './feedback';
+import { publicBase, readImageForm, storingImages, type UploadForm } from '../files';
 import { markPopupSeen, publishedCarousel, publishedPopups, publishedScrollNotices, unseenPopup } from './home-content';
 import { newsDetail, publishedNews } from './news';
 import { markRead, memberMessages, unreadCount } from './service';
+
+/** feedback/create's multipart body: content, phone and an optional image "file" of at most 20 MB, decoded by the one intake. */
+const FEEDBACK_FORM: UploadForm = { field: 'file', maxFiles: 1, maxBytes: FEEDBACK_ATTACHMENT_LIMIT_BYTES, tooLarge: 'attachmentTooLarge', fields: ['content', 'phone'] };
 
 /** The member's own messages, and published news and notices (host /api/push, all auth). */
 export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -34,26 +34,17 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/config/queryNews', { ...auth, schema: schemas.newsDetail }, async (request) => ok(request, await newsDetail(deps.db.kysely, request.query.id)));
 
   app.post('/feedback/create', { ...auth, schema: schemas.feedbackCreate }, async (request) => {
-    if (!request.isMultipart()) throw new AppError(415, 'unsupportedImage');
-    const spoolDir = path.join(os.tmpdir(), 'rigshare-uploads');
-    const fields: Record<string, string> = {};
-    let attachment: StoredAttachment | null = null;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: FEEDBACK_ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, fieldSize: 16 * 1024 } })) {
-        if (part.type === 'file') {
-          if (part.fieldname === 'file' && attachment === null) attachment = await storeAttachment(deps.storage, spoolDir, part.file);
-          else part.file.resume();
-        } else fields[part.fieldname] = String(part.value ?? '');
-      }
-      return ok(request, await createFeedback(deps.db.kysely, { userId: request.member!.id, content: fields.content ?? '', phone: fields.phone ?? '', attachment, at: deps.clock() }));
-    } catch (error) {
-      if (attachment) await deps.storage.delete(attachment.name);
-      const { code, statusCode } = error as { code?: string; statusCode?: number };
-      if (error instanceof AppError) throw error;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'attachmentTooLarge', { limit: '20 MB' });
-      if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
-      throw new AppError(400, 'badRequest');
-    }
+    const userId = request.member!.id;
+    const { fields, images } = await readImageForm(request, FEEDBACK_FORM);
+    const [image] = images;
+    const at = deps.clock();
+    const feedback = await storingImages(deps.storage, { ownerId: userId, purpose: 'feedback', at }, (store) =>
+      deps.db.kysely.transaction().execute(async (trx) => {
+        const attachment = image ? { name: await store(trx, image), mime: image.mime, size: image.bytes.length } : null;
+        return createFeedback(trx, { userId, content: fields.content ?? '', phone: fields.phone ?? '', attachment, at });
+      }),
+    );
+    return ok(request, feedback);
   });
   app.get('/feedback/list', { ...auth, schema: schemas.feedbackList }, async (request) => ok(request, await memberFeedback(deps.db.kysely, request.member!.id, request.query)));
 }

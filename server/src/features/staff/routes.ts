@@ -6,6 +6,7 @@ import { fundPool } from '../../ledger/operator';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { pendingPosts, reviewPost } from '../community';
+import { fileLinks } from '../files';
 import { openFeedback, replyToFeedback } from '../messages';
 import { pendingSubmissions, reviewSubmission } from '../team';
 import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawalsWithApprovals, rejectDeposit, rejectWithdrawal } from '../wallet';
@@ -122,7 +123,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   // ---- community posts ----
   app.get(routeOf('posts').url, { config: routeOf('posts').config, schema: schemas.posts }, async (request) => {
     const { total, rows } = await pendingPosts(db, request.query);
-    return ok(request, { total, list: rows });
+    const links = await fileLinks(app, request, { staff: request.staff!.id });
+    return ok(request, { total, list: rows.map(({ imageIds, ...r }) => ({ ...r, urls: imageIds.map(links.signed) })) });
   });
   app.post(routeOf('postPass').url, { config: routeOf('postPass').config, schema: schemas.postPass }, async (request) => {
     const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
@@ -135,7 +137,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   // ---- join-group screenshots and video links ----
   app.get(routeOf('submissions').url, { config: routeOf('submissions').config, schema: schemas.submissions }, async (request) => {
-    const { total, rows } = await pendingSubmissions(db.kysely, request.query);
+    const links = await fileLinks(app, request, { staff: request.staff!.id });
+    const { total, rows } = await pendingSubmissions(db.kysely, request.query, links.signed);
     return ok(request, { total, list: rows.map((r) => ({ ...r, kind: r.kind as 'joingroup' | 'video' })) });
   });
   app.post(routeOf('submissionPass').url, { config: routeOf('submissionPass').config, schema: schemas.submissionPass }, async (request) => {
@@ -150,7 +153,10 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   // ---- feedback ----
   app.get(routeOf('feedback').url, { config: routeOf('feedback').config, schema: schemas.feedback }, async (request) => {
     const { total, rows } = await openFeedback(db.kysely, request.query);
-    return ok(request, { total, list: rows.map((f) => ({ id: f.id, phone: f.phone, content: f.content, attachment: f.attachment, createdAt: f.created_at })) });
+    const links = await fileLinks(app, request, { staff: request.staff!.id });
+    // Attachments from before the file storage (a file name with a dot) are only saved with feedback:attachment.
+    const attachment = (name: string | null) => (name && !name.includes('.') ? links.signed(name) : null);
+    return ok(request, { total, list: rows.map((f) => ({ id: f.id, phone: f.phone, content: f.content, attachment: attachment(f.attachment), createdAt: f.created_at })) });
   });
   app.post(routeOf('feedbackReply').url, { config: routeOf('feedbackReply').config, schema: schemas.feedbackReply }, async (request) => {
     const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actedBy(request) }));

@@ -3,7 +3,7 @@ import { TEAM_LEVELS } from '@rigshare/domain';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import { publicBase } from '../files';
+import { fileLinks, readImageForm, type DecodedImage, type UploadForm } from '../files';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { translate } from '../../i18n';
@@ -12,27 +12,16 @@ import { invitedFloor, invitedFloors, lowerIncome } from './invitation';
 import { teamInfo, teamList } from './service';
 import { submissionState, submitScreenshot, submitVideoLink } from './submissions';
 
-/** Reads joinGroup/upload's multipart body: one part "image" of at most 2 MB. */
-async function readScreenshot(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(415, 'unsupportedMediaType');
-  let image: Buffer | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 0 } })) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'image') image = bytes;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'fileTooLarge', { limit: `${IMAGE_UPLOAD_LIMIT_BYTES / 1024 / 1024} MB` });
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
-    throw new AppError(400, 'badRequest');
-  }
+import { signIn, signRecord, signStatus } from './sign-in';
+
+/** joinGroup/upload's multipart body: one part "image" of at most 2 MB, decoded by the one intake. */
+const SCREENSHOT_FORM: UploadForm = { field: 'image', maxFiles: 1, maxBytes: IMAGE_UPLOAD_LIMIT_BYTES, tooLarge: 'fileTooLarge' };
+
+async function readScreenshot(request: FastifyRequest): Promise<DecodedImage> {
+  const [image] = (await readImageForm(request, SCREENSHOT_FORM)).images;
   if (!image) throw new AppError(400, 'screenshotMissing');
   return image;
 }
-import { signIn, signRecord, signStatus } from './sign-in';
 
 /** The team (host /api/user): info, the three level lists and the daily sign-in. */
 export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
@@ -58,20 +47,21 @@ export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // Join-group screenshot and video-share link, reviewed by staff (admin team:reviews / team:pass / team:fail).
-  const base = (request: FastifyRequest) => publicBase(app, request);
+  /** The member's own screenshot is private: its link is signed for them. */
+  const links = (request: FastifyRequest) => fileLinks(app, request, { member: request.member!.id });
   app.get('/joinGroup/status', { ...auth, schema: submissionSchemas.joinGroupStatus }, async (request) =>
-    ok(request, await submissionState(deps, request.member!.id, 'joingroup', base(request))),
+    ok(request, await submissionState(deps, request.member!.id, 'joingroup', await links(request))),
   );
   app.post('/joinGroup/upload', { ...auth, schema: submissionSchemas.joinGroupUpload }, async (request) => {
     await submitScreenshot(deps, request.member!.id, await readScreenshot(request));
-    return ok(request, await submissionState(deps, request.member!.id, 'joingroup', base(request)), translate(request.locale, 'submissionSent'));
+    return ok(request, await submissionState(deps, request.member!.id, 'joingroup', await links(request)), translate(request.locale, 'submissionSent'));
   });
   app.get('/shareLink/status', { ...auth, schema: submissionSchemas.shareLinkStatus }, async (request) =>
-    ok(request, await submissionState(deps, request.member!.id, 'video', base(request))),
+    ok(request, await submissionState(deps, request.member!.id, 'video', await links(request))),
   );
   app.post('/shareLink/submit', { ...auth, schema: submissionSchemas.shareLinkSubmit }, async (request) => {
     await submitVideoLink(deps, request.member!.id, request.body.url);
-    return ok(request, await submissionState(deps, request.member!.id, 'video', base(request)), translate(request.locale, 'submissionSent'));
+    return ok(request, await submissionState(deps, request.member!.id, 'video', await links(request)), translate(request.locale, 'submissionSent'));
   });
 
   app.post('/app/user/sign', { ...auth, schema: signSchemas.signIn }, async (request) =>

@@ -11,8 +11,7 @@ import { rewardSettings } from '../../settings/reward-settings';
 import { OperatorError } from '../../ledger/operator';
 import { writeAudit, type ActedBy } from '../../audit';
 import { siteLink } from '../../settings/site-links';
-import { decodedImageType } from '../community';
-import { storeImage } from '../files';
+import { storingImages, type DecodedImage, type FileLinks } from '../files';
 import { notifyMember } from '../messages';
 import type { AppDeps } from '../../types';
 
@@ -25,11 +24,10 @@ import type { AppDeps } from '../../types';
  */
 
 export type SubmissionKind = 'joingroup' | 'video';
-const ALLOWED_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const REASON_MAX = 500;
 const openKey = (kind: SubmissionKind, userId: number) => `${kind}:${userId}`;
 
-export async function submissionState(deps: AppDeps, userId: number, kind: SubmissionKind, fileBase: string): Promise<SubmissionState> {
+export async function submissionState(deps: AppDeps, userId: number, kind: SubmissionKind, links: FileLinks): Promise<SubmissionState> {
   const k = deps.db.kysely;
   const settings = await rewardSettings(k);
   const row = await k
@@ -45,7 +43,7 @@ export async function submissionState(deps: AppDeps, userId: number, kind: Submi
         id: row.id,
         status: row.status,
         reason: row.fail_reason,
-        link: row.url ?? (row.file_id ? `${fileBase}/api/user/files/${row.file_id}` : null),
+        link: row.url ?? (row.file_id ? links.signed(row.file_id) : null),
         createdAt: row.created_at,
       }
     : null;
@@ -83,18 +81,20 @@ async function insertSubmission(deps: AppDeps, userId: number, kind: SubmissionK
   throw new AppError(409, open?.status === 'Passed' ? 'submissionRewarded' : 'submissionPending');
 }
 
-/** A join-group screenshot: jpeg, png or webp (proved by decoding it), at most 2 MB (the multipart limit). */
-export async function submitScreenshot(deps: AppDeps, userId: number, bytes: Buffer): Promise<number> {
-  if (bytes.length === 0) throw new AppError(400, 'screenshotMissing');
-  const mime = await decodedImageType(bytes);
-  if (!ALLOWED_IMAGES.has(mime)) throw new AppError(415, 'screenshotType');
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    // Refuse before storing the image when one is already open (the insert below decides under races).
-    const open = await trx.selectFrom('reward_submissions').select('status').where('open_key', '=', openKey('joingroup', userId)).executeTakeFirst();
-    if (open) throw new AppError(409, open.status === 'Passed' ? 'submissionRewarded' : 'submissionPending');
-    const fileId = await storeImage(trx, deps.storage, userId, bytes, deps.clock());
-    return insertSubmission(deps, userId, 'joingroup', { fileId }, trx);
-  });
+/**
+ * A join-group screenshot: a JPEG, PNG or WebP of at most 2 MB, decoded by the one intake (team
+ * routes). Private: only its member and staff fetch it. A refusal stores nothing (storingImages).
+ */
+export async function submitScreenshot(deps: AppDeps, userId: number, image: DecodedImage): Promise<number> {
+  return storingImages(deps.storage, { ownerId: userId, purpose: 'submission', at: deps.clock() }, (store) =>
+    deps.db.kysely.transaction().execute(async (trx) => {
+      // Refuse before storing the image when one is already open (the insert below decides under races).
+      const open = await trx.selectFrom('reward_submissions').select('status').where('open_key', '=', openKey('joingroup', userId)).executeTakeFirst();
+      if (open) throw new AppError(409, open.status === 'Passed' ? 'submissionRewarded' : 'submissionPending');
+      const fileId = await store(trx, image);
+      return insertSubmission(deps, userId, 'joingroup', { fileId }, trx);
+    }),
+  );
 }
 
 /** A video-share link: a URL on one of the configured video sites. */
@@ -110,19 +110,27 @@ export interface PendingSubmission {
   id: number;
   kind: SubmissionKind;
   phone: string;
+  /** The video link, or the screenshot's `screenshotLink` (the console: a link signed for the staff member). */
   link: string;
   createdAt: string;
 }
 
-/** The submissions waiting for review, oldest first: all of them (team:reviews), or one page and how many wait (the console). */
-export async function pendingSubmissions(k: Kysely<Database>, paging?: Paging): Promise<{ total: number; rows: PendingSubmission[] }> {
+/**
+ * The submissions waiting for review, oldest first: all of them (team:reviews), or one page and how
+ * many wait (the console). A screenshot is private: `screenshotLink` says how to reach its file.
+ */
+export async function pendingSubmissions(
+  k: Kysely<Database>,
+  paging?: Paging,
+  screenshotLink: (fileId: string) => string = (fileId) => `file ${fileId} (open it in the console's reviews)`,
+): Promise<{ total: number; rows: PendingSubmission[] }> {
   const pending = k.selectFrom('reward_submissions as s').where('s.status', '=', 'Pending');
   const list = pending
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.kind', 'u.phone', 's.url', 's.file_id', 's.created_at'])
     .orderBy('s.id');
   const { total, rows } = await countedPage(pending, list, paging);
-  return { total, rows: rows.map((r) => ({ id: r.id, kind: r.kind, phone: r.phone, link: r.url ?? `/api/user/files/${r.file_id}`, createdAt: r.created_at })) };
+  return { total, rows: rows.map((r) => ({ id: r.id, kind: r.kind, phone: r.phone, link: r.url ?? screenshotLink(r.file_id ?? ''), createdAt: r.created_at })) };
 }
 
 /**

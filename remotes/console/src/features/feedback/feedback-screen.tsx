@@ -5,6 +5,7 @@ import type { AdminFeedback } from '@rigshare/api-schema';
 import { useFeedbackQuery, useReplyFeedbackMutation } from '../../api/endpoints';
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
+import { FileThumbs } from '../layout/file-thumbs';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
@@ -29,12 +30,7 @@ export default function FeedbackScreen() {
       accessorKey: 'attachment',
       header: t('columns.attachment'),
       enableSorting: false,
-      cell: ({ row }) =>
-        row.original.attachment ? (
-          <a href={row.original.attachment} target="_blank" rel="noopener noreferrer">
-            {t('feedback.open')}
-          </a>
-        ) : null,
+      cell: ({ row }) => (row.original.attachment ? <FileThumbs urls={[row.original.attachment]} label={t('columns.attachment')} testId="feedback-attachment" /> : null),
     },
     { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {

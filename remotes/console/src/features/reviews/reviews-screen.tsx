@@ -5,6 +5,7 @@ import type { AdminPost, AdminSubmission } from '@rigshare/api-schema';
 import { useFailPostMutation, useFailSubmissionMutation, usePassPostMutation, usePassSubmissionMutation, usePostsQuery, useSubmissionsQuery } from '../../api/endpoints';
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
+import { FileThumbs } from '../layout/file-thumbs';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
@@ -52,7 +53,11 @@ function PostReviews() {
     { accessorKey: 'name', header: t('columns.name') },
     // Shown as text: markup a member typed is never rendered here.
     { accessorKey: 'content', header: t('columns.content') },
-    { accessorKey: 'images', header: t('columns.images') },
+    {
+      accessorKey: 'images',
+      header: t('columns.images'),
+      cell: ({ row }) => <FileThumbs urls={row.original.urls} label={t('columns.images')} testId="post-image" />,
+    },
     { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {
       id: 'actions',
@@ -83,7 +88,17 @@ function SubmissionReviews() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'kind', header: t('columns.kind'), cell: ({ row }) => t(`reviews.kinds.${row.original.kind}`) },
     { accessorKey: 'phone', header: t('columns.member') },
-    { accessorKey: 'link', header: t('columns.link'), cell: ({ row }) => <SafeLink href={row.original.link} /> },
+    {
+      accessorKey: 'link',
+      header: t('columns.link'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.kind === 'joingroup' ? (
+          <FileThumbs urls={[row.original.link]} label={t('reviews.kinds.joingroup')} testId="submission-screenshot" />
+        ) : (
+          <SafeLink href={row.original.link} />
+        ),
+    },
     { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {
       id: 'actions',
