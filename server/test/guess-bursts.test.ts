@@ -104,6 +104,12 @@ describe.each(testDatabases())('guesses sent at once on %s', (dbName, database) 
         expect((await login(ctx.app, '198.51.100.7', m.phone, 'Member123')).json().code).toBe(200);
       });
 
+      it('the right password sent 20 times at once (a double tap, retries) logs in every time', async () => {
+        const m = await signedInMember(instances.ctx);
+        const replies = await burst(20, (app) => login(app, '203.0.113.20', m.phone, 'Member123'));
+        expect(replies.map((r) => r.json().code)).toEqual(Array(20).fill(200));
+      });
+
       it('100 wrong passwords for one phone from 100 addresses: at most 5 checked', async () => {
         const m = await signedInMember(instances.ctx);
         const replies = await burst(100, (app, i) => login(app, `203.0.113.${100 + i}`, m.phone, `Wrong${i}pass`));

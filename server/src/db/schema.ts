@@ -365,6 +365,8 @@ export interface CaptchasTable {
 export interface GuessCountersTable {
   key: string;
   count: number;
+  /** Of `count`, the tries still being checked. */
+  in_flight: number;
   last_at: string;
   expires_at: string;
   /** Bumped by every write; a try is taken only by the write that finds the version it read. */

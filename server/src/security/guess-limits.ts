@@ -13,11 +13,13 @@ import type { Database } from '../db/schema';
  * plays no part: the limits hold while it is down.
  *
  * A try that turns out right may be given back (it was not a failure) or clear its key; a wrong one stays
- * counted. Times come from the caller's clock (tests move it).
+ * counted. A try refused only because tries on its key are still being checked waits for them a moment:
+ * their outcome decides (a burst of the right secret, a double tap, is not refused). Times come from the
+ * caller's clock (tests move it).
  */
 
 export interface GuessState {
-  /** Tries taken and still counted, those in flight included. */
+  /** Tries taken and still counted, those still being checked included. */
   count: number;
   /** When the last try was taken (ms). */
   lastAt: number;
@@ -77,25 +79,29 @@ export interface GuessTry {
   onRight: 'giveBack' | 'clear';
 }
 
-/** Tries taken on every key of a guess; settle it with {@link GuessReservation.right} when the secret was right. */
-export interface GuessReservation {
-  /** Each key's state after this try, in the order given. */
+/** What a guess came to: the check's result (null when the secret was wrong) and each key's state after its try. */
+export interface Guessed<T> {
+  result: T | null;
   taken: GuessState[];
-  /** The secret was right: each key gives its try back or is cleared, as its GuessTry says. */
-  right(): Promise<void>;
 }
 
-/** Compare-and-set rounds a try may lose to concurrent ones before it is refused as part of a burst. */
-const ROUNDS = 8;
-/** What a try lost to a burst is told to wait. */
+/**
+ * How long a try may wait for tries in flight on its key to be settled, when only they stand in its way:
+ * right ones give their place back (a double tap with the right PIN is not refused), wrong ones keep it.
+ */
+const IN_FLIGHT_WAIT_MS = 3000;
+const POLL_MS = 20;
+/** What a try that could not be taken in that time (a burst) is told to wait. */
 const BURST_WAIT_MS = 1000;
 
 /**
- * Takes one try on every key, in order, or none: when a key refuses, the tries already taken are given
- * back and its refusal is thrown. Put the key whose try cannot be given back cleanly (a doubling delay,
- * which stamps the try's time) last.
+ * Takes one try on every key, in order, then runs `check` (the secret's comparison: its result, or null
+ * when the secret was wrong) and settles the tries: a right guess gives back or clears each key as its
+ * GuessTry says; a wrong one, or a check that throws, leaves them counted. When a key refuses, the tries
+ * already taken are given back, `check` does not run and the key's refusal is thrown. Put the key whose
+ * try cannot be given back cleanly (a doubling delay, which stamps the try's time) last.
  */
-export async function reserveGuess(db: Kysely<Database>, now: Date, tries: GuessTry[]): Promise<GuessReservation> {
+export async function guess<T>(db: Kysely<Database>, now: Date, tries: GuessTry[], check: () => Promise<T | null>): Promise<Guessed<T>> {
   const at = now.getTime();
   const taken: GuessState[] = [];
   for (const attempt of tries) {
@@ -106,23 +112,37 @@ export async function reserveGuess(db: Kysely<Database>, now: Date, tries: Guess
     }
     taken.push(result);
   }
-  return {
-    taken,
-    right: async () => {
-      await Promise.all(tries.map((t) => (t.onRight === 'clear' ? clearGuesses(db, [t.key]) : giveBack(db, t.key))));
-    },
-  };
+  let result: T | null = null;
+  try {
+    result = await check();
+  } finally {
+    await Promise.all(tries.map((t) => (result === null ? settleWrong(db, t.key) : t.onRight === 'clear' ? clearGuesses(db, [t.key]) : giveBack(db, t.key))));
+  }
+  return { result, taken };
 }
 
 /** The key's state after a try is taken, or how long to wait (ms) when none may be. */
 async function take(db: Kysely<Database>, attempt: GuessTry, now: number): Promise<GuessState | number> {
-  for (let round = 0; round < ROUNDS; round++) {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
     const row = await db.selectFrom('guess_counters').selectAll().where('key', '=', attempt.key).executeTakeFirst();
-    const state = row && Date.parse(row.expires_at) > now ? { count: row.count, lastAt: Date.parse(row.last_at), expiresAt: Date.parse(row.expires_at) } : undefined;
+    const live = row && Date.parse(row.expires_at) > now;
+    const state = live ? { count: row.count, lastAt: Date.parse(row.last_at), expiresAt: Date.parse(row.expires_at) } : undefined;
     const waitMs = attempt.rule.waitMs(state, now);
-    if (waitMs > 0) return waitMs;
+    if (waitMs > 0) {
+      // Refused as things stand; if tries are still in flight, their outcome may change that.
+      if (!live || row.in_flight === 0) return waitMs;
+      if (Date.now() >= deadline) return Math.max(waitMs, BURST_WAIT_MS);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      continue;
+    }
     const next = attempt.rule.next(state, now);
-    const values = { count: next.count, last_at: new Date(next.lastAt).toISOString(), expires_at: new Date(next.expiresAt).toISOString() };
+    const values = {
+      count: next.count,
+      in_flight: (live ? row.in_flight : 0) + 1,
+      last_at: new Date(next.lastAt).toISOString(),
+      expires_at: new Date(next.expiresAt).toISOString(),
+    };
     if (!row) {
       const inserted = await db
         .insertInto('guess_counters')
@@ -140,16 +160,28 @@ async function take(db: Kysely<Database>, attempt: GuessTry, now: number): Promi
       if (Number(updated.numUpdatedRows) === 1) return next;
     }
     // Another try on this key won the write: read its state and decide again.
+    if (Date.now() >= deadline) return BURST_WAIT_MS;
   }
-  return BURST_WAIT_MS;
 }
 
+/** A wrong guess: its try stays counted and is no longer in flight. */
+async function settleWrong(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('guess_counters')
+    .set((eb) => ({ in_flight: eb('in_flight', '-', 1), version: eb('version', '+', 1) }))
+    .where('key', '=', key)
+    .where('in_flight', '>', 0)
+    .execute();
+}
+
+/** A right guess that does not count (or a try given back unchecked): uncounted and no longer in flight. */
 async function giveBack(db: Kysely<Database>, key: string): Promise<void> {
   await db
     .updateTable('guess_counters')
-    .set((eb) => ({ count: eb('count', '-', 1), version: eb('version', '+', 1) }))
+    .set((eb) => ({ count: eb('count', '-', 1), in_flight: eb('in_flight', '-', 1), version: eb('version', '+', 1) }))
     .where('key', '=', key)
     .where('count', '>', 0)
+    .where('in_flight', '>', 0)
     .execute();
 }
 

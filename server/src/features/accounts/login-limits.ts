@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { doublingDelay, perWindow, reserveGuess, type GuessReservation } from '../../security/guess-limits';
+import { doublingDelay, guess, perWindow, type Guessed } from '../../security/guess-limits';
 import type { AppDeps } from '../../types';
 
 /**
@@ -19,11 +19,14 @@ const keyPhone = (phone: string) => phone.slice(0, 32);
 
 const tooMany = () => new AppError(429, 'tooManyRequests');
 
-/** Takes one login try for the phone from the address, or throws 429 (refusing before the password is read). */
-export function reserveLoginTry(deps: AppDeps, ip: string, phone: string): Promise<GuessReservation> {
+/**
+ * A login try for the phone from the address: `check` (the password's comparison: the member, or null)
+ * runs only once the try is taken; otherwise 429, before the password is read.
+ */
+export function guessLogin<T>(deps: AppDeps, ip: string, phone: string, check: () => Promise<T | null>): Promise<Guessed<T>> {
   const limits = deps.config.rateLimits;
   const p = keyPhone(phone);
-  return reserveGuess(deps.db.kysely, deps.clock(), [
+  return guess(deps.db.kysely, deps.clock(), [
     // The right password ends the phone's series from this address.
     { key: `login:ip-phone:${ip}|${p}`, rule: perWindow(limits.loginPerIpPhone.max, limits.loginPerIpPhone.windowMs), refusal: tooMany, onRight: 'clear' },
     // The address's own count stays: logging in to one's own account between guesses at others must not reset it.
@@ -34,7 +37,7 @@ export function reserveLoginTry(deps: AppDeps, ip: string, phone: string): Promi
       refusal: (waitMs) => new AppError(429, 'loginDelayed', { seconds: Math.ceil(waitMs / 1000) }),
       onRight: 'clear',
     },
-  ]);
+  ], check);
 }
 
 /**
@@ -43,8 +46,11 @@ export function reserveLoginTry(deps: AppDeps, ip: string, phone: string): Promi
  */
 export const PASSWORD_CHANGE_TRIES = { max: 5, windowMs: 15 * 60_000 } as const;
 
-export function reservePasswordChangeTry(deps: AppDeps, memberId: number): Promise<GuessReservation> {
-  return reserveGuess(deps.db.kysely, deps.clock(), [
-    { key: `password-change:${memberId}`, rule: perWindow(PASSWORD_CHANGE_TRIES.max, PASSWORD_CHANGE_TRIES.windowMs), refusal: tooMany, onRight: 'clear' },
-  ]);
+export function guessCurrentPassword<T>(deps: AppDeps, memberId: number, check: () => Promise<T | null>): Promise<Guessed<T>> {
+  return guess(
+    deps.db.kysely,
+    deps.clock(),
+    [{ key: `password-change:${memberId}`, rule: perWindow(PASSWORD_CHANGE_TRIES.max, PASSWORD_CHANGE_TRIES.windowMs), refusal: tooMany, onRight: 'clear' }],
+    check,
+  );
 }

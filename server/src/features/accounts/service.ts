@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { checkCaptcha } from './captcha';
 import { chargeSmsBudget } from '../../sms/budget';
-import { reserveLoginTry, reservePasswordChangeTry } from './login-limits';
+import { guessCurrentPassword, guessLogin } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
 import { endOtherSessions, endSession, openSession } from './sessions';
 import { assertCanSendCode, consumeCode, issueCode, type CodePurpose } from './verification';
@@ -27,11 +27,12 @@ function checkPhone(phone: string): void {
 /** Logs in with phone and password; `ip` is the caller's address, for the failed-login limits. */
 export async function login(deps: AppDeps, phone: string, password: string, ip: string): Promise<{ token: string; data: LoginData }> {
   const db = deps.db.kysely;
-  const guess = await reserveLoginTry(deps, ip, phone);
-  const member = phone ? await findMemberByPhone(db, phone) : undefined;
-  const valid = await verifyPassword(password, member?.password_hash ?? (await DUMMY_HASH_PROMISE));
-  if (!member || !valid) throw new AppError(400, 'loginFailed');
-  await guess.right();
+  const { result: member } = await guessLogin(deps, ip, phone, async () => {
+    const found = phone ? await findMemberByPhone(db, phone) : undefined;
+    const valid = await verifyPassword(password, found?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    return found && valid ? found : null;
+  });
+  if (!member) throw new AppError(400, 'loginFailed');
   const token = await openSession(db, member.id, deps.clock(), deps.config.sessionTtlHours);
   return {
     token,
@@ -123,12 +124,11 @@ export async function updatePassword(
   input: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<void> {
   const db = deps.db.kysely;
-  const guess = await reservePasswordChangeTry(deps, memberId);
-  const member = await findMemberById(db, memberId);
-  if (!member || !(await verifyPassword(input.oldPassword, member.password_hash))) {
-    throw new AppError(400, 'oldPasswordWrong');
-  }
-  await guess.right();
+  const { result: member } = await guessCurrentPassword(deps, memberId, async () => {
+    const found = await findMemberById(db, memberId);
+    return found && (await verifyPassword(input.oldPassword, found.password_hash)) ? found : null;
+  });
+  if (!member) throw new AppError(400, 'oldPasswordWrong');
   checkNewPassword(input.password, input.confirmPassword);
   const now = deps.clock();
   await db

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { perWindow, reserveGuess } from '../../security/guess-limits';
+import { guess, perWindow } from '../../security/guess-limits';
 import { newSmsCode, sha256 } from '../../security/random';
 import type { SmsSender } from '../../sms/sms-sender';
 
@@ -94,10 +94,13 @@ export async function consumeCode(
     .executeTakeFirst();
   if (!row) throw new AppError(400, wrong);
   const tooMany = () => new AppError(400, 'smsCodeTooManyAttempts');
-  const guess = await reserveGuess(db, now, [{ key: `code:${row.id}`, rule: perWindow(MAX_ATTEMPTS, CODE_TTL_MS), refusal: tooMany, onRight: 'clear' }]);
-  if (row.code_hash !== sha256(input.code) || row.email !== (input.email ?? null)) {
-    throw guess.taken[0].count >= MAX_ATTEMPTS ? tooMany() : new AppError(400, wrong);
-  }
+  const { result: right, taken } = await guess(
+    db,
+    now,
+    [{ key: `code:${row.id}`, rule: perWindow(MAX_ATTEMPTS, CODE_TTL_MS), refusal: tooMany, onRight: 'clear' }],
+    async () => (row.code_hash === sha256(input.code) && row.email === (input.email ?? null) ? true : null),
+  );
+  if (!right) throw taken[0].count >= MAX_ATTEMPTS ? tooMany() : new AppError(400, wrong);
   const used = await db
     .updateTable('verification_codes')
     .set({ used_at: now.toISOString() })
@@ -105,5 +108,4 @@ export async function consumeCode(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, wrong);
-  await guess.right();
 }

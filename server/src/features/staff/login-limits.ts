@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { perWindow, reserveGuess, type GuessReservation } from '../../security/guess-limits';
+import { guess, perWindow, type Guessed } from '../../security/guess-limits';
 import type { AppDeps } from '../../types';
 
 /**
@@ -12,10 +12,11 @@ export const STAFF_LOGIN_LIMITS = { perLogin: 5, perAddress: 20, windowMs: 15 * 
 
 const tooMany = () => new AppError(429, 'tooManyRequests');
 
-export function reserveStaffLoginTry(deps: AppDeps, ip: string, login: string): Promise<GuessReservation> {
+/** A staff login try: `check` (the password and code's check: what they open, or null) runs only once the try is taken. */
+export function guessStaffLogin<T>(deps: AppDeps, ip: string, login: string, check: () => Promise<T | null>): Promise<Guessed<T>> {
   const { perLogin, perAddress, windowMs } = STAFF_LOGIN_LIMITS;
-  return reserveGuess(deps.db.kysely, deps.clock(), [
+  return guess(deps.db.kysely, deps.clock(), [
     { key: `staff-login:login:${login.trim().toLowerCase().slice(0, 64)}`, rule: perWindow(perLogin, windowMs), refusal: tooMany, onRight: 'giveBack' },
     { key: `staff-login:ip:${ip}`, rule: perWindow(perAddress, windowMs), refusal: tooMany, onRight: 'giveBack' },
-  ]);
+  ], check);
 }

@@ -11,7 +11,7 @@ import { openFeedback, replyToFeedback } from '../messages';
 import { pendingSubmissions, reviewSubmission } from '../team';
 import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawalsWithApprovals, rejectDeposit, rejectWithdrawal } from '../wallet';
 import { endStaffSession, enrolmentUri, loginStaff } from './accounts';
-import { reserveStaffLoginTry } from './login-limits';
+import { guessStaffLogin } from './login-limits';
 import { auditLog, dashboard } from './overview';
 import { qrDataUrl } from './totp';
 import { registerStaffGuard, routeOf } from './guard';
@@ -34,19 +34,17 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(routeOf('enrolment').url, { config: routeOf('enrolment').config, schema: schemas.enrolment }, async (request) => {
     const { login, password } = request.body;
-    const guess = await reserveStaffLoginTry(deps, request.ip, login);
-    const uri = await enrolmentUri(db.kysely, { login, password, totpKey: deps.config.staff.totpKey });
+    const { result: uri } = await guessStaffLogin(deps, request.ip, login, () => enrolmentUri(db.kysely, { login, password, totpKey: deps.config.staff.totpKey }));
     if (uri === null) throw new AppError(401, 'staffLoginFailed');
-    await guess.right();
     return ok(request, { otpauthUri: uri, qrDataUrl: await qrDataUrl(uri) });
   });
 
   app.post(routeOf('login').url, { config: routeOf('login').config, schema: schemas.login }, async (request) => {
     const { login, password, code } = request.body;
-    const guess = await reserveStaffLoginTry(deps, request.ip, login);
-    const session = await loginStaff(db.kysely, { login, password, code, totpKey: deps.config.staff.totpKey, sourceAddress: request.ip, at: deps.clock() });
+    const { result: session } = await guessStaffLogin(deps, request.ip, login, () =>
+      loginStaff(db.kysely, { login, password, code, totpKey: deps.config.staff.totpKey, sourceAddress: request.ip, at: deps.clock() }),
+    );
     if (!session) throw new AppError(401, 'staffLoginFailed');
-    await guess.right();
     return ok(request, { token: session.token, staff: { login: session.staff.login, role: session.staff.role }, idleMinutes: deps.config.staff.idleMinutes });
   });
 

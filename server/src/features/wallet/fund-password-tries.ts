@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { holdGuesses, inARow, reserveGuess } from '../../security/guess-limits';
+import { guess, holdGuesses, inARow } from '../../security/guess-limits';
 import { verifyPassword } from '../../security/password';
 import type { AppDeps } from '../../types';
 import { notifyMember } from '../messages';
@@ -23,11 +23,14 @@ function locked(deps: AppDeps, waitMs: number): AppError {
 /** Checks `pin` against the member's fund password hash under the lock rules; throws when it is not the right one. */
 export async function checkFundPassword(deps: AppDeps, userId: number, pin: string, hash: string): Promise<void> {
   const { maxFailures, lockMs, forgetMs } = deps.config.rateLimits.fundPassword;
-  const guess = await reserveGuess(deps.db.kysely, deps.clock(), [
-    { key: key(userId), rule: inARow(maxFailures, forgetMs), refusal: (waitMs) => locked(deps, waitMs), onRight: 'clear' },
-  ]);
-  if (pin && (await verifyPassword(pin, hash))) return guess.right();
-  if (guess.taken[0].count < maxFailures) throw new AppError(400, 'fundPasswordWrong', {}, { fix: null });
+  const { result: right, taken } = await guess(
+    deps.db.kysely,
+    deps.clock(),
+    [{ key: key(userId), rule: inARow(maxFailures, forgetMs), refusal: (waitMs) => locked(deps, waitMs), onRight: 'clear' }],
+    async () => (pin && (await verifyPassword(pin, hash)) ? true : null),
+  );
+  if (right) return;
+  if (taken[0].count < maxFailures) throw new AppError(400, 'fundPasswordWrong', {}, { fix: null });
 
   const now = deps.clock();
   await holdGuesses(deps.db.kysely, key(userId), new Date(now.getTime() + lockMs));

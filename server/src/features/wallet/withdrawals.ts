@@ -288,7 +288,9 @@ export async function approveWithdrawal(
   if (txHash !== null && reference !== null) throw new OperatorError('Give exactly one of --tx <hash> or --ref <reference>');
   if (txHash !== null && !isValidTxHash(txHash)) throw new OperatorError('A transaction hash is 0x and 64 hexadecimal characters');
   if (reference !== null && reference.length > 100) throw new OperatorError('The reference is limited to 100 characters');
-  await db.kysely.transaction().execute(async (trx) => {
+  // The reply is this approval's outcome, read in its own transaction: read after commit, a second approval
+  // committed meanwhile made the first approver read "Succeeded" too.
+  return db.kysely.transaction().execute(async (trx) => {
     let paid = 0;
     let fees = 0;
     const { row, accounts } = await lockPending(
@@ -340,7 +342,7 @@ export async function approveWithdrawal(
       details: `${txHash ? `tx ${txHash}` : `ref ${reference}`}; approval ${earlier.length + 1} of ${needed}`,
       at: input.at,
     });
-    if (!pays) return;
+    if (!pays) return decision(trx, row.id, input.fourEyesThreshold);
     const fee = toMicro(row.fee);
     const net = toMicro(row.net);
     const op = `withdraw-approve:${row.id}`;
@@ -362,8 +364,8 @@ export async function approveWithdrawal(
       params: { amount: formatAmount(toMicro(row.amount)), net: formatAmount(toMicro(row.net)) },
       at: input.at,
     });
+    return decision(trx, row.id, input.fourEyesThreshold);
   });
-  return decision(db.kysely, input.id, input.fourEyesThreshold);
 }
 
 /** Refuses a pending withdrawal: held -> available (the full amount, a "Withdrawal Failed" record); Failed with the reason. */
