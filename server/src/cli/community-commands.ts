@@ -14,7 +14,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
   {
     name: 'post:list',
     usage: '',
-    summary: 'Lists the posts waiting for review (content as sent, markup included)',
+    summary: 'Lists the posts waiting for review (content as stored: sanitised, markup included)',
     args: 0,
     async run(db) {
       const { rows } = await pendingPosts(db);
