@@ -61,6 +61,27 @@ export default tseslint.config(
     },
   },
   {
+    // What members write reaches a page only as text (React escapes it). The one way HTML gets into a
+    // page is the rich text sanitiser (docs/community.md); everything else writing HTML is refused.
+    files: ['shell/src/**/*.{ts,tsx}', 'remotes/*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'remotes/community/src/features/shared/rich-text.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Show text as text; rich text goes through RichText (remotes/community/src/features/shared/rich-text.tsx).',
+        },
+        {
+          selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]",
+          message: 'Set textContent, or render with React; HTML goes only through the rich text sanitiser.',
+        },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No HTML from strings; render with React.' },
+        { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'No HTML from strings; render with React.' },
+      ],
+    },
+  },
+  {
     // Build configuration reaches into tools/rsbuild by path on purpose: it is tooling, not app code.
     files: ['**/rsbuild.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },

@@ -3,7 +3,8 @@
 // 1. each feature is used only through its public module, src/features/<feature>/index.ts;
 // 2. a feature imports only the features below it (FEATURE_DEPENDENCIES); no cycles;
 // 3. the layers under the features (ledger, audit, notices, settings, jobs, security, sms, i18n, content) import no feature;
-//    db/ imports only accounts (the demo member in the seed).
+//    db/ imports only accounts (the demo member in the seed);
+// 4. the operator command line prints only through src/cli/output.ts, which makes members' text inert.
 import root from '../eslint.config.mjs';
 
 /** What each feature may import (only through that feature's index.ts). Keep in step with docs/architecture.md. */
@@ -71,5 +72,21 @@ export default [
   {
     files: ['src/ledger/**/*.ts', 'src/audit/**/*.ts', 'src/notices/**/*.ts', 'src/settings/**/*.ts', 'src/jobs/**/*.ts', 'src/security/**/*.ts', 'src/sms/**/*.ts', 'src/email/**/*.ts', 'src/outbox/**/*.ts', 'src/i18n/**/*.ts', 'src/content/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features(/|$)', message: 'The layers under the features import no feature.' }] }] },
+  },
+  {
+    // What a command prints may hold members' text: only src/cli/output.ts writes to the terminal, with
+    // every interpolated value's control characters written out (docs/operations.md).
+    files: ['src/cli/**/*.ts'],
+    ignores: ['src/cli/output.ts'],
+    rules: {
+      'no-console': 'error',
+      // A tagged template is how a command prints (say`...`).
+      '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: "Print with say`...` of './output'." },
+        { object: 'process', property: 'stderr', message: "Print with complain`...` of './output'." },
+      ],
+    },
   },
 ];

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { currentRoute, field, launchBrowser, PHONE } from './browser';
+import { currentRoute, field, launchBrowser, PHONE, takeCspViolations } from './browser';
 import { SESSION_CACHE_SECONDS, startStack, type Stack } from './stack';
 import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
 import { ROOT, distOf, type RemoteName } from '../src/topology';
@@ -236,6 +236,99 @@ it('a remote opened at its own address says where it belongs, without running an
   }
   expect(scripts).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+/**
+ * The Content-Security-Policy of the page (tools/src/content-security-policy.ts), as the static servers
+ * or the fleet's nginx send it. That nothing the app needs is blocked is checked after every browser
+ * test (csp-check.ts); these check what it allows and that injected script does not run.
+ */
+
+/** The policy's directives: name -> sources. */
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+it("the shell's page allows the scripts of the shell, of each remote remotes.json lists and its own first-paint script, and nothing inline or evaluated", async () => {
+  const response = await fetch(stack.shellUrl);
+  const policy = response.headers.get('content-security-policy');
+  expect(policy).toBeTruthy();
+  const html = await response.text();
+  const d = directives(policy!);
+
+  const { remotes } = (await (await fetch(new URL('remotes.json', stack.shellUrl))).json()) as { remotes: { entry: string }[] };
+  const shellOrigin = new URL(stack.shellUrl).origin;
+  const remoteOrigins = remotes.map((r) => new URL(r.entry, stack.shellUrl).origin).filter((origin) => origin !== shellOrigin);
+  const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]).digest('base64')}'`);
+  expect(inlineScripts).toHaveLength(1);
+  expect(new Set(d['script-src'])).toEqual(new Set(["'self'", ...remoteOrigins, ...inlineScripts]));
+  // npm start: six remotes on six ports of their own; the fleet: all on the page's origin.
+  expect(new Set(remoteOrigins).size).toBe(process.env.E2E_FLEET === '1' ? 0 : 6);
+
+  const { apiHosts } = (await (await fetch(new URL('config.json', stack.shellUrl))).json()) as { apiHosts: Record<string, string> };
+  const apiOrigin = new URL(apiHosts.user, stack.shellUrl).origin;
+  // The remotes' origins too: the shell asks a remote that was down for its container until it is back.
+  expect(new Set(d['connect-src'])).toEqual(new Set(["'self'", ...remoteOrigins, apiOrigin].filter((source) => source !== shellOrigin)));
+  expect(d['object-src']).toEqual(["'none'"]);
+  expect(d['base-uri']).toEqual(["'none'"]);
+  expect(d['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*/);
+
+  // A remote's own page loads nothing at all.
+  const remotePage = await fetch(`${stack.remoteOrigin('products')}/`);
+  expect(remotePage.headers.get('content-security-policy')).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+});
+
+it('markup that gets into the page cannot run script: inline, in a handler, from another origin or evaluated', async () => {
+  await login(DEMO.phone, DEMO.password);
+  await go('/dynamic');
+  await page.waitForLoadState('networkidle');
+  expect(takeCspViolations()).toEqual([]);
+
+  // One of the shell's own scripts, from another origin (127.0.0.1 instead of localhost): not the app's.
+  const shellScript = await page.evaluate(() => [...document.scripts].map((s) => s.src).find((src) => src.includes('/static/js/'))!);
+  const elsewhere = shellScript.replace('//localhost:', '//127.0.0.1:');
+  expect(elsewhere).not.toBe(shellScript);
+  const ran = await page.evaluate(async (elsewhere) => {
+    const w = window as unknown as { __ran?: string[] };
+    w.__ran = [];
+    const inline = document.createElement('script');
+    inline.textContent = "window.__ran.push('inline')";
+    document.body.appendChild(inline);
+    const holder = document.createElement('div');
+    holder.innerHTML = `<img src="data:," onerror="window.__ran.push('handler')"><a id="csp-link" href="javascript:window.__ran.push('link')">x</a>`;
+    document.body.appendChild(holder);
+    (document.getElementById('csp-link') as HTMLAnchorElement).click();
+    const foreign = document.createElement('script');
+    foreign.src = elsewhere;
+    const settled = new Promise((resolve) => ((foreign.onload = () => resolve('loaded')), (foreign.onerror = () => resolve('refused'))));
+    document.body.appendChild(foreign);
+    // Later, in a task of the page's own (code the test evaluates directly may compile strings).
+    const evaluated = await new Promise((resolve) =>
+      setTimeout(() => {
+        try {
+          new Function("window.__ran.push('function')")();
+          resolve('ran');
+        } catch (error) {
+          resolve((error as Error).name);
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { ran: w.__ran, foreign: await settled, evaluated };
+  }, elsewhere);
+
+  expect(ran).toEqual({ ran: [], foreign: 'refused', evaluated: 'EvalError' });
+  const blocked = takeCspViolations().map((v) => v.replace(/^.*?: /, '').replace(/ \(.*$/, ''));
+  expect(blocked).toEqual(
+    expect.arrayContaining(['script-src-elem blocked inline', 'script-src-attr blocked inline', `script-src-elem blocked ${elsewhere}`, 'script-src blocked eval']),
+  );
 });
 
 it('the shell bundle holds no remote screen code and no remote address', () => {

@@ -11,8 +11,39 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** What a page says when its Content-Security-Policy blocks something (the init script below). */
+const VIOLATION = '[content-security-policy] ';
+
+/** Runs in every frame before the page's own scripts: reports each violation on the console. */
+const REPORT_VIOLATIONS = `addEventListener('securitypolicyviolation', function (e) {
+  console.error(${JSON.stringify(VIOLATION)} + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' (' + (e.sourceFile || location.href) + ':' + e.lineNumber + ')');
+}, true);`;
+
+const violations: string[] = [];
+
+/**
+ * The Content-Security-Policy violations pages reported since the last call (and forgets them).
+ * After every test of tools/e2e, `csp-check.ts` fails the test when there was one: every screen the
+ * tests open runs under the app's policy, and nothing it needs may be blocked. A test that makes one
+ * on purpose takes it with this first.
+ */
+export function takeCspViolations(): string[] {
+  return violations.splice(0);
+}
+
+/** Chromium; each of its contexts reports the policy violations of its pages (`takeCspViolations`). */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(REPORT_VIOLATIONS);
+    context.on('console', (message) => {
+      if (message.text().startsWith(VIOLATION)) violations.push(`${message.page()?.url() ?? ''}: ${message.text().slice(VIOLATION.length)}`);
+    });
+    return context;
+  };
+  return browser;
 }
 
 /** The phone every member screen is tested on (DESIGN.md: screens must fit 390 px wide). */

@@ -7,6 +7,8 @@ module.exports = withEsmPackages(
     rootDir: __dirname,
     testMatch: ['<rootDir>/**/*.test.ts'],
     testTimeout: 120_000,
+    // Every test fails on a Content-Security-Policy violation in its pages (csp-check.ts).
+    setupFilesAfterEnv: ['<rootDir>/csp-check.ts'],
   },
   ['content-disposition', '@scure/base', '@noble/hashes'],
 );

@@ -12,6 +12,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { startApiProcess, stopProcess } from '../src/api-process';
+import { deployedShellPolicy, REMOTE_PAGE_POLICY } from '../src/content-security-policy';
 import { psql, staffTotpKey, startFleet, type Fleet } from '../src/fleet';
 import { writeRuntimeDocuments, type DistFolders } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
@@ -98,7 +99,7 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
 
   const remotes = new Map<RemoteName, FastifyInstance | ChildProcess>();
   const startRemote = async (name: RemoteName, root = distOf(name), { ownProcess = false } = {}) => {
-    const options = { root, port: topology.remotePorts[name], allowedOrigins: shellOrigins };
+    const options = { root, port: topology.remotePorts[name], allowedOrigins: shellOrigins, contentSecurityPolicy: REMOTE_PAGE_POLICY };
     remotes.set(name, ownProcess ? await startStaticProcess(options) : await startStaticServer(options));
   };
   const stopServer = async (server: FastifyInstance | ChildProcess) => {
@@ -110,7 +111,8 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
     } else await server.close();
   };
   for (const name of REMOTE_NAMES) await startRemote(name, dists[name]);
-  const shell = await startStaticServer({ root: dists.shell ?? distOf('shell'), port: topology.shellPort, allowedOrigins: [] });
+  const shellDist = dists.shell ?? distOf('shell');
+  const shell = await startStaticServer({ root: shellDist, port: topology.shellPort, allowedOrigins: [], contentSecurityPolicy: deployedShellPolicy(shellDist) });
   const db = new Database(path.join(dataDir, 'rigshare.sqlite'));
 
   return {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, POST_MAX_IMAGES } from '@rigshare/domain';
 import { stopProcess, waitForHttp } from './api-process';
+import { deployedShellPolicy, REMOTE_PAGE_POLICY } from './content-security-policy';
 import { SAME_ORIGIN, writeRuntimeDocuments, type DistFolders } from './runtime-documents';
 import { REMOTE_NAMES, ROOT, distOf, originOf, type RemoteName, type Topology } from './topology';
 
@@ -88,7 +89,7 @@ export function nginxConfig(values: {
   const remotes = REMOTE_NAMES.map((name) => {
     const root = values.remotes[name];
     return root
-      ? `    location /remotes/${name}/ {\n      alias ${root}/;\n      add_header Cache-Control $rigshare_cache_control;\n    }`
+      ? `    location /remotes/${name}/ {\n      alias ${root}/;\n      add_header Cache-Control $rigshare_cache_control;\n      add_header Content-Security-Policy "${REMOTE_PAGE_POLICY}" always;\n    }`
       : `    location /remotes/${name}/ {\n      return 503;\n    }`;
   }).join('\n');
   const replacements: Record<string, string> = {
@@ -99,6 +100,8 @@ export function nginxConfig(values: {
     LISTEN: values.listen,
     API_SERVERS: values.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n'),
     SHELL_DIST: values.shellDist,
+    // Written after runtime documents (remotes.json, config.json) of this fleet, which it follows.
+    SHELL_CSP: deployedShellPolicy(values.shellDist),
     MAX_BODY_SIZE: `${MAX_BODY_MIB}m`,
     REMOTES: remotes,
   };

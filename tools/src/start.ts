@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { startApiProcess, stopProcess } from './api-process';
+import { deployedShellPolicy, REMOTE_PAGE_POLICY } from './content-security-policy';
 import { writeRuntimeDocuments } from './runtime-documents';
 import { startStaticServer } from './static-server';
 import { REMOTE_NAMES, distOf, originOf, shareBaseUrl, shellOrigin, topologyFromEnv } from './topology';
@@ -23,9 +24,9 @@ async function main() {
   const api = await startApiProcess({ port: topology.apiPort, corsOrigins: shellOrigins, env: apiEnv });
   const servers: FastifyInstance[] = [];
   for (const name of REMOTE_NAMES) {
-    servers.push(await startStaticServer({ root: distOf(name), port: topology.remotePorts[name], allowedOrigins: shellOrigins }));
+    servers.push(await startStaticServer({ root: distOf(name), port: topology.remotePorts[name], allowedOrigins: shellOrigins, contentSecurityPolicy: REMOTE_PAGE_POLICY }));
   }
-  servers.push(await startStaticServer({ root: distOf('shell'), port: topology.shellPort, allowedOrigins: [] }));
+  servers.push(await startStaticServer({ root: distOf('shell'), port: topology.shellPort, allowedOrigins: [], contentSecurityPolicy: deployedShellPolicy(distOf('shell')) }));
 
   const shutdown = async () => {
     await Promise.all(servers.map((s) => s.close()));

@@ -1,6 +1,7 @@
 /**
  * Serves one built app (shell or remote) from its own origin, the way a CDN would: HTML, JSON and
- * a remote's container (remoteEntry.js) never cached, hashed files immutable, CORS only for allowed origins.
+ * a remote's container (remoteEntry.js) never cached, hashed files immutable, CORS only for allowed
+ * origins, and the app's Content-Security-Policy (content-security-policy.ts) on every response.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export interface StaticServerOptions {
   host?: string;
   /** Origins allowed to fetch cross-origin (the shell's, for a remote). */
   allowedOrigins: string[];
+  /** The Content-Security-Policy header of every response (it takes effect on the pages and workers). */
+  contentSecurityPolicy?: string;
 }
 
 /** Hashed build files are immutable for a year; HTML, JSON and the remotes' containers never cached. */
@@ -22,9 +25,10 @@ export function setCacheHeaders(reply: { header(name: string, value: string): un
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-export async function startStaticServer({ root, port, host = '127.0.0.1', allowedOrigins }: StaticServerOptions): Promise<FastifyInstance> {
+export async function startStaticServer({ root, port, host = '127.0.0.1', allowedOrigins, contentSecurityPolicy }: StaticServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.addHook('onSend', async (request, reply) => {
+    if (contentSecurityPolicy) reply.header('Content-Security-Policy', contentSecurityPolicy);
     const origin = request.headers.origin;
     if (origin && allowedOrigins.includes(origin)) {
       reply.header('Access-Control-Allow-Origin', origin);
@@ -50,9 +54,10 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', allowe
  * The same server in a child process of its own (serve-static.ts), so it can be killed alone. One
  * process: `node --import tsx`, not tsx's CLI, which would leave a grandchild serving after a kill.
  */
-export async function startStaticProcess({ root, port, allowedOrigins }: StaticServerOptions): Promise<ChildProcess> {
+export async function startStaticProcess({ root, port, allowedOrigins, contentSecurityPolicy }: StaticServerOptions): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'serve-static.ts'), root, String(port), ...allowedOrigins], {
     cwd: __dirname,
+    env: { ...process.env, CONTENT_SECURITY_POLICY: contentSecurityPolicy ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@
  * paging, ids, amounts and text. Plain JSON Schema (TypeBox 1.x), so Fastify validates with it,
  * @fastify/swagger turns it into OpenAPI 3.1 and the browser takes its types from it (Static<>).
  */
-import { DEFAULT_PAGE_SIZE } from '@rigshare/domain';
+import { DEFAULT_PAGE_SIZE, REFUSED_CONTROL_CHARACTERS } from '@rigshare/domain';
 import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 
 export { Type };
@@ -21,8 +21,8 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const MESSAGE = 'x-message';
 
-/** No NUL or other C0 control character: PostgreSQL refuses NUL in text, and none belongs in a form field. */
-const NO_CONTROL = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$';
+/** No NUL or other C0 control character but tab and line breaks (the rule of libs/domain, `hasRefusedControlCharacters`). */
+const NO_CONTROL = `^[^${REFUSED_CONTROL_CHARACTERS}]*$`;
 
 /** A form text field. Absent reads as '' (as the services expect), surrounding spaces are trimmed before validation. */
 export const Text = (maxLength: number, options: Record<string, unknown> = {}) =>

@@ -1,6 +1,7 @@
 /**
  * Community rules (issue 11), used by the server and the community remote alike: review states,
- * sizes and limits, and the one allow-list of the rich text sanitiser (DOMPurify in the browser).
+ * sizes and limits, and the one allow-list of the rich text sanitiser (DOMPurify, in the browser on
+ * render and on the server before a post is stored).
  */
 
 /** Review state of a post (SPEC: 0 Pending Review, 1 Passed, 2 Failed). */
@@ -31,6 +32,20 @@ export const RICH_TEXT_ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u',
 export const RICH_TEXT_ALLOWED_ATTR = ['href', 'title'] as const;
 /** Link targets that may stay: http(s) and mailto only (no javascript:, data:, vbscript:). */
 export const RICH_TEXT_ALLOWED_URI = /^(?:https?:|mailto:)/i;
+
+/**
+ * The sanitiser's settings, in DOMPurify's words: the one definition the server stores posts with and
+ * every screen renders them with, so what is stored is what a screen shows. Only the allow-listed tags
+ * and attributes stay, a tag that is not is dropped with its text kept (a script or style goes whole).
+ */
+export const RICH_TEXT_SANITIZER_CONFIG = {
+  ALLOWED_TAGS: [...RICH_TEXT_ALLOWED_TAGS] as string[],
+  ALLOWED_ATTR: [...RICH_TEXT_ALLOWED_ATTR] as string[],
+  ALLOWED_URI_REGEXP: RICH_TEXT_ALLOWED_URI,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: true,
+};
 
 /**
  * The visible text of rich text, for the "content required" rule only (never for safety: the

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';
@@ -22,6 +23,7 @@ import { MEMBER_COMMANDS } from './member-commands';
 import { SOLVENCY_COMMANDS } from './solvency-commands';
 import { TEAM_COMMANDS } from './team-commands';
 import { MESSAGES_COMMANDS } from './messages-commands';
+import { complain, sayBlock } from './output';
 import { STAFF_COMMANDS } from './staff-commands';
 import { WALLET_COMMANDS } from './wallet-commands';
 
@@ -52,13 +54,13 @@ function commandHelp(c: AdminCommand): string {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
-    console.log(USAGE);
+    sayBlock(USAGE);
     return 0;
   }
   const command = name === undefined ? undefined : COMMANDS.get(name);
   if (!command) {
-    if (name !== undefined) console.error(`Unknown command: ${name}`);
-    console.error(USAGE);
+    if (name !== undefined) complain`Unknown command: ${name}`;
+    sayBlock(USAGE, 'stderr');
     return 2;
   }
   let input;
@@ -66,11 +68,11 @@ async function main(argv: string[]): Promise<number> {
     input = parseCommand(command, rest);
   } catch (error) {
     if (!(error instanceof OperatorError)) throw error;
-    console.error(error.message);
+    sayBlock(error.message, 'stderr');
     return 2;
   }
   if (!input) {
-    console.log(commandHelp(command));
+    sayBlock(commandHelp(command));
     return 0;
   }
 
@@ -82,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
     return await command.run(db, input);
   } catch (error) {
     if (error instanceof OperatorError) {
-      console.error(error.message);
+      sayBlock(error.message, 'stderr');
       return 1;
     }
     throw error;
@@ -94,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error);
+    sayBlock(inspect(error), 'stderr');
     process.exit(1);
   },
 );

@@ -9,6 +9,7 @@ import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannel
 import { OperatorError } from '../ledger/operator';
 import { SITE_LINKS, setSiteLink, siteLinks, type SiteLinkKey } from '../settings/site-links';
 import type { AdminCommand, CommandInput } from './command';
+import { say } from './output';
 
 const TERM_OPTIONS = ['name', 'category', 'image', 'badge', 'start', 'end', 'price', 'day-return', 'valid-days', 'units', 'max-buy', 'sort'];
 const TERMS_USAGE =
@@ -56,7 +57,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const { list } = await staffProducts(db.kysely, { pageNum: 1, pageSize: 1000 });
-      for (const p of list) console.log(describe(p));
+      for (const p of list) say`${describe(p)}`;
       return 0;
     },
   },
@@ -68,7 +69,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     options: [...TERM_OPTIONS, 'by'],
     async run(db, input) {
       const p = await createProduct(db.kysely, { terms: termsFrom(input), at: new Date(), by: operatorName(input.options.by) });
-      console.log(`created ${describe(p)}`);
+      say`created ${describe(p)}`;
       return 0;
     },
   },
@@ -84,7 +85,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       const current = list.find((p) => p.id === id);
       if (!current) throw new OperatorError(`No product ${id}`);
       const p = await editProduct(db.kysely, { id, terms: termsFrom(input, current), at: new Date(), by: operatorName(input.options.by) });
-      console.log(`edited ${describe(p)}`);
+      say`edited ${describe(p)}`;
       return 0;
     },
   },
@@ -96,7 +97,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const p = await closeProduct(db.kysely, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
-      console.log(`closed ${describe(p)}`);
+      say`closed ${describe(p)}`;
       return 0;
     },
   },
@@ -107,7 +108,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       for (const r of await exchangeRates(db.kysely, new Date(), loadConfig().rateMaxAgeMs))
-        console.log(`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}${r.stale ? ' (stale: cash recharges in it are refused)' : ''}`);
+        say`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}${r.stale ? ' (stale: cash recharges in it are refused)' : ''}`;
       return 0;
     },
   },
@@ -119,7 +120,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       const r = await setExchangeRate(db.kysely, { currency: args[0], rate: args[1], at: new Date(), by: operatorName(options.by) });
-      console.log(`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}`);
+      say`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}`;
       return 0;
     },
   },
@@ -130,10 +131,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       for (const c of (await staffCoupons(db.kysely, { pageNum: 1, pageSize: 1000 })).list)
-        console.log(
-          `#${c.id} ${c.name}: ${formatAmount(BigInt(c.amount))} off from ${formatAmount(BigInt(c.minSpend))}, ${c.claimed} taken, ${c.used} used, ` +
-            `budget ${c.budget === null ? 'none' : formatAmount(BigInt(c.budget))}${c.active ? '' : ', withdrawn'}`,
-        );
+        say`#${c.id} ${c.name}: ${formatAmount(BigInt(c.amount))} off from ${formatAmount(BigInt(c.minSpend))}, ${c.claimed} taken, ${c.used} used, budget ${c.budget === null ? 'none' : formatAmount(BigInt(c.budget))}${c.active ? '' : ', withdrawn'}`;
       return 0;
     },
   },
@@ -154,7 +152,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         budget: options.budget ?? '',
       };
       const c = await createCoupon(db.kysely, { terms, at: new Date(), by: operatorName(options.by) });
-      console.log(`coupon #${c.id} ${c.name} offered`);
+      say`coupon #${c.id} ${c.name} offered`;
       return 0;
     },
   },
@@ -166,7 +164,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const c = await closeCoupon(db.kysely, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
-      console.log(`coupon #${c.id} ${c.name} withdrawn`);
+      say`coupon #${c.id} ${c.name} withdrawn`;
       return 0;
     },
   },
@@ -176,7 +174,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     summary: 'Lists the bank and cash recharge channels',
     args: 0,
     async run(db) {
-      for (const c of await staffPayChannels(db.kysely)) console.log(describeChannel(c));
+      for (const c of await staffPayChannels(db.kysely)) say`${describeChannel(c)}`;
       return 0;
     },
   },
@@ -189,7 +187,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     async run(db, { options }) {
       const terms = { name: options.name ?? '', minAmount: options.min ?? '', instructions: options.instructions ?? '', sort: whole(options.sort, 'sort', 0) };
       const c = await createPayChannel(db.kysely, { terms, currency: options.currency ?? '', kind: options.kind ?? '', at: new Date(), by: operatorName(options.by) });
-      console.log(`added ${describeChannel(c)}`);
+      say`added ${describeChannel(c)}`;
       return 0;
     },
   },
@@ -209,7 +207,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         instructions: options.instructions ?? current.instructions,
         sort: whole(options.sort, 'sort', current.sort),
       };
-      console.log(`edited ${describeChannel(await editPayChannel(db.kysely, { id, terms, at: new Date(), by: operatorName(options.by) }))}`);
+      say`edited ${describeChannel(await editPayChannel(db.kysely, { id, terms, at: new Date(), by: operatorName(options.by) }))}`;
       return 0;
     },
   },
@@ -222,7 +220,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       options: ['by'],
       async run(db, { args, options }) {
         const c = await setPayChannelEnabled(db.kysely, { id: whole(args[0], 'id'), enabled: verb === 'enable', at: new Date(), by: operatorName(options.by) });
-        console.log(describeChannel(c));
+        say`${describeChannel(c)}`;
         return 0;
       },
     }),
@@ -233,7 +231,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     summary: 'Lists the releases of the installable app',
     args: 0,
     async run(db) {
-      for (const r of await appReleases(db.kysely)) console.log(`${r.platform} ${r.version} (${r.code})${r.compulsory ? ' compulsory' : ''} ${r.createdAt}: ${r.downUrl}`);
+      for (const r of await appReleases(db.kysely)) say`${r.platform} ${r.version} (${r.code})${r.compulsory ? ' compulsory' : ''} ${r.createdAt}: ${r.downUrl}`;
       return 0;
     },
   },
@@ -253,7 +251,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         compulsory: options.compulsory === 'yes',
       };
       const r = await publishAppRelease(db.kysely, { draft, at: new Date(), by: operatorName(options.by) });
-      console.log(`published ${r.platform} ${r.version} (${r.code})`);
+      say`published ${r.platform} ${r.version} (${r.code})`;
       return 0;
     },
   },
@@ -269,7 +267,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       const config = loadConfig();
       const fallback = key === 'serviceLink' ? config.serviceLink : config.team.groupUrl;
       const link = await setSiteLink(db.kysely, { key, value: args[1], fallback, at: new Date(), by: operatorName(options.by) });
-      console.log(`${link.key} ${link.value}`);
+      say`${link.key} ${link.value}`;
       return 0;
     },
   },
@@ -281,7 +279,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     async run(db) {
       const config = loadConfig();
       for (const l of await siteLinks(db.kysely, { serviceLink: config.serviceLink, groupLink: config.team.groupUrl }))
-        console.log(`${l.key} ${l.value || '(none)'}${l.updatedBy ? `, set by ${l.updatedBy} at ${l.updatedAt}` : ' (environment)'}`);
+        say`${l.key} ${l.value || '(none)'}${l.updatedBy ? `, set by ${l.updatedBy} at ${l.updatedAt}` : ' (environment)'}`;
       return 0;
     },
   },

@@ -10,7 +10,7 @@ export interface CommandInput {
   flags: Set<string>;
 }
 
-/** One operator command: its name, what it takes, and what it does. Output goes to the console. */
+/** One operator command: its name, what it takes, and what it does. It prints through ./output (say`...`). */
 export interface AdminCommand {
   name: string;
   /** Arguments and options after the name, e.g. `<phone> <amount> --reason "..."`. */

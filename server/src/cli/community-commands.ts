@@ -1,6 +1,7 @@
 import { pendingPosts, postForMember, reviewPost } from '../features/community';
 import { idArg, type AdminCommand } from './command';
 import { operatorName } from '../audit';
+import { say } from './output';
 
 
 const oneLine = (text: string, max = 120) => {
@@ -13,12 +14,12 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
   {
     name: 'post:list',
     usage: '',
-    summary: 'Lists the posts waiting for review (content as sent, markup included)',
+    summary: 'Lists the posts waiting for review (content as stored: sanitised, markup included)',
     args: 0,
     async run(db) {
       const { rows } = await pendingPosts(db);
-      if (rows.length === 0) console.log('no posts waiting for review');
-      for (const p of rows) console.log(`#${p.id} ${p.createdAt} ${p.phone} (${p.name}) ${p.images} image(s): ${oneLine(p.content)}`);
+      if (rows.length === 0) say`no posts waiting for review`;
+      for (const p of rows) say`#${p.id} ${p.createdAt} ${p.phone} (${p.name}) ${p.images} image(s): ${oneLine(p.content)}`;
       return 0;
     },
   },
@@ -30,7 +31,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       const post = await reviewPost(db, { id: idArg(args[0]), decision: 'pass', by: operatorName(options.by), at: new Date() });
-      console.log(`post #${post.id} Passed`);
+      say`post #${post.id} Passed`;
       return 0;
     },
   },
@@ -42,7 +43,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const post = await reviewPost(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: operatorName(options.by), at: new Date() });
-      console.log(`post #${post.id} Failed: ${options.reason}`);
+      say`post #${post.id} Failed: ${options.reason}`;
       return 0;
     },
   },
@@ -61,7 +62,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
         by: options.by ?? '',
         at: new Date(),
       });
-      console.log(`post #${id} published for ${args[0]}, marked "posted by staff" (${options.role})`);
+      say`post #${id} published for ${args[0]}, marked "posted by staff" (${options.role})`;
       return 0;
     },
   },

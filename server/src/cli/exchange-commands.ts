@@ -2,6 +2,7 @@ import { formatAmount } from '@rigshare/domain';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../features/exchange';
 import { operatorName } from '../audit';
 import type { AdminCommand } from './command';
+import { say } from './output';
 
 function describeCode(c: ExchangeCodeSummary): string {
   return (
@@ -20,7 +21,7 @@ export const EXCHANGE_COMMANDS: AdminCommand[] = [
     options: ['code', 'amount', 'budget', 'reason', 'by'],
     async run(db, { options }) {
       const c = await createExchangeCode(db, { code: options.code, amount: options.amount, budget: options.budget, reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
-      console.log(`exchange code ${describeCode(c)}`);
+      say`exchange code ${describeCode(c)}`;
       return 0;
     },
   },
@@ -31,8 +32,8 @@ export const EXCHANGE_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const codes = await exchangeCodes(db.kysely);
-      if (codes.length === 0) console.log('no exchange codes');
-      for (const c of codes) console.log(`${describeCode(c)}, created ${c.createdAt}: ${c.reason}`);
+      if (codes.length === 0) say`no exchange codes`;
+      for (const c of codes) say`${describeCode(c)}, created ${c.createdAt}: ${c.reason}`;
       return 0;
     },
   },
@@ -44,7 +45,7 @@ export const EXCHANGE_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       const c = await closeExchangeCode(db, { code: args[0], at: new Date(), actor: { by: operatorName(options.by) } });
-      console.log(`exchange code ${describeCode(c)}`);
+      say`exchange code ${describeCode(c)}`;
       return 0;
     },
   },

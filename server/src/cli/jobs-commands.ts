@@ -2,6 +2,7 @@ import { formatAmount } from '@rigshare/domain';
 import { runAccrual } from '../jobs/accrual';
 import { runSettlement } from '../jobs/settlement';
 import { timeOption, type AdminCommand } from './command';
+import { say } from './output';
 
 /** The scheduled jobs, run once by hand (optionally as of another time). */
 export const JOBS_COMMANDS: AdminCommand[] = [
@@ -13,10 +14,7 @@ export const JOBS_COMMANDS: AdminCommand[] = [
     options: ['at'],
     async run(db, { options }) {
       const r = await runAccrual(db, timeOption(options.at));
-      console.log(
-        `accrual run ${r.runId}: ${r.paidDays} day(s) paid, ${r.delayedDays} delayed, ${r.transfers} transfer(s), ` +
-          `${formatAmount(r.total)} USDT, ${r.expiredOrders} order(s) expired`,
-      );
+      say`accrual run ${r.runId}: ${r.paidDays} day(s) paid, ${r.delayedDays} delayed, ${r.transfers} transfer(s), ${formatAmount(r.total)} USDT, ${r.expiredOrders} order(s) expired`;
       return 0;
     },
   },
@@ -28,7 +26,7 @@ export const JOBS_COMMANDS: AdminCommand[] = [
     options: ['at'],
     async run(db, { options }) {
       const r = await runSettlement(db, timeOption(options.at));
-      console.log(`settlement: ${r.settled} takeout(s) arrived`);
+      say`settlement: ${r.settled} takeout(s) arrived`;
       return 0;
     },
   },

@@ -6,6 +6,7 @@ import { rewardProblems } from '../jobs/rewards';
 import { checkLedger } from '../ledger/check';
 import { adjust, fundPool } from '../ledger/operator';
 import type { AdminCommand } from './command';
+import { say } from './output';
 
 /** Money moved by staff, and the ledger's check. */
 export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
@@ -18,7 +19,7 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
       options: ['reason', 'by'],
       async run(db, { args, options }) {
         const t = await adjust(db, { phone: args[0], amount: args[1], reason: options.reason, direction, at: new Date(), actor: { by: operatorName(options.by) } });
-        console.log(`${direction === 'credit' ? 'credited' : 'debited'} ${formatAmount(t.amount)} USDT (${direction} ${args[0]}), transfer T${t.id}`);
+        say`${direction === 'credit' ? 'credited' : 'debited'} ${formatAmount(t.amount)} USDT (${direction} ${args[0]}), transfer T${t.id}`;
         return 0;
       },
     }),
@@ -32,7 +33,7 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
       options: ['reason', 'by'],
       async run(db, { args, options }) {
         const t = await fundPool(db, { amount: args[0], reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
-        console.log(`revenue pool funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`);
+        say`revenue pool funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`;
         return 0;
       },
     },
@@ -45,10 +46,10 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
         // The ledger's own invariants, then those of the features that post to it with their own records.
         const problems = [...(await checkLedger(db.kysely)), ...(await chainDepositProblems(db.kysely)), ...(await exchangeProblems(db.kysely)), ...(await rewardProblems(db.kysely))];
         if (problems.length === 0) {
-          console.log('ledger ok');
+          say`ledger ok`;
           return 0;
         }
-        for (const p of problems) console.log(`ledger broken: ${p}`);
+        for (const p of problems) say`ledger broken: ${p}`;
         return 1;
       },
     },

@@ -6,6 +6,7 @@ import { freezeMember, insertMember, unfreezeMember } from '../features/accounts
 import { OperatorError } from '../ledger/operator';
 import { hashPassword } from '../security/password';
 import type { AdminCommand } from './command';
+import { say } from './output';
 
 /** A member named on the command line by id or by phone number. */
 async function memberIdOf(db: Kysely<Database>, text: string): Promise<number> {
@@ -48,7 +49,7 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
       }
       const id = await insertMember(kysely, { phone, passwordHash: await hashPassword(password), inviterId: null, now: new Date(), inviteCode });
       const member = await kysely.selectFrom('users').select('invite_code').where('id', '=', id).executeTakeFirstOrThrow();
-      console.log(`account ${id} created for ${phone}; invite code for new members: ${member.invite_code}`);
+      say`account ${id} created for ${phone}; invite code for new members: ${member.invite_code}`;
       return 0;
     },
   },
@@ -60,7 +61,7 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const state = await freezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', by: operatorName(options.by), at: new Date() });
-      console.log(`member ${state.id} frozen since ${state.frozenAt}`);
+      say`member ${state.id} frozen since ${state.frozenAt}`;
       return 0;
     },
   },
@@ -72,7 +73,7 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const state = await unfreezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', by: operatorName(options.by), at: new Date() });
-      console.log(`member ${state.id} unfrozen`);
+      say`member ${state.id} unfrozen`;
       return 0;
     },
   },

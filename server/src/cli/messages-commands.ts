@@ -20,6 +20,7 @@ import { loadConfig } from '../config';
 import { OperatorError } from '../ledger/operator';
 import { createFileStorage } from '../storage/file-storage';
 import { idArg, type AdminCommand } from './command';
+import { say } from './output';
 
 const oneLine = (text: string, max = 100) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -40,7 +41,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['title', 'content', 'kind', 'by'],
     async run(db, { options }) {
       const item = await publishNews(db.kysely, { kind: options.kind, title: options.title, content: options.content, by: operatorName(options.by), at: new Date() });
-      console.log(`${item.kind} #${item.id} published: ${item.title}`);
+      say`${item.kind} #${item.id} published: ${item.title}`;
       return 0;
     },
   },
@@ -52,7 +53,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       await unpublishNews(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
-      console.log(`news #${args[0]} unpublished`);
+      say`news #${args[0]} unpublished`;
       return 0;
     },
   },
@@ -63,8 +64,8 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const rows = await allNews(db.kysely);
-      if (rows.length === 0) console.log('no news');
-      for (const n of rows) console.log(`#${n.id} ${n.published_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${n.title}`);
+      if (rows.length === 0) say`no news`;
+      for (const n of rows) say`#${n.id} ${n.published_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${n.title}`;
       return 0;
     },
   },
@@ -76,7 +77,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['title', 'subtitle', 'image', 'link', 'sort', 'translations', 'by'],
     async run(db, { options }) {
       const row = await publishCarousel(db.kysely, { title: options.title, subtitle: options.subtitle, image: options.image, link: options.link, sort: options.sort, translations: options.translations, by: operatorName(options.by), at: new Date() });
-      console.log(`carousel #${row.id} published: ${row.title}`);
+      say`carousel #${row.id} published: ${row.title}`;
       return 0;
     },
   },
@@ -88,7 +89,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       await unpublishCarousel(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
-      console.log(`carousel #${args[0]} unpublished`);
+      say`carousel #${args[0]} unpublished`;
       return 0;
     },
   },
@@ -99,8 +100,8 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const rows = await allCarousel(db.kysely);
-      if (rows.length === 0) console.log('no carousel banners');
-      for (const c of rows) console.log(`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`);
+      if (rows.length === 0) say`no carousel banners`;
+      for (const c of rows) say`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`;
       return 0;
     },
   },
@@ -112,7 +113,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['kind', 'title', 'content', 'translations', 'by'],
     async run(db, { options }) {
       const row = await publishNotice(db.kysely, { kind: options.kind, title: options.title, content: options.content, translations: options.translations, by: operatorName(options.by), at: new Date() });
-      console.log(`${row.kind} notice #${row.id} published`);
+      say`${row.kind} notice #${row.id} published`;
       return 0;
     },
   },
@@ -124,7 +125,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       await unpublishNotice(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
-      console.log(`notice #${args[0]} unpublished`);
+      say`notice #${args[0]} unpublished`;
       return 0;
     },
   },
@@ -135,8 +136,8 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const rows = await allNotices(db.kysely);
-      if (rows.length === 0) console.log('no notices');
-      for (const n of rows) console.log(`#${n.id} ${n.created_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${oneLine(n.title ? `${n.title}: ${n.content}` : n.content)}`);
+      if (rows.length === 0) say`no notices`;
+      for (const n of rows) say`#${n.id} ${n.created_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${oneLine(n.title ? `${n.title}: ${n.content}` : n.content)}`;
       return 0;
     },
   },
@@ -151,7 +152,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       if (flags.has('all') === (args.length === 1)) throw new OperatorError('Give one member (a phone or id:<member id>) or --all, not both');
       const to = flags.has('all') ? 'all' : args[0];
       const sent = await sendStaffMessage(db.kysely, { to, title: options.title, body: options.content, by: operatorName(options.by), at: new Date() });
-      console.log(`message sent to ${sent.count} member${sent.count === 1 ? '' : 's'} (${sent.target})`);
+      say`message sent to ${sent.count} member${sent.count === 1 ? '' : 's'} (${sent.target})`;
       return 0;
     },
   },
@@ -162,8 +163,8 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const { rows } = await openFeedback(db.kysely);
-      if (rows.length === 0) console.log('no feedback waiting for a reply');
-      for (const f of rows) console.log(`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`);
+      if (rows.length === 0) say`no feedback waiting for a reply`;
+      for (const f of rows) say`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`;
       return 0;
     },
   },
@@ -178,7 +179,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       if (fs.existsSync(options.out)) throw new OperatorError(`${options.out} exists; nothing overwritten`);
       const file = await feedbackAttachment(db.kysely, createFileStorage(loadConfig().storage), idArg(args[0]));
       await pipeline(file.body, fs.createWriteStream(options.out, { flags: 'wx' }));
-      console.log(`feedback #${args[0]}: ${file.mime}, ${file.size} bytes saved to ${options.out}`);
+      say`feedback #${args[0]}: ${file.mime}, ${file.size} bytes saved to ${options.out}`;
       return 0;
     },
   },
@@ -190,7 +191,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     options: ['text', 'by'],
     async run(db, { args, options }) {
       const f = await replyToFeedback(db.kysely, { id: idArg(args[0]), text: options.text, by: operatorName(options.by), at: new Date() });
-      console.log(`feedback #${f.id} answered`);
+      say`feedback #${f.id} answered`;
       return 0;
     },
   },

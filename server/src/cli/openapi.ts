@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDb } from '../db/connect';
+import { say } from './output';
 
 export const OPENAPI_FILE = path.join(REPO_ROOT, 'docs', 'openapi.json');
 
@@ -27,6 +28,6 @@ export async function openApiText(): Promise<string> {
 if (require.main === module) {
   void openApiText().then((text) => {
     fs.writeFileSync(OPENAPI_FILE, text);
-    console.log(`Wrote ${path.relative(process.cwd(), OPENAPI_FILE)} (${Object.keys(JSON.parse(text).paths).length} paths)`);
+    say`Wrote ${path.relative(process.cwd(), OPENAPI_FILE)} (${Object.keys(JSON.parse(text).paths).length} paths)`;
   });
 }

@@ -3,6 +3,7 @@ import { operatorName } from '../audit';
 import { loadConfig } from '../config';
 import { declareBankBalance, takeSnapshot } from '../features/solvency';
 import type { AdminCommand } from './command';
+import { say } from './output';
 
 /** The public solvency page (docs/solvency.md): a snapshot now, and the bank balances finance declares. */
 export const SOLVENCY_COMMANDS: AdminCommand[] = [
@@ -13,12 +14,8 @@ export const SOLVENCY_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const s = await takeSnapshot(db, loadConfig(), new Date());
-      console.log(
-        `solvency snapshot #${s.id}: root ${s.root}, ${s.leafCount} member leaf(s), liabilities ${formatAmount(s.totals.liabilities)} USDT ` +
-          `(available ${formatAmount(s.totals.available)}, held ${formatAmount(s.totals.held)}, income owed ${formatAmount(s.totals.pendingIncome)}), ` +
-          `revenue pool ${formatAmount(s.totals.revenuePool)}, rewards budget ${formatAmount(s.totals.rewardsBudget)}`,
-      );
-      for (const r of s.reserves) console.log(`  reserve ${r.address}: ${r.balance === null ? `not read (${r.error})` : `${formatAmount(r.balance)} USDT at block ${r.blockNumber}`}`);
+      say`solvency snapshot #${s.id}: root ${s.root}, ${s.leafCount} member leaf(s), liabilities ${formatAmount(s.totals.liabilities)} USDT (available ${formatAmount(s.totals.available)}, held ${formatAmount(s.totals.held)}, income owed ${formatAmount(s.totals.pendingIncome)}), revenue pool ${formatAmount(s.totals.revenuePool)}, rewards budget ${formatAmount(s.totals.rewardsBudget)}`;
+      for (const r of s.reserves) say`  reserve ${r.address}: ${r.balance === null ? `not read (${r.error})` : `${formatAmount(r.balance)} USDT at block ${r.blockNumber}`}`;
       return s.reserves.some((r) => r.balance === null) ? 1 : 0;
     },
   },
@@ -30,7 +27,7 @@ export const SOLVENCY_COMMANDS: AdminCommand[] = [
     options: ['date', 'by'],
     async run(db, { args, options }) {
       const d = await declareBankBalance(db, { name: args[0], amount: args[1], date: options.date, by: operatorName(options.by), at: new Date() });
-      console.log(`bank balance "${d.name}": ${formatAmount(d.amount)} USDT as of ${d.asOf}`);
+      say`bank balance "${d.name}": ${formatAmount(d.amount)} USDT as of ${d.asOf}`;
       return 0;
     },
   },

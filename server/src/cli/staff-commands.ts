@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { operatorName } from '../audit';
 import { createStaff, revokeStaffSessions } from '../features/staff';
 import type { AdminCommand } from './command';
+import { say } from './output';
 
 /**
  * Staff accounts of the console (docs/staff.md). The password comes from STAFF_PASSWORD, never from the
@@ -25,7 +26,7 @@ export const STAFF_COMMANDS: AdminCommand[] = [
         by: operatorName(options.by),
         at: new Date(),
       });
-      console.log(`staff account ${r.id} created (${options.role}); enrol the authenticator app with:\n${r.otpauthUri}`);
+      say`staff account ${r.id} created (${options.role}); enrol the authenticator app with:\n${r.otpauthUri}`;
       return 0;
     },
   },
@@ -37,7 +38,7 @@ export const STAFF_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       const n = await revokeStaffSessions(db.kysely, { login: args[0], by: operatorName(options.by), at: new Date() });
-      console.log(`${n} session(s) of ${args[0]} revoked`);
+      say`${n} session(s) of ${args[0]} revoked`;
       return 0;
     },
   },

@@ -5,6 +5,7 @@ import { REWARD_SETTINGS, rewardSettings, setRewardSetting, settingText, type Re
 import { pendingSubmissions, reviewSubmission } from '../features/team';
 import { idArg, timeOption, type AdminCommand } from './command';
 import { operatorName } from '../audit';
+import { say } from './output';
 
 
 /** The rewards budget: fund it (with a reason), see it, pay what waits for it. */
@@ -17,10 +18,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const { transfer, payout } = await fundRewardsBudget(db, { amount: args[0], reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
-      console.log(
-        `rewards budget funded with ${formatAmount(transfer.amount)} USDT, transfer T${transfer.id}; ` +
-          `${payout.paid} waiting reward(s) paid (${formatAmount(payout.total)} USDT), ${payout.pending} still waiting`,
-      );
+      say`rewards budget funded with ${formatAmount(transfer.amount)} USDT, transfer T${transfer.id}; ${payout.paid} waiting reward(s) paid (${formatAmount(payout.total)} USDT), ${payout.pending} still waiting`;
       return 0;
     },
   },
@@ -31,7 +29,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const b = await rewardsBudget(db.kysely);
-      console.log(`rewards budget ${formatAmount(b.balance)} USDT; ${b.pendingCount} reward(s) waiting, ${formatAmount(b.pendingTotal)} USDT`);
+      say`rewards budget ${formatAmount(b.balance)} USDT; ${b.pendingCount} reward(s) waiting, ${formatAmount(b.pendingTotal)} USDT`;
       return 0;
     },
   },
@@ -42,7 +40,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const settings = await rewardSettings(db.kysely);
-      for (const name of Object.keys(REWARD_SETTINGS) as RewardSettingName[]) console.log(`${name.padEnd(10)} ${settingText(name, settings[name])}`);
+      for (const name of Object.keys(REWARD_SETTINGS) as RewardSettingName[]) say`${name.padEnd(10)} ${settingText(name, settings[name])}`;
       return 0;
     },
   },
@@ -55,7 +53,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     async run(db, { args, options }) {
       const name = args[0] as RewardSettingName;
       const r = await setRewardSetting(db.kysely, { name: args[0], value: args[1], by: options.by ?? '', reason: options.reason, at: new Date() });
-      console.log(`${name}: ${settingText(name, r.old)} -> ${settingText(name, r.value)}`);
+      say`${name}: ${settingText(name, r.old)} -> ${settingText(name, r.value)}`;
       return 0;
     },
   },
@@ -67,7 +65,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     options: ['at'],
     async run(db, { options }) {
       const r = await runTeamRewards(db, timeOption(options.at));
-      console.log(`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`);
+      say`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`;
       return 0;
     },
   },
@@ -78,8 +76,8 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const { rows } = await pendingSubmissions(db.kysely);
-      if (rows.length === 0) console.log('no submissions waiting for review');
-      for (const r of rows) console.log(`#${r.id} ${r.createdAt} ${r.kind === 'joingroup' ? 'join-group screenshot' : 'video link'} ${r.phone}: ${r.link}`);
+      if (rows.length === 0) say`no submissions waiting for review`;
+      for (const r of rows) say`#${r.id} ${r.createdAt} ${r.kind === 'joingroup' ? 'join-group screenshot' : 'video link'} ${r.phone}: ${r.link}`;
       return 0;
     },
   },
@@ -91,7 +89,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'pass', by: operatorName(options.by), at: new Date() });
-      console.log(`submission #${r.id} Passed${r.rewardId ? `, reward #${r.rewardId}` : ' (reward amount 0: nothing granted)'}`);
+      say`submission #${r.id} Passed${r.rewardId ? `, reward #${r.rewardId}` : ' (reward amount 0: nothing granted)'}`;
       return 0;
     },
   },
@@ -103,7 +101,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: operatorName(options.by), at: new Date() });
-      console.log(`submission #${r.id} Failed: ${options.reason}`);
+      say`submission #${r.id} Failed: ${options.reason}`;
       return 0;
     },
   },

@@ -4,6 +4,7 @@ import { operatorName } from '../audit';
 import { loadConfig } from '../config';
 import { staffForCommand } from '../features/staff';
 import { idArg, type AdminCommand } from './command';
+import { say } from './output';
 
 /** Staff decisions on withdrawals and cash deposits. */
 export const WALLET_COMMANDS: AdminCommand[] = [
@@ -14,12 +15,9 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const { rows } = await pendingWithdrawals(db.kysely);
-      if (rows.length === 0) console.log('no pending withdrawals');
+      if (rows.length === 0) say`no pending withdrawals`;
       for (const w of rows) {
-        console.log(
-          `#${w.id} ${w.created_at} ${w.phone} ${w.channel} amount ${formatAmount(BigInt(w.amount))} fee ${formatAmount(BigInt(w.fee))} ` +
-            `pay ${formatAmount(BigInt(w.net))} USDT to ${w.payout_to}`,
-        );
+        say`#${w.id} ${w.created_at} ${w.phone} ${w.channel} amount ${formatAmount(BigInt(w.amount))} fee ${formatAmount(BigInt(w.fee))} pay ${formatAmount(BigInt(w.net))} USDT to ${w.payout_to}`;
       }
       return 0;
     },
@@ -43,9 +41,9 @@ export const WALLET_COMMANDS: AdminCommand[] = [
         at: new Date(),
       });
       if (w.status === 'Pending') {
-        console.log(`withdrawal #${w.id}: approval ${w.approvals.length} of ${w.approvalsNeeded} recorded (${staff.login}); a different finance staff member must approve to pay it`);
+        say`withdrawal #${w.id}: approval ${w.approvals.length} of ${w.approvalsNeeded} recorded (${staff.login}); a different finance staff member must approve to pay it`;
       } else {
-        console.log(`withdrawal #${w.id} Succeeded: ${formatAmount(BigInt(w.net))} USDT paid, fee ${formatAmount(BigInt(w.fee))}`);
+        say`withdrawal #${w.id} Succeeded: ${formatAmount(BigInt(w.net))} USDT paid, fee ${formatAmount(BigInt(w.fee))}`;
       }
       return 0;
     },
@@ -64,7 +62,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
         by: operatorName(options.by),
         at: new Date(),
       });
-      console.log(`withdrawal #${w.id} Failed: ${formatAmount(BigInt(w.amount))} USDT returned to the member`);
+      say`withdrawal #${w.id} Failed: ${formatAmount(BigInt(w.amount))} USDT returned to the member`;
       return 0;
     },
   },
@@ -75,12 +73,9 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     args: 0,
     async run(db) {
       const { rows } = await pendingDeposits(db.kysely);
-      if (rows.length === 0) console.log('no pending deposits');
+      if (rows.length === 0) say`no pending deposits`;
       for (const d of rows) {
-        console.log(
-          `#${d.id} ${d.created_at} ${d.phone} ${d.channel}: ${formatAmount(BigInt(d.amount))} ${d.currency} ` +
-            `(= ${formatAmount(BigInt(d.usdt_amount))} USDT), reference ${d.reference}`,
-        );
+        say`#${d.id} ${d.created_at} ${d.phone} ${d.channel}: ${formatAmount(BigInt(d.amount))} ${d.currency} (= ${formatAmount(BigInt(d.usdt_amount))} USDT), reference ${d.reference}`;
       }
       return 0;
     },
@@ -93,11 +88,9 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     options: ['by'],
     async run(db, { args, options }) {
       const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
-      console.log(
-        alreadyConfirmed
+      say`${alreadyConfirmed
           ? `deposit #${deposit.id} was already confirmed, nothing changed`
-          : `deposit #${deposit.id} Arrived: ${formatAmount(BigInt(deposit.usdtAmount))} USDT credited`,
-      );
+          : `deposit #${deposit.id} Arrived: ${formatAmount(BigInt(deposit.usdtAmount))} USDT credited`}`;
       return 0;
     },
   },
@@ -109,7 +102,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     options: ['reason', 'by'],
     async run(db, { args, options }) {
       const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, by: operatorName(options.by), at: new Date() });
-      console.log(`deposit #${d.id} Failed, nothing credited`);
+      say`deposit #${d.id} Failed, nothing credited`;
       return 0;
     },
   },

@@ -2,8 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorReply } from '@rigshare/api-schema';
-import { APP_VERSION } from '@rigshare/domain';
+import { APP_VERSION, hasRefusedControlCharacters } from '@rigshare/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+import { AppError } from '../errors';
 
 /** The same instance, its routes taking their request and reply types from their TypeBox schemas. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
@@ -45,6 +46,18 @@ function trimFormBody(request: FastifyRequest, _reply: FastifyReply, done: HookH
     }
   }
   done();
+}
+
+/**
+ * A text field of a multipart form, read as the schemas read a form's fields: surrounding spaces trimmed,
+ * and refused with their 400 "Invalid request" when it holds a control character no text field takes
+ * (`Text` of libs/api-schema, the rule of libs/domain). A multipart body carries files, so it is read
+ * part by part (features/files, `readImageForm`) and no schema sees its text fields: each goes through here.
+ */
+export function multipartText(value: unknown): string {
+  const text = String(value ?? '').trim();
+  if (hasRefusedControlCharacters(text)) throw new AppError(400, 'badRequest');
+  return text;
 }
 
 export async function registerContract(app: FastifyInstance): Promise<void> {

@@ -6,7 +6,7 @@ import { translate } from '../../i18n';
 import { OperatorError } from '../../ledger/operator';
 import { notifyMember } from '../messages';
 import { writeAudit, type ActedBy } from '../../audit';
-import { checkPost, postImageIds } from './service';
+import { checkPost, postImageIds, storedPostContent } from './service';
 
 /**
  * Staff's side of the community (the admin command line now, the staff console later): review
@@ -100,8 +100,10 @@ export async function postForMember(
   const by = input.by.trim();
   if (!by) throw new OperatorError('Say who writes the post (--by <name>)');
   if (!isStaffPostingRole(input.role)) throw new OperatorError(`--role must be one of: ${STAFF_POSTING_ROLES.join(', ')}`);
+  let content: string;
   try {
     checkPost({ content: input.content, videoUrl: input.videoUrl ?? '', imageCount: 0 });
+    content = await storedPostContent(input.content);
   } catch (error) {
     if (error instanceof AppError) throw new OperatorError(translate('en-US', error.messageKey, error.params));
     throw error;
@@ -114,7 +116,7 @@ export async function postForMember(
       .insertInto('posts')
       .values({
         user_id: member.id,
-        content: input.content,
+        content,
         video_url: input.videoUrl || null,
         status: POST_STATUS.passed,
         reviewed_by: by,

@@ -7,20 +7,23 @@ import {
   POST_STATUS,
   postContentProblem,
   videoUrlProblem,
+  visibleText,
   type Page,
 } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import { sanitizeRichText } from '../../content/rich-text';
 import { countRows as count, onePage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
 
 /**
- * Community posts, likes and comments. A post's content is stored exactly as the member sent it and
- * rendered only through the browser's sanitiser (libs/domain allow-list). A new post is Pending until
- * staff pass or fail it (review.ts); only Passed posts are in the feed, can be liked or commented.
+ * Community posts, likes and comments. A post's content is stored as the sanitiser leaves it (the
+ * allow-list of libs/domain, content/rich-text.ts) and rendered through the browser's sanitiser again.
+ * Comments are plain text. A new post is Pending until staff pass or fail it (review.ts); only Passed
+ * posts are in the feed, can be liked or commented.
  */
 
 export interface CommunityLimits {
@@ -138,12 +141,24 @@ export function checkPost(input: { content: string; videoUrl: string; imageCount
 }
 
 /**
- * A member's new post, Pending review. Content and link are checked before anything is written (the
- * images arrive decoded); the hourly limit is counted in the same transaction as the insert, and a
- * refusal there leaves no image behind (storingImages).
+ * A post's content as it is stored: sanitised with the allow-list (content/rich-text.ts). Content that
+ * was nothing but what the allow-list drops (`<img src=x onerror=...>`, a script) has nothing left to
+ * show and is refused as empty, as a blank post is.
+ */
+export async function storedPostContent(content: string): Promise<string> {
+  const clean = await sanitizeRichText(content);
+  if (!visibleText(clean)) throw new AppError(400, 'postContentRequired', { max: POST_CONTENT_MAX });
+  return clean;
+}
+
+/**
+ * A member's new post, Pending review. Content and link are checked, and the content sanitised, before
+ * anything is written (the images arrive decoded); the hourly limit is counted in the same transaction
+ * as the insert, and a refusal there leaves no image behind (storingImages).
  */
 export async function createPost(db: Db, storage: FileStorage, userId: number, input: NewPost, limits: CommunityLimits, now: Date): Promise<number> {
   checkPost({ content: input.content, videoUrl: input.videoUrl, imageCount: input.images.length });
+  const content = await storedPostContent(input.content);
   return storingImages(storage, { ownerId: userId, purpose: 'post', at: now }, (store) => db.kysely.transaction().execute(async (trx) => {
     await lockMember(db, trx, userId);
     const recent = await count(
@@ -156,7 +171,7 @@ export async function createPost(db: Db, storage: FileStorage, userId: number, i
     if (recent >= limits.postsPerHour) throw new AppError(429, 'postHourlyLimit', { max: limits.postsPerHour });
     const post = await trx
       .insertInto('posts')
-      .values({ user_id: userId, content: input.content, video_url: input.videoUrl || null, status: POST_STATUS.pending, created_at: now.toISOString() })
+      .values({ user_id: userId, content, video_url: input.videoUrl || null, status: POST_STATUS.pending, created_at: now.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     let position = 0;

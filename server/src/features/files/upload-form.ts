@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { multipartText } from '../../plugins/contract';
 import { decodeImage, type DecodedImage } from './intake';
 
 /**
@@ -24,7 +25,10 @@ export interface UploadForm {
   /** At most this many bytes per file; more is refused with 413 `tooLarge` (the limit in MB in its text). */
   maxBytes: number;
   tooLarge: 'fileTooLarge' | 'attachmentTooLarge';
-  /** The text fields kept, as sent; others are dropped. */
+  /**
+   * The text fields kept, read as the schemas read a form's (`multipartText`: trimmed, a control
+   * character refused with 400 like the JSON routes' text fields); others are dropped.
+   */
   fields?: readonly string[];
   /** Bytes per text field (default 16 KB). */
   fieldBytes?: number;
@@ -62,7 +66,7 @@ export async function readImageForm(request: FastifyRequest, form: UploadForm): 
     const parts = request.parts({ preservePath: true, limits: { fileSize: form.maxBytes, files: form.maxFiles, fields: wanted.size + 3, fieldSize: form.fieldBytes ?? 16 * 1024 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (wanted.has(part.fieldname)) read.fields[part.fieldname] = String(part.value ?? '');
+        if (wanted.has(part.fieldname)) read.fields[part.fieldname] = multipartText(part.value);
         continue;
       }
       if (!SAFE_FILENAME.test(part.filename ?? '')) {

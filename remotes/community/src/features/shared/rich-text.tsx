@@ -1,10 +1,11 @@
 import DOMPurify from 'dompurify';
-import { RICH_TEXT_ALLOWED_ATTR, RICH_TEXT_ALLOWED_TAGS, RICH_TEXT_ALLOWED_URI } from '@rigshare/domain';
+import { RICH_TEXT_SANITIZER_CONFIG } from '@rigshare/domain';
 
 /**
- * The one sanitiser of members' rich text. Posts are stored exactly as sent; every screen that shows
- * one renders it only through here: DOMPurify 3 with the allow-list of libs/domain, so no script,
- * style, event handler, SVG, iframe or javascript:/data: URL reaches another member's page.
+ * The browser's sanitiser of members' rich text. The server stores a post only after the same
+ * sanitiser (DOMPurify, the allow-list of libs/domain) has cleaned it; every screen that shows one
+ * still renders it only through here, so no script, style, event handler, SVG, iframe or
+ * javascript:/data: URL reaches another member's page even from a row stored otherwise.
  */
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -22,14 +23,7 @@ function instance(): ReturnType<typeof DOMPurify> {
 }
 
 export function sanitizeRichText(html: string): string {
-  return instance().sanitize(html, {
-    ALLOWED_TAGS: [...RICH_TEXT_ALLOWED_TAGS],
-    ALLOWED_ATTR: [...RICH_TEXT_ALLOWED_ATTR],
-    ALLOWED_URI_REGEXP: RICH_TEXT_ALLOWED_URI,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    KEEP_CONTENT: true,
-  });
+  return instance().sanitize(html, RICH_TEXT_SANITIZER_CONFIG);
 }
 
 /** A member's rich text, sanitised. */
