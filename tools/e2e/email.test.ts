@@ -72,12 +72,14 @@ it('binds an email with the code sent to it, after refusing a malformed address 
   await field(page, 'verify-email-code').fill(code.slice(0, 4));
   await page.getByTestId('verify-email-submit').click();
   await page.getByText(shell.validation.emailCode, { exact: true }).waitFor();
-  expect(stack.db.prepare("SELECT attempts FROM verification_codes WHERE purpose = 'email' AND used_at IS NULL").get()).toEqual({ attempts: 0 });
+  const triesOnLiveCode = "SELECT count(*) AS n FROM guess_counters g JOIN verification_codes v ON g.key = 'code:' || v.id WHERE v.purpose = 'email' AND v.used_at IS NULL";
+  expect(stack.db.prepare(triesOnLiveCode).get()).toEqual({ n: 0 });
 
   // A wrong code: refused under the field, the member stays on the code step.
   await field(page, 'verify-email-code').fill(code === '000000' ? '111111' : '000000');
   await page.getByTestId('verify-email-submit').click();
   await page.locator('.adm-form-item-feedback-error').getByText(server.emailCodeWrong, { exact: true }).waitFor();
+  expect(stack.db.prepare(triesOnLiveCode.replace('count(*)', 'sum(g.count)')).get()).toEqual({ n: 1 });
   expect(currentRoute(page)).toBe('/user/verify');
 
   await field(page, 'verify-email-code').fill(code);
