@@ -216,7 +216,11 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: text('false, true, a hop count, or comma-separated proxy addresses/CIDRs', { pattern: '^(true|false|[0-9]{1,2}|[0-9a-fA-F:.]+(/[0-9]{1,3})?(\\s*,\\s*[0-9a-fA-F:.]+(/[0-9]{1,3})?)*)$' }),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 'Grace for requests in flight on SIGTERM', 10_000),
   READY_JOB_LAG_MS: int(1000, 7 * 24 * 3_600_000, '/ready: oldest acceptable last job run'),
-  SMS_PROVIDER: Type.Optional(Type.Union([Type.Literal('outbox'), Type.Literal('http')], { description: '"outbox" (default) or "http"' })),
+  SMS_PROVIDER: Type.Optional(
+    Type.Union([Type.Literal('outbox'), Type.Literal('http')], {
+      description: '"http" (a real gateway, SMS_HTTP_*) or "outbox" (no text leaves: codes stay in sms_outbox; the development default)',
+    }),
+  ),
   SMS_HTTP_URL: text('The HTTP SMS gateway (required with SMS_PROVIDER=http)', { pattern: URL_PATTERN }),
   SMS_HTTP_BODY: text('Request body template with {phone}, {body}, {purpose}; JSON when it starts with {, else form-encoded'),
   SMS_HTTP_HEADERS: text('JSON object of extra request headers (e.g. Authorization)'),
@@ -246,10 +250,13 @@ export const EnvSchema = Type.Object({
 type Env = Static<typeof EnvSchema>;
 
 /**
- * NODE_ENV=production requires these: the development default (localhost) is wrong for real members, and
- * without STAFF_TOTP_KEY the staff's second-factor secrets would sit unencrypted in the database.
+ * NODE_ENV=production requires these: the development default (localhost) is wrong for real members;
+ * without STAFF_TOTP_KEY the staff's second-factor secrets would sit unencrypted in the database; and
+ * without SMS_PROVIDER no text would leave (the development outbox keeps codes in the database and, in
+ * production, out of the log), so nobody could register while nothing said why: a deployment names its
+ * gateway (http), or says `outbox` to send no texts on purpose.
  */
-export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY'] as const;
+export const PRODUCTION_REQUIRED = ['CORS_ORIGINS', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY', 'SMS_PROVIDER'] as const;
 
 /** Never echoed in an error: credentials, or a private key pasted by mistake. */
 const SECRET = new Set(['STAFF_TOTP_KEY', 'DATABASE_URL', 'REDIS_URL', 'DEPOSIT_XPUB', 'SMS_HTTP_HEADERS', 'SMS_HTTP_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);

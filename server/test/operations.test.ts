@@ -39,8 +39,8 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems;
     const named = problems.map((p) => p.split(':')[0]).sort();
     // Before: the first bad setting threw alone (PORT), the operator fixed them one start at a time.
-    expect(named).toEqual(['CORS_ORIGINS', 'DATABASE_URL', 'DEPOSIT_XPUB', 'JOBS_INTERVAL_MS', 'LINKS', 'PORT', 'SEED', 'SHARE_BASE_URL', 'STAFF_TOTP_KEY', 'TRUST_PROXY']);
-    expect((error as Error).message).toContain('10 setting(s) to fix');
+    expect(named).toEqual(['CORS_ORIGINS', 'DATABASE_URL', 'DEPOSIT_XPUB', 'JOBS_INTERVAL_MS', 'LINKS', 'PORT', 'SEED', 'SHARE_BASE_URL', 'SMS_PROVIDER', 'STAFF_TOTP_KEY', 'TRUST_PROXY']);
+    expect((error as Error).message).toContain('11 setting(s) to fix');
     expect((error as Error).message).toContain('CORS_ORIGINS: missing; required with NODE_ENV=production');
     expect((error as Error).message).not.toContain('hunter2');
     expect((error as Error).message).not.toContain('too short');
@@ -48,9 +48,13 @@ describe('configuration', () => {
   });
 
   it('reads production defaults and proxy settings', () => {
-    const required = { CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=' };
+    const required = { CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=', SMS_PROVIDER: 'outbox' };
     // Staff TOTP secrets are never stored unencrypted in production.
     expect(() => loadConfig({ NODE_ENV: 'production', ...required })).toThrow('STAFF_TOTP_KEY: missing; required with NODE_ENV=production');
+    // Production names its SMS gateway, or says out loud that no text leaves: without it nobody could register, silently.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...required, SMS_PROVIDER: undefined, STAFF_TOTP_KEY: 'k'.repeat(32) })).toThrow(
+      'SMS_PROVIDER: missing; required with NODE_ENV=production',
+    );
     const production = loadConfig({ NODE_ENV: 'production', ...required, STAFF_TOTP_KEY: 'k'.repeat(32) });
     expect(production).toMatchObject({ production: true, seed: 'reference', codeInLog: false, trustProxy: false, corsOrigins: ['https://app.example.com'] });
     expect(loadConfig({})).toMatchObject({ production: false, seed: 'demo', port: 3100, jobsIntervalMs: 60_000 });
@@ -206,7 +210,7 @@ it('/ready answers 503 when the database cannot be reached; jobs and watcher are
   try {
     const res = await app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().data).toEqual({ ready: false, database: { status: 'down' }, redis: { status: 'off' }, jobs: { status: 'down' }, chainWatcher: { status: 'down' } });
+    expect(res.json().data).toEqual({ ready: false, database: { status: 'down' }, redis: { status: 'off' }, jobs: { status: 'down' }, chainWatcher: { status: 'down' }, sms: { status: 'down' } });
   } finally {
     await app.close();
     await db.kysely.destroy();
@@ -214,7 +218,7 @@ it('/ready answers 503 when the database cannot be reached; jobs and watcher are
   const ctx = await startApp(sqlite);
   try {
     const res = await ctx.app.inject({ method: 'GET', url: '/ready' });
-    expect(res.json()).toMatchObject({ code: 200, data: { ready: true, jobs: { status: 'off' }, chainWatcher: { status: 'off' } } });
+    expect(res.json()).toMatchObject({ code: 200, data: { ready: true, jobs: { status: 'off' }, chainWatcher: { status: 'off' }, sms: { status: 'off' } } });
   } finally {
     await ctx.close();
   }

@@ -158,8 +158,47 @@ describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
     }
   });
 
+  it('/ready says the gateway is down after three texts in a row failed, and ok once one goes through; the instance stays ready', async () => {
+    const gw = await gateway([
+      { status: 400, body: '{"error":"account suspended"}' },
+      { status: 400, body: '{"error":"account suspended"}' },
+      { status: 400, body: '{"error":"account suspended"}' },
+      { status: 200, body: '{"id":"gw-1"}' },
+    ]);
+    const config = loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: gw.url, SMS_HTTP_RETRIES: '0' });
+    let ctx: TestContext | null = null;
+    try {
+      ctx = await startApp(database, { sms: config.sms });
+      const app = ctx;
+      const sms = async () => {
+        const res = await app.app.inject({ method: 'GET', url: '/ready' });
+        return { status: res.statusCode, sms: res.json().data.sms };
+      };
+      const sendCode = async (phone: string) => {
+        expect((await post(app.app, '/api/user/auth/code/reg', { phone, ...(await solveCaptcha(app)) })).json().code).toBe(200);
+        await app.app.deps.sms.idle?.();
+      };
+      expect(await sms()).toEqual({ status: 200, sms: { status: 'ok' } });
+      await sendCode('9123600001');
+      await sendCode('9123600002');
+      // Two failures may be two members' bad numbers; the gateway is not called down for them.
+      expect(await sms()).toEqual({ status: 200, sms: { status: 'ok' } });
+      await sendCode('9123600003');
+      expect(await sms()).toEqual({ status: 200, sms: { status: 'down' } });
+      await sendCode('9123600004');
+      expect(await sms()).toEqual({ status: 200, sms: { status: 'ok' } });
+    } finally {
+      await ctx?.close();
+      await gw.close();
+    }
+  });
+
   it('is configured in the one schema: SMS_PROVIDER=http needs SMS_HTTP_URL; outbox stays the default', () => {
     expect(loadConfig({}).sms).toEqual({ provider: 'outbox' });
+    // With NODE_ENV=production the choice must be said: http, or outbox on purpose.
+    const production = { NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=', STAFF_TOTP_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow('SMS_PROVIDER: missing; required with NODE_ENV=production');
+    expect(loadConfig({ ...production, SMS_PROVIDER: 'outbox' }).sms).toEqual({ provider: 'outbox' });
     expect(() => loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_HEADERS: '["x"]' })).toThrow(/SMS_HTTP_URL: missing[\s\S]*SMS_HTTP_HEADERS: must be a JSON object/);
   });
 });

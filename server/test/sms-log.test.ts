@@ -29,7 +29,13 @@ it('development: the sms outbox log line carries the code', async () => {
 });
 
 it('production: the log never carries the code', async () => {
-  const { ctx, log } = await appLogging({ NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=', STAFF_TOTP_KEY: 'k'.repeat(32) });
+  const { ctx, log } = await appLogging({
+    NODE_ENV: 'production',
+    CORS_ORIGINS: 'https://app.example.com',
+    SHARE_BASE_URL: 'https://app.example.com/#/r?code=',
+    STAFF_TOTP_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'outbox',
+  });
   try {
     const code = await requestCode(ctx, '9123400002');
     const line = log()

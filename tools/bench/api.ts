@@ -237,6 +237,7 @@ async function main(): Promise<void> {
           ...process.env,
           NODE_ENV: 'production',
           SEED: 'reference',
+          SMS_PROVIDER: 'outbox',
           DATABASE_URL: dbUrl,
           PORT: String(apiPort),
           HOST: '127.0.0.1',

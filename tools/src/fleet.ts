@@ -193,6 +193,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           ...process.env,
           NODE_ENV: 'production',
           SEED: 'demo',
+          // The fleet is a rehearsal on one machine: no SMS gateway, texts kept in sms_outbox on purpose.
+          SMS_PROVIDER: 'outbox',
           ...options.apiEnv,
           HOST: '127.0.0.1',
           PORT: String(port),

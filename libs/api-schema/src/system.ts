@@ -42,6 +42,7 @@ export const Readiness = Type.Object({
   redis: ReadyCheck,
   jobs: ReadyCheck,
   chainWatcher: ReadyCheck,
+  sms: ReadyCheck,
 });
 export type Readiness = Static<typeof Readiness>;
 
@@ -57,7 +58,7 @@ export const systemSchemas = {
   },
   ready: {
     tags: system,
-    summary: 'Readiness: database, Redis, job lag and chain watcher lag (503 when the database is down or a job or the watcher is late)',
+    summary: 'Readiness: database, Redis, job lag, chain watcher lag and the SMS gateway (503 when the database is down or a job or the watcher is late; Redis or the SMS gateway down is reported, still 200)',
     response: {
       200: Ok(Readiness),
       ...errors(),

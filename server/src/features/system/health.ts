@@ -6,6 +6,8 @@ import { translate } from '../../i18n';
 import { chainOffReason } from '../chain';
 
 const DATABASE_CHECK_MS = 2000;
+/** The SMS gateway counts as down when the last texts it finished, this many, all failed. */
+export const SMS_FAILED_IN_A_ROW = 3;
 
 /**
  * GET /health (alive) and GET /ready (should this instance get members' traffic?) for load balancers
@@ -17,7 +19,9 @@ const DATABASE_CHECK_MS = 2000;
  * READY_CHAIN_LAG_MS. Both lags are read from the database (job_runs, chain_cursors), so every instance
  * of a fleet answers the same whichever one runs the jobs. Redis down is reported but stays 200 in
  * both: the API still serves, with per-process rate limits, and taking every instance out because the
- * shared Redis is down would turn a degradation into an outage.
+ * shared Redis is down would turn a degradation into an outage. The same holds for the SMS gateway:
+ * /ready says "down" when its last SMS_FAILED_IN_A_ROW texts failed (nobody gets a code: an operator must
+ * act), "off" when no text is meant to leave (SMS_PROVIDER=outbox), and stays 200 for it.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const db = app.deps.db.kysely;
@@ -57,6 +61,18 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     return lagCheck(cursor?.updated_at, config.readyChainLagMs);
   };
 
+  const smsCheck = async (): Promise<ReadyCheck> => {
+    if (config.sms.provider !== 'http') return { status: 'off' };
+    const last = await db
+      .selectFrom('sms_outbox')
+      .select('status')
+      .where('status', 'in', ['sent', 'failed'])
+      .orderBy('id', 'desc')
+      .limit(SMS_FAILED_IN_A_ROW)
+      .execute();
+    return { status: last.length === SMS_FAILED_IN_A_ROW && last.every((text) => text.status === 'failed') ? 'down' : 'ok' };
+  };
+
   app.get('/health', { schema: systemSchemas.processHealth }, async (request, reply) => {
     const database = await databaseState();
     const health: Health = { alive: true, database, redis: app.redisState() };
@@ -68,8 +84,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/ready', { schema: systemSchemas.ready }, async (request, reply) => {
     const database = await databaseState();
     const down: ReadyCheck = { status: 'down' };
-    const [jobs, chainWatcher] =
-      database === 'up' ? await Promise.all([jobsCheck(), chainCheck()]).catch(() => [down, down]) : [down, down];
+    const [jobs, chainWatcher, sms] =
+      database === 'up' ? await Promise.all([jobsCheck(), chainCheck(), smsCheck()]).catch(() => [down, down, down]) : [down, down, down];
     const redisState = app.redisState();
     const readiness: Readiness = {
       ready: false,
@@ -77,6 +93,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       redis: { status: redisState === 'up' ? 'ok' : redisState },
       jobs,
       chainWatcher,
+      sms,
     };
     readiness.ready = database === 'up' && jobs.status !== 'late' && jobs.status !== 'down' && chainWatcher.status !== 'late' && chainWatcher.status !== 'down';
     const status = readiness.ready ? 200 : 503;
