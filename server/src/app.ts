@@ -17,6 +17,7 @@ import { incomeRoutes, walletRoutes } from './features/income';
 import { homeContentRoutes, messageRoutes } from './features/messages';
 import { orderRoutes } from './features/orders';
 import { productRoutes } from './features/products';
+import { trackRecordRoutes } from './features/track-record';
 import { healthRoutes, systemRoutes } from './features/system';
 import { solvencyRoutes, startSolvencySnapshots } from './features/solvency';
 import { staffRoutes } from './features/staff';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (orders) => {
       await orders.register(productRoutes);
       await orders.register(orderRoutes);
+      await orders.register(trackRecordRoutes);
       await orders.register(agreementPdfRoutes);
     },
     { prefix: '/api/orders' },

@@ -12,3 +12,4 @@ export * from './admin-members';
 export * from './admin-content';
 export * from './admin-money';
 export * from './admin-catalogue';
+export * from './track-record';
