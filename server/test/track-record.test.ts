@@ -118,7 +118,7 @@ describe.each(testDatabases())('track record of products and orders on %s', (_na
       dueAmount: usdt('70'),
       paidAmount: usdt('64'),
       unitDays: 70,
-      paidPerUnitDay: usdt('0.914285'),
+      paidPerUnitDay: usdt('0.91'),
     });
     // Days 1..60 of A and 1..10 of B; day 10 of A adds a late day of 1441 minutes -> median 1620.
     expect(last90).toMatchObject({
@@ -134,7 +134,7 @@ describe.each(testDatabases())('track record of products and orders on %s', (_na
       dueAmount: usdt('130'),
       paidAmount: usdt('124'),
       unitDays: 130,
-      paidPerUnitDay: usdt('0.953846'),
+      paidPerUnitDay: usdt('0.95'),
     });
     // One entry a day, oldest first: entry i of the 30 days is day 31 + i.
     expect(last30.daily).toHaveLength(30);
@@ -156,7 +156,7 @@ describe.each(testDatabases())('track record of products and orders on %s', (_na
     expect(ownA.code).toBe(200);
     expect(ownA.data.statedDailyReturn).toBe(usdt('1'));
     expect(ownA.data.windows[0]).toMatchObject({ due: 30, onTime: 22, late: 6, owed: 2, medianDelayMinutes: 2340, dueAmount: usdt('60'), paidAmount: usdt('56'), unitDays: 60 });
-    expect(ownA.data.windows[1]).toMatchObject({ due: 60, onTime: 51, late: 7, owed: 2, medianDelayMinutes: 1620, dueAmount: usdt('120'), paidAmount: usdt('116'), paidPerUnitDay: usdt('0.966666') });
+    expect(ownA.data.windows[1]).toMatchObject({ due: 60, onTime: 51, late: 7, owed: 2, medianDelayMinutes: 1620, dueAmount: usdt('120'), paidAmount: usdt('116'), paidPerUnitDay: usdt('0.96') });
     const ownB = (await getAs(ctx, `/api/orders/mine/order/trackRecord?id=${orderB}`, tokenB)).json();
     expect(ownB.data.windows[0]).toMatchObject({ due: 10, onTime: 8, late: 0, owed: 2, medianDelayMinutes: null, longestDelayMinutes: null, oldestOwedMinutes: 26 * 60 - 3 });
 

@@ -25,7 +25,7 @@ export const TrackRecordWindow = Type.Object({
   dueAmount: Micro('What the payments due in the window state, summed over their orders.'),
   paidAmount: Micro('What was paid of it.'),
   unitDays: Count('Machine-days due: each payment counts its order\'s quantity.'),
-  paidPerUnitDay: Nullable(Micro('paidAmount / unitDays, rounded down; null when nothing was due.')),
+  paidPerUnitDay: Nullable(Micro('paidAmount / unitDays, rounded down to the cent (10 000 micro-units); null when nothing was due.')),
   daily: Type.Array(TrackRecordDay, { description: 'One entry a 24 h, oldest first, the last one ending at countedThrough.' }),
 });
 export type TrackRecordWindow = Static<typeof TrackRecordWindow>;

@@ -9,8 +9,8 @@ import { LOCALE_TAGS } from '@rigshare/domain';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Words that are the same in every language: brand, units, networks. */
-const SAME_EVERYWHERE = ['Rigshare', 'USDT', 'BEP20', 'BNB', 'USD', 'IFSC', 'VIP', 'ID', 'OK', 'PDF', 'APK', 'Android', 'URL', 'SMS'];
+/** Words that are the same in every language: brand, units (with the SI symbols of time: d, h, min), networks. */
+const SAME_EVERYWHERE = ['Rigshare', 'USDT', 'BEP20', 'BNB', 'USD', 'IFSC', 'VIP', 'ID', 'OK', 'PDF', 'APK', 'Android', 'URL', 'SMS', 'd', 'h', 'min'];
 
 /** Words a language really writes as English does; each entry is a checked, deliberate choice. */
 const COGNATES: Record<string, string[]> = {

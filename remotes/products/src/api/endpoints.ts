@@ -12,6 +12,7 @@ import type { Coupon, MyCouponState } from './coupons';
 import type { IncomeRecord, IncomeSummary, TakeoutResult } from './income';
 import type { CreateOrderInput, OrderDay, OrderTotals } from './orders';
 import type { LeaseAgreement } from './products';
+import type { TrackRecord } from './track-record';
 import type { WalletSummary } from './wallet-summary';
 
 const paging = (pageNum: number) => ({ pageNum, pageSize: DEFAULT_PAGE_SIZE });
@@ -30,6 +31,11 @@ export const productsApi = serverApi.injectEndpoints({
     }),
     agreement: build.query<LeaseAgreement, number>({
       query: (id) => ({ host: 'orders', path: 'product/agreement', params: { id } }),
+    }),
+    /** What the product actually paid over the last 30 and 90 days (public). */
+    productTrackRecord: build.query<TrackRecord, number>({
+      query: (id) => ({ host: 'orders', path: 'product/trackRecord', params: { id } }),
+      providesTags: ['Products', 'Income'],
     }),
 
     // Balance (owned by the wallet; read here for the purchase summary)
@@ -88,6 +94,11 @@ export const productsApi = serverApi.injectEndpoints({
       query: (id) => ({ host: 'orders', path: 'mine/order/detail', params: { id } }),
       providesTags: ['Orders'],
     }),
+    /** What one of the member's orders actually paid; 404 when it is not theirs. */
+    orderTrackRecord: build.query<TrackRecord, number>({
+      query: (id) => ({ host: 'orders', path: 'mine/order/trackRecord', params: { id } }),
+      providesTags: ['Orders', 'Income'],
+    }),
     orderDays: build.infiniteQuery<Page<OrderDay>, number, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: orderId, pageParam }) => ({ host: 'orders', path: 'mine/order/subrecord', params: { orderId, ...paging(pageParam) } }),
@@ -117,6 +128,7 @@ export const {
   useProductPageInfiniteQuery,
   useProductQuery,
   useAgreementQuery,
+  useProductTrackRecordQuery,
   useWalletSummaryQuery,
   useCouponsOpenQuery,
   useReceivableCouponsQuery,
@@ -127,6 +139,7 @@ export const {
   useOrderPageInfiniteQuery,
   useOrderTotalsQuery,
   useOrderQuery,
+  useOrderTrackRecordQuery,
   useOrderDaysInfiniteQuery,
   useIncomeSummaryQuery,
   useIncomeRecordsInfiniteQuery,

@@ -7,6 +7,9 @@ export const GRACE_MS = 3_600_000;
 export const WINDOW_DAYS = [30, 90] as const;
 export const LONGEST_WINDOW_DAYS = WINDOW_DAYS[WINDOW_DAYS.length - 1];
 
+/** An average is shown to the cent, rounded down: it never says more was paid than was. */
+const CENT = 10_000n;
+
 export type PaymentClass = 'onTime' | 'late' | 'owed';
 
 /** Payments of one kind that fell due in one 24 h of the longest window, grouped by their delay. */
@@ -82,7 +85,7 @@ export function windowFigures(groups: PaymentGroup[], days: number, throughMs: n
     dueAmount: amount.toString(),
     paidAmount: paid.toString(),
     unitDays: units,
-    paidPerUnitDay: units === 0 ? null : (paid / BigInt(units)).toString(),
+    paidPerUnitDay: units === 0 ? null : ((paid / BigInt(units) / CENT) * CENT).toString(),
     daily,
   };
 }

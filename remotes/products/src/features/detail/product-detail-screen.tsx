@@ -2,7 +2,7 @@ import { ErrorBlock, Image, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Coupon } from '../../api/coupons';
-import { errorMessage, useAgreementQuery, useProductQuery, useUsableCouponsQuery, useWalletSummaryQuery } from '../../api/endpoints';
+import { errorMessage, useAgreementQuery, useProductQuery, useProductTrackRecordQuery, useUsableCouponsQuery, useWalletSummaryQuery } from '../../api/endpoints';
 import { NO_BUY_LIMIT, type ProductCard } from '../../api/products';
 import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
@@ -10,6 +10,7 @@ import { parseId } from '../shared/parse-id';
 import { ShareSoldBar } from '../shared/share-sold-bar';
 import { StatusTag } from '../shared/status-tag';
 import { LoadFailed } from '@rigshare/ui';
+import { TrackRecordSection } from '../track-record/track-record-panel';
 import { LeaseAgreement } from './lease-agreement';
 import { PurchasePanel } from './purchase-panel';
 import '../../products.css';
@@ -67,10 +68,13 @@ function LoadedProduct({ id, couponId }: { id: number; couponId: number | null }
   // Coupons and the balance inform the summary; the purchase itself does not depend on them loading.
   const coupons = useUsableCouponsQuery(id);
   const balance = useWalletSummaryQuery();
+  // What the product actually paid loads on its own: the purchase does not wait for it.
+  const record = useProductTrackRecordQuery(id);
   if (product.data && agreement.data && !coupons.isLoading && !balance.isLoading)
     return (
       <>
         <ProductFacts product={product.data} />
+        <TrackRecordSection query={record} scope="product" />
         <LeaseAgreement agreement={agreement.data} />
         <PurchasePanel
           product={product.data}
@@ -103,7 +107,7 @@ function LoadedProduct({ id, couponId }: { id: number; couponId: number | null }
 }
 
 /**
- * `/index/detail?id=N[&couponId=M]`: the facts of one product, its real share sold, the full lease
+ * `/index/detail?id=N[&couponId=M]`: the facts of one product, its real share sold, what it actually paid, the full lease
  * agreement and, on the same screen before the buy button, every figure of the purchase.
  */
 export default function ProductDetailScreen() {

@@ -2,11 +2,12 @@ import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
-import { errorMessage, useOrderDaysInfiniteQuery, useOrderQuery } from '../../api/endpoints';
+import { errorMessage, useOrderDaysInfiniteQuery, useOrderQuery, useOrderTrackRecordQuery } from '../../api/endpoints';
 import type { OrderDay } from '../../api/orders';
 import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
+import { TrackRecordSection } from '../track-record/track-record-panel';
 import { OrderFacts } from './order-card';
 import '../../products.css';
 
@@ -51,6 +52,7 @@ function LoadedOrder({ id }: { id: number }) {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const { data: order, error, isError, refetch } = useOrderQuery(id);
+  const record = useOrderTrackRecordQuery(id);
   if (!order) {
     if (!isError) return <Skeleton.Paragraph lineCount={6} animated />;
     // Not there, or not the member's: the server answers 404 for both.
@@ -66,12 +68,13 @@ function LoadedOrder({ id }: { id: number }) {
           {t('orders.agreementPdf')}
         </Button>
       </Card>
+      <TrackRecordSection query={record} scope="order" />
       <OrderDays orderId={id} />
     </>
   );
 }
 
-/** `/user/orders?id=N`: one order and its income day by day (paid, or delayed with the reason). */
+/** `/user/orders?id=N`: one order, what it actually paid (its track record) and its income day by day (paid, or delayed with the reason). */
 export default function OrderDetailScreen() {
   const { t } = useTranslation('products');
   const [params] = useSearchParams();
