@@ -124,6 +124,9 @@ export const productsApi = serverApi.injectEndpoints({
   }),
 });
 
+/** Days fall due as time passes, not on an event that could mark a record stale: each visit reads it again. */
+export const READ_ON_EACH_VISIT = { refetchOnMountOrArgChange: true } as const;
+
 export const {
   useProductPageInfiniteQuery,
   useProductQuery,

@@ -2,7 +2,7 @@ import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
-import { errorMessage, useOrderDaysInfiniteQuery, useOrderQuery, useOrderTrackRecordQuery } from '../../api/endpoints';
+import { errorMessage, READ_ON_EACH_VISIT, useOrderDaysInfiniteQuery, useOrderQuery, useOrderTrackRecordQuery } from '../../api/endpoints';
 import type { OrderDay } from '../../api/orders';
 import { formatDateTime } from '@rigshare/i18n';
 import { Money } from '../shared/money';
@@ -52,7 +52,7 @@ function LoadedOrder({ id }: { id: number }) {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const { data: order, error, isError, refetch } = useOrderQuery(id);
-  const record = useOrderTrackRecordQuery(id);
+  const record = useOrderTrackRecordQuery(id, READ_ON_EACH_VISIT);
   if (!order) {
     if (!isError) return <Skeleton.Paragraph lineCount={6} animated />;
     // Not there, or not the member's: the server answers 404 for both.

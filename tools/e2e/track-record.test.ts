@@ -1,0 +1,134 @@
+/**
+ * Issue 54 section 3 as a member sees it: a product with nothing due yet says it has no track record;
+ * after renting it, the product and the order show what was actually paid, from the ledger: days due,
+ * paid on time, paid late (and how late), still owed. The server's clock is the real one, so the test
+ * makes the order forty days old by moving its times (and its free first day's) back in the database,
+ * then runs the daily income job through the operator's CLI at chosen moments of those forty days, with
+ * the API's own job switched off. Everything on screen is what the server computes from those rows.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phonePage } from './browser';
+import { screenMisfits } from './fit';
+import { DEMO, loginThroughScreen } from './session';
+import { startStack, type Stack } from './stack';
+import { settle, trackRequests, useLocale } from './walk';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack({ JOBS_INTERVAL_MS: '0' });
+  browser = await launchBrowser();
+  page = await phonePage(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** A product on normal sale that nobody has rented: its whole record is the order this test makes. */
+function productWithoutOrders(): { id: number; name: string } {
+  const row = stack.db
+    .prepare(
+      `SELECT id, name FROM products p WHERE closed_at IS NULL AND status NOT IN (3, 5, 6) AND units_offered > 0
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.product_id = p.id) ORDER BY id LIMIT 1`,
+    )
+    .get() as { id: number; name: string } | undefined;
+  if (!row) throw new Error('The seed has no product on sale without orders');
+  return row;
+}
+
+const figure = (testId: string) => page.getByTestId('track-record').getByTestId(testId).textContent();
+
+let orderId = 0;
+
+it('a product without history says so; after renting, the product and the order show what was paid, on time, late and owed', async () => {
+  stack.admin('credit', DEMO.phone, '500', '--reason', 'Browser test top-up');
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+  const product = productWithoutOrders();
+
+  await page.goto(`${stack.shellUrl}#/index/detail?id=${product.id}`);
+  await page.getByTestId('track-empty').waitFor();
+  await expect(page.getByTestId('track-empty').textContent()).resolves.toContain('so there is no track record to show yet');
+
+  // Rent one machine through the screen.
+  await page.getByTestId('agree-lease').click();
+  await page.getByTestId('buy').click();
+  await page.locator('.adm-dialog').getByRole('button').last().click();
+  await page.waitForFunction(() => location.hash.startsWith('#/user/myorder'));
+
+  // Forty days ago, by the order's clock. Day 1 (the free first day) was paid at purchase.
+  const order = stack.db.prepare('SELECT id, created_ms FROM orders WHERE product_id = ? ORDER BY id DESC LIMIT 1').get(product.id) as { id: number; created_ms: number };
+  orderId = order.id;
+  const created = Number(order.created_ms) - 40 * DAY;
+  // Whole numbers bound as bigint: SQLite would store a JS number's difference as a REAL.
+  const back = BigInt(40 * DAY);
+  stack.db
+    .prepare('UPDATE orders SET created_ms = created_ms - ?, ends_ms = ends_ms - ?, created_at = ? WHERE id = ?')
+    .run(back, back, new Date(created).toISOString(), order.id);
+  stack.db.prepare('UPDATE income_accruals SET due_ms = due_ms - ?, accrued_at = ? WHERE order_id = ?').run(back, new Date(created).toISOString(), order.id);
+
+  // The job ran on day 20 a minute after it fell due (days 2..19 paid late, 18 d down to 1 d), and on day 25
+  // half an hour after (days 21..24 late, day 25 within the hour of grace); never since: days 26..39 are owed.
+  stack.admin('jobs:accrue', '--at', new Date(created + 20 * DAY + MINUTE).toISOString());
+  stack.admin('jobs:accrue', '--at', new Date(created + 25 * DAY + 30 * MINUTE).toISOString());
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+
+  // The product: the last 30 days are days 10..39 of its one order.
+  await page.goto(`${stack.shellUrl}#/index/detail?id=${product.id}`);
+  await page.getByTestId('track-due').waitFor();
+  await expect(figure('track-due')).resolves.toBe('30');
+  await expect(figure('track-on-time')).resolves.toBe('2');
+  await expect(figure('track-late')).resolves.toBe('14');
+  await expect(figure('track-owed')).resolves.toBe('14');
+  await expect(figure('track-waiting')).resolves.toMatch(/^The oldest unpaid payment has been waiting 14 d \d+ h\.$/);
+  await expect(page.getByTestId('track-chart').getAttribute('aria-label')).resolves.toBe(
+    'One bar per day over the last 30 days: 2 payments on time, 14 late, 14 still owed.',
+  );
+
+  // The order, opened from "my orders" with a tap: its 90 days hold all 39 days due so far.
+  await page.goto(`${stack.shellUrl}#/user/myorder`);
+  await page.getByTestId('order-card').filter({ hasText: product.name }).first().click();
+  await page.waitForFunction(() => location.hash.startsWith('#/user/orders'));
+  await page.getByTestId('track-due').waitFor();
+  await expect(figure('track-due')).resolves.toBe('30');
+  await page.getByTestId('track-record').getByText('Last 90 days').click();
+  await expect(figure('track-due')).resolves.toBe('39');
+  await expect(figure('track-on-time')).resolves.toBe('3');
+  await expect(figure('track-late')).resolves.toBe('22');
+  await expect(figure('track-owed')).resolves.toBe('14');
+  // 22 delays: 1 d 1 min, 1 d 30 min, ... 7 d 1 min and 8 d 1 min in the middle, 18 d 1 min the longest.
+  await expect(figure('track-delay')).resolves.toBe('Late payments came 7 d 12 h after they were due (median), 18 d 0 h at the longest.');
+  expect(await figure('track-amounts')).toMatch(/^Paid [\d.]+ USDT of [\d.]+ USDT due\.$/);
+  expect(await figure('track-per-machine')).toMatch(/^Per machine and day: [\d.]+ USDT paid on average, against [\d.]+ USDT stated\.$/);
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid=track-record]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}, 180_000);
+
+it('fits a 390 px phone in Tamil and Kannada, on the product and on the order', async () => {
+  const product = stack.db.prepare('SELECT product_id FROM orders WHERE id = ?').get(orderId) as { product_id: number };
+  const inFlight = trackRequests(page);
+  const problems: string[] = [];
+  for (const locale of ['ta-IN', 'kn-IN'] as const) {
+    await useLocale(page, locale, inFlight);
+    for (const route of [`/index/detail?id=${product.product_id}`, `/user/orders?id=${orderId}`]) {
+      await page.goto(`${stack.shellUrl}#${route}`);
+      await page.getByTestId('track-due').waitFor();
+      await settle(page, inFlight);
+      for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route}: ${misfit}`);
+      // The 90 days too: the delay line is longest there.
+      await page.getByTestId('track-record').locator('.adm-tabs-tab').last().click();
+      await page.getByTestId('track-delay').waitFor();
+      for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route} (90 days): ${misfit}`);
+    }
+  }
+  await useLocale(page, 'en-US', inFlight);
+  expect(problems).toEqual([]);
+}, 180_000);
