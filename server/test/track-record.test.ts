@@ -189,18 +189,23 @@ describe.each(testDatabases())('track record of products and orders on %s', (_na
     // either owed or paid, never both nor neither.
     const before = (await getAs(ctx, url, ownerToken)).json().data.windows[0];
     expect(before).toMatchObject({ due: 2, onTime: 1, late: 0, owed: 1 });
-    const [reads] = await Promise.all([
+    const productUrl = `/api/orders/product/trackRecord?id=${productId}`;
+    const [reads, productReads] = await Promise.all([
       Promise.all(Array.from({ length: 20 }, () => getAs(ctx, url, ownerToken))),
+      Promise.all(Array.from({ length: 20 }, () => ctx.app.inject({ method: 'GET', url: productUrl }))),
       runAccrual(ctx.db, ctx.clock()),
     ]);
-    for (const read of reads) {
+    for (const read of [...reads, ...productReads]) {
       const window = read.json().data.windows[0];
       expect(window.due).toBe(2);
       expect(window.onTime + window.late + window.owed).toBe(2);
       expect([0, 1]).toContain(window.late);
     }
     const after = (await getAs(ctx, url, ownerToken)).json().data.windows[0];
-    // Paid 2 h after it fell due: late by 120 minutes.
-    expect(after).toMatchObject({ due: 2, onTime: 1, late: 1, owed: 0, medianDelayMinutes: 120, longestDelayMinutes: 120, paidAmount: usdt('1') });
+    // Paid 2 h after it fell due: late by 120 minutes. The product, whose one order it is, says the same
+    // at once: the run makes each instance read its record again.
+    const paid = { due: 2, onTime: 1, late: 1, owed: 0, medianDelayMinutes: 120, longestDelayMinutes: 120, paidAmount: usdt('1') };
+    expect(after).toMatchObject(paid);
+    expect((await ctx.app.inject({ method: 'GET', url: productUrl })).json().data.windows[0]).toMatchObject(paid);
   });
 });
