@@ -87,7 +87,7 @@ it('a product without history says so; after renting, the product and the order 
   await expect(figure('track-on-time')).resolves.toBe('2');
   await expect(figure('track-late')).resolves.toBe('14');
   await expect(figure('track-owed')).resolves.toBe('14');
-  await expect(figure('track-waiting')).resolves.toMatch(/^The oldest unpaid payment has been waiting 14 d \d+ h\.$/);
+  await expect(figure('track-waiting')).resolves.toMatch(/^The oldest unpaid payment has been waiting 14 d( \d+ h)?\.$/);
   await expect(page.getByTestId('track-chart').getAttribute('aria-label')).resolves.toBe(
     'One bar per day over the last 30 days: 2 payments on time, 14 late, 14 still owed.',
   );
@@ -104,7 +104,7 @@ it('a product without history says so; after renting, the product and the order 
   await expect(figure('track-late')).resolves.toBe('22');
   await expect(figure('track-owed')).resolves.toBe('14');
   // 22 delays: 1 d 1 min, 1 d 30 min, ... 7 d 1 min and 8 d 1 min in the middle, 18 d 1 min the longest.
-  await expect(figure('track-delay')).resolves.toBe('Late payments came 7 d 12 h after they were due (median), 18 d 0 h at the longest.');
+  await expect(figure('track-delay')).resolves.toBe('Late payments came 7 d 12 h after they were due (median), 18 d at the longest.');
   expect(await figure('track-amounts')).toMatch(/^Paid [\d.]+ USDT of [\d.]+ USDT due\.$/);
   expect(await figure('track-per-machine')).toMatch(/^Per machine and day: [\d.]+ USDT paid on average, against [\d.]+ USDT stated\.$/);
 

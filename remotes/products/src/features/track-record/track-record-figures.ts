@@ -1,12 +1,24 @@
 import type { TrackRecordDay, TrackRecordWindow } from '../../api/track-record';
 
-/** A delay in whole minutes as the largest two units that say it: days and hours, hours and minutes, or minutes. */
-export type DurationParts = { unit: 'days'; days: number; hours: number } | { unit: 'hours'; hours: number; minutes: number } | { unit: 'minutes'; minutes: number };
+/** A delay in whole minutes as the largest two units that say it (days and hours, hours and minutes, or minutes), without a second unit of 0. */
+export type DurationParts =
+  | { unit: 'days'; days: number; hours: number }
+  | { unit: 'wholeDays'; days: number }
+  | { unit: 'hours'; hours: number; minutes: number }
+  | { unit: 'wholeHours'; hours: number }
+  | { unit: 'minutes'; minutes: number };
 
 export function durationParts(totalMinutes: number): DurationParts {
   const minutes = Math.max(0, Math.floor(totalMinutes));
-  if (minutes >= 1440) return { unit: 'days', days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60) };
-  if (minutes >= 60) return { unit: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+  if (minutes >= 1440) {
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    return hours === 0 ? { unit: 'wholeDays', days } : { unit: 'days', days, hours };
+  }
+  if (minutes >= 60) {
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 === 0 ? { unit: 'wholeHours', hours } : { unit: 'hours', hours, minutes: minutes % 60 };
+  }
   return { unit: 'minutes', minutes };
 }
 

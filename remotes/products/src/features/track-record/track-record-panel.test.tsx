@@ -81,5 +81,7 @@ describe('TrackRecordView', () => {
     expect(durationParts(45)).toEqual({ unit: 'minutes', minutes: 45 });
     expect(durationParts(61)).toEqual({ unit: 'hours', hours: 1, minutes: 1 });
     expect(durationParts(5940)).toEqual({ unit: 'days', days: 4, hours: 3 });
+    expect(durationParts(1441)).toEqual({ unit: 'wholeDays', days: 1 });
+    expect(durationParts(120)).toEqual({ unit: 'wholeHours', hours: 2 });
   });
 });
