@@ -605,6 +605,8 @@ export interface CouponsTable {
   budget: ColumnType<Money | null, Money | null | undefined, Money | null>;
   /** How many members took it; raised by the statement that checks the budget (0035). */
   claimed: ColumnType<number, number | undefined, number>;
+  /** When a withdrawn or ended coupon returned its unused reservation to the promotions budget (0048). */
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 
