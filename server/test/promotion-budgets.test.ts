@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parseAmount } from '@rigshare/domain';
 import { createCoupon, closeCoupon } from '../src/features/coupons';
 import { closeExchangeCode, createExchangeCode, exchangeProblems } from '../src/features/exchange/service';
@@ -9,7 +10,7 @@ import { OperatorError } from '../src/ledger/operator';
 import { fundPromotions, releaseEndedCoupons } from '../src/ledger/promotions';
 import { migrateTo } from '../src/db/migrations';
 import type { Db } from '../src/db/connect';
-import { addProduct, asMember, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases, type TestContext } from './helpers';
+import { addProduct, asMember, ledgerCheckedApp, MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, testDatabases, type TestContext } from './helpers';
 
 const usdt = (text: string) => parseAmount(text);
 let seq = 0;
@@ -207,4 +208,21 @@ describe.each(testDatabases())('migration 0048 on %s', (_name, database) => {
     const allowed = await ctx.db.kysely.selectFrom('ledger_accounts').select('allow_negative').where('kind', '=', 'platform.rewards_expense').executeTakeFirstOrThrow();
     expect(allowed.allow_negative).toBe(0);
   });
+});
+
+describe('the promotions budget from the command line', () => {
+  it('promotions:fund funds it with a reason; exchange:create beyond it is refused', async () => {
+    const dir = await seededDataDir('rigshare-promotions-');
+    try {
+      expect(await runAdmin(dir, ['promotions:fund', '25'])).toMatchObject({ code: 1, out: expect.stringContaining('A reason is required') });
+      expect(await runAdmin(dir, ['promotions:fund', '25', '--reason', 'Launch promotions'])).toMatchObject({ code: 0, out: expect.stringContaining('promotions budget funded with 25') });
+      // The demo seed funded 50 000 and its coupons reserved 2 600: 47 425 is free now.
+      const refused = await runAdmin(dir, ['exchange:create', '--code', 'TOOBIG', '--amount', '47426', '--budget', '47426', '--reason', 'Too big']);
+      expect(refused).toMatchObject({ code: 1, out: expect.stringContaining('funded and not reserved') });
+      expect(await runAdmin(dir, ['exchange:create', '--code', 'ALLOFIT', '--amount', '47425', '--budget', '47425', '--reason', 'All of it'])).toMatchObject({ code: 0 });
+      expect(await runAdmin(dir, ['ledger:check'])).toMatchObject({ code: 0, out: expect.stringContaining('ledger ok') });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
