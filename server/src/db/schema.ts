@@ -799,7 +799,7 @@ export interface ExchangeCodesTable {
   closed_at: string | null;
 }
 
-/** A member's one exchange (unique user_id): rewards_expense -> member.available under exchange:<userId>. */
+/** A member's one exchange (unique user_id): rewards_reserved -> member.available (what its code reserved) under exchange:<userId>. */
 export interface ExchangeRedemptionsTable {
   id: Generated<number>;
   user_id: number;

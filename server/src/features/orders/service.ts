@@ -80,7 +80,7 @@ function purchaseError(error: unknown): unknown {
  * the commit. Otherwise the units are taken first, then both platform accounts are locked at once in id
  * order. The members' own accounts are locked first, in id order, so one member's purchases run one after
  * another and two batches never wait for each other in a cycle; exchange redemptions take the same order
- * (member, then rewards expense; tested in coupons.test.ts).
+ * (member, then the promotion accounts; tested in coupons.test.ts).
  */
 async function buyInTransaction(
   trx: Kysely<Database>,
