@@ -1,4 +1,5 @@
 import { parseAmount } from '@rigshare/domain';
+import { reservePromotion } from '../src/ledger/promotions';
 import { createExchangeCode } from '../src/features/exchange/service';
 import { DAY_MS } from '../src/jobs/accrual';
 import { memberBalances } from '../src/ledger/accounts';
@@ -24,24 +25,33 @@ describe.each(testDatabases())('coupon rules on %s', (_name, database) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  /**
+   * A coupon from a day ago, its budget (100 discounts) reserved from the promotions budget as staff's
+   * createCoupon does; written directly because these rules include coupons staff may not offer (no minimum spend).
+   */
   async function addCoupon(c: { amount: string; minSpend: string; endsInMs: number }): Promise<number> {
     const now = ctx.clock().getTime();
-    const row = await ctx.db.kysely
-      .insertInto('coupons')
-      .values({
-        name: 'Test coupon',
-        translations: null,
-        amount: usdt(c.amount),
-        min_spend: usdt(c.minSpend),
-        product_id: null,
-        start_time: new Date(now - DAY_MS).toISOString(),
-        end_time: new Date(now + c.endsInMs).toISOString(),
-        active: 1,
-        created_at: new Date(now).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const budget = parseAmount(c.amount) * 100n;
+    return ctx.db.kysely.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('coupons')
+        .values({
+          name: 'Test coupon',
+          translations: null,
+          amount: usdt(c.amount),
+          min_spend: usdt(c.minSpend),
+          product_id: null,
+          start_time: new Date(now - DAY_MS).toISOString(),
+          end_time: new Date(now + c.endsInMs).toISOString(),
+          active: 1,
+          budget: budget.toString(),
+          created_at: new Date(now).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await reservePromotion(trx, ctx.db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: ctx.clock() });
+      return row.id;
+    });
   }
 
   let requestSeq = 0;
@@ -84,7 +94,7 @@ describe.each(testDatabases())('coupon rules on %s', (_name, database) => {
   });
 
   it('first purchases, coupon purchases and exchange redemptions of many members at once all go through', async () => {
-    // Each takes the member's accounts first and the platform's last (rental revenue, rewards expense):
+    // Each takes the member's accounts first and the platform's last (rental revenue, the promotion accounts):
     // an order of locks that lets them overlap, and that no two of them can close into a cycle.
     const exchangeCode = `LOCKS${process.pid % 1000}`;
     await createExchangeCode(ctx.db, { code: exchangeCode, amount: '2', budget: '100', reason: 'Lock order test', at: ctx.clock() });

@@ -69,9 +69,10 @@ describe.each(testDatabases())('exchange codes on %s', (_name, database) => {
     const [summary] = await exchangeCodes(ctx.db.kysely, code);
     expect(summary).toMatchObject({ amount: parseAmount('5'), budget: parseAmount('10'), remaining: 0n, redemptions: 2, status: 'Open' });
     const transfers = await ctx.db.kysely.selectFrom('ledger_transfers').select(['idempotency_key', 'debit_account_id', 'type']).where('type', '=', 'Exchange').where('idempotency_key', 'in', [`exchange:${a.id}`, `exchange:${b.id}`]).execute();
-    const rewards = await platformAccountId(ctx.db.kysely, 'platform.rewards_expense');
+    // Paid from what the code reserved of the promotions budget when it was created.
+    const reserved = await platformAccountId(ctx.db.kysely, 'platform.rewards_reserved');
     expect(transfers).toHaveLength(2);
-    expect(transfers.every((t) => t.debit_account_id === rewards)).toBe(true);
+    expect(transfers.every((t) => t.debit_account_id === reserved)).toBe(true);
   });
 
   it('refuses a closed code and keeps what was credited', async () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { migrateTo } from '../src/db/migrations';
-import { seedIfEmpty, seedReferenceData } from '../src/db/seed';
+import { DEMO_PROMOTIONS_FUNDING, seedDemoData, seedIfEmpty, seedReferenceData } from '../src/db/seed';
+import { migrateTo, migrateToLatest } from '../src/db/migrations';
+import { checkLedger } from '../src/ledger/check';
+import { parseAmount } from '@rigshare/domain';
 import { checkBalances } from '../src/ledger/check';
 import { testDatabases } from './helpers';
 import { dumpSeededRows } from './seed-dump';
@@ -28,7 +30,11 @@ describe.each(testDatabases())('seed data on %s', (_name, database) => {
 
   it('reference and demo data together write exactly what the single seed function wrote', () =>
     withDatabase(async (db) => {
-      expect(await seedIfEmpty(db, NOW, 'https://example.invalid/app.apk')).toBe(true);
+      // The promotions' part of the demo (seedDemoPromotions) needs migration 0048: tested below on the latest schema.
+      await db.kysely.transaction().execute(async (trx) => {
+        await seedReferenceData(trx, NOW, { androidDownloadUrl: 'https://example.invalid/app.apk' });
+        await seedDemoData(trx, db.dialect, NOW);
+      });
       const rows = await dumpSeededRows(db.kysely as never);
       rows.ledger_accounts = rows.ledger_accounts.map((r) => {
         const row = r as { owner_user_id: unknown };
@@ -51,4 +57,24 @@ describe.each(testDatabases())('seed data on %s', (_name, database) => {
       expect(rows.users).toEqual([]);
       expect(rows.ledger_transfers).toEqual([]);
     }));
+
+  it('the demo funds the promotions budget and reserves each seeded coupon from it; a second start seeds nothing', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await migrateToLatest(db.kysely, db.dialect);
+      expect(await seedIfEmpty(db, NOW)).toBe(true);
+      const balance = async (kind: string) =>
+        BigInt((await db.kysely.selectFrom('ledger_accounts').select('balance').where('kind', '=', kind).where('owner_user_id', 'is', null).executeTakeFirstOrThrow()).balance);
+      const coupons = await db.kysely.selectFrom('coupons').select(['amount', 'budget']).execute();
+      const reserved = coupons.reduce((sum, c) => sum + BigInt(c.budget!), 0n);
+      expect(coupons.every((c) => BigInt(c.budget!) === BigInt(c.amount) * 100n)).toBe(true);
+      expect(await balance('platform.rewards_reserved')).toBe(reserved);
+      expect(await balance('platform.rewards_expense')).toBe(parseAmount(DEMO_PROMOTIONS_FUNDING) - reserved);
+      expect(await checkLedger(db.kysely)).toEqual([]);
+      expect(await seedIfEmpty(db, NOW)).toBe(false);
+    } finally {
+      await db.kysely.destroy();
+      await drop();
+    }
+  });
 });

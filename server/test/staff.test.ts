@@ -316,6 +316,29 @@ describe.each(testDatabases())('staff console API on %s', (_name, database) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  it('the money page shows each budget: free balance, what codes and coupons reserved, the days it lasts; finance funds the promotions budget', async () => {
+    const budgets = async () => new Map((await asStaff('finance', 'GET', '/admin/money/budgets')).json().data.map((b: { budget: string }) => [b.budget, b]));
+    const before = (await budgets()).get('promotions') as { balance: string; reserved: string };
+    const funded = await asStaff('finance', 'POST', '/admin/money/promotions', { amount: '30', reason: 'Launch promotions', requestId: `promo-${process.pid}-${++seq}` });
+    expect(funded.json()).toMatchObject({ code: 200, data: { amount: '30000000' } });
+    expect((await auditRows('action=money.fund_promotions&staff=finance')).total).toBe(1);
+    const code = `BUDGETS${process.pid % 1000}${++seq}`;
+    expect((await asStaff('finance', 'POST', '/admin/money/exchange-codes', { code, amount: '5', budget: '20', reason: 'Spring' })).json().code).toBe(200);
+    const m = await signedInMember(ctx);
+    expect((await post(ctx.app, '/api/assets/exchange/redeem', { code, requestId: `budgets-${process.pid}-${seq}` }, asMember(m.token))).json().code).toBe(200);
+    const after = (await budgets()).get('promotions') as { balance: string; reserved: string; spentLastWeek: string; daysCovered: number | null };
+    expect(BigInt(after.balance)).toBe(BigInt(before.balance) + parseAmount('30') - parseAmount('20'));
+    expect(BigInt(after.reserved)).toBe(BigInt(before.reserved) + parseAmount('15'));
+    expect(BigInt(after.spentLastWeek)).toBeGreaterThanOrEqual(parseAmount('5'));
+    expect(after.daysCovered).toBe(Math.floor(Number(((BigInt(after.balance) + BigInt(after.reserved)) * 10n) / (BigInt(after.spentLastWeek) / 7n))) / 10);
+    expect([...(await budgets()).keys()]).toEqual(['pool', 'rewards', 'promotions']);
+    expect((await asStaff('support', 'GET', '/admin/money/budgets')).statusCode).toBe(403);
+    // Beyond what is funded and not reserved: refused, nothing created.
+    const tooBig = await asStaff('finance', 'POST', '/admin/money/exchange-codes', { code: `${code}X`, amount: '1', budget: String(Number(BigInt(after.balance) / 1_000_000n) + 1), reason: 'Too big' });
+    expect(tooBig.json()).toMatchObject({ code: 409, msg: expect.stringContaining('funded and not reserved') });
+    expect((await budgets()).get('promotions')).toEqual(after);
+  });
+
   it('the dashboard counts what waits and shows the pool, the budget and what members are owed', async () => {
     const m = await readyMember('50');
     await recharge(m);

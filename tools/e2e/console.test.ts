@@ -141,6 +141,32 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
 
+it("finance staff see each budget with what it reserved and the days it lasts, and fund the promotions budget", async () => {
+  createStaff(stack, 'treasurer', 'finance');
+  const staff = await staffPage();
+  await staffLogin(staff, 'treasurer');
+  await section(staff, 'Money').click();
+  const promotions = staff.getByTestId('budget-promotions');
+  await promotions.waitFor();
+  for (const budget of ['pool', 'rewards']) await staff.getByTestId(`budget-${budget}`).waitFor();
+  const shown = async () => (await promotions.locator('.console-card__value').textContent())!.trim();
+  const before = await shown();
+  // The demo's coupons reserved part of its promotions budget; the card says how much.
+  await promotions.getByText(/Reserved by open codes and coupons: [\d,.]+ USDT/).waitFor();
+
+  await staff.getByText('Promotions budget', { exact: true }).last().click();
+  await field(staff, 'money-amount').fill('25');
+  await field(staff, 'money-reason').fill('Launch promotions');
+  await staff.getByTestId('fund-submit').click();
+  await staff.getByText(/Funded 25(\.00)? USDT/).waitFor();
+  await staff.waitForFunction(([selector, text]) => document.querySelector(selector)?.textContent?.trim() !== text, ['[data-testid="budget-promotions"] .console-card__value', before] as const);
+  const figure = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+  expect(figure(await shown()) - figure(before)).toBeCloseTo(25, 2);
+  const funded = stack.db.prepare("SELECT type, reason FROM ledger_transfers WHERE type = 'Promotions Budget' ORDER BY id DESC LIMIT 1").get();
+  expect(funded).toEqual({ type: 'Promotions Budget', reason: 'Launch promotions' });
+  expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
 it("content staff review a post's picture and a join-group screenshot, and fail the post with a reason its author reads beside the picture", async () => {
   // Both are private until reviewed: only the member and staff fetch them, through links signed for each.
   const post = await uploadAsPage<{ id: number }>(memberPage, stack.apiOrigin, '/comment/square/add', { content: 'Look at my rig, best deal ever: buy now at example.net' }, { field: 'images', name: 'rig.png', bytes: PICTURE });

@@ -45,7 +45,7 @@ export const CodeParams = Type.Object({ code: Text(32, { minLength: 1 }) });
 
 export const StaffTransfer = Type.Object({
   id: Type.Integer(),
-  type: Type.String({ description: 'Adjustment, Mining Revenue or Rewards Funding.' }),
+  type: Type.String({ description: 'Adjustment, Mining Revenue, Rewards Budget or Promotions Budget.' }),
   amount: Micro(),
   reason: Nullable(Type.String()),
   member: Nullable(Type.Integer({ description: 'The member an adjustment concerned.' })),
@@ -66,7 +66,19 @@ export const AdminUsdtDeposit = Type.Object({
 });
 export type AdminUsdtDeposit = Static<typeof AdminUsdtDeposit>;
 
+export const BudgetCoverage = Type.Object({
+  budget: Type.Union([Type.Literal('pool'), Type.Literal('rewards'), Type.Literal('promotions')], {
+    description: 'The revenue pool (daily income), the rewards budget (team rewards and bonuses) or the promotions budget (free first days, exchange codes, coupons).',
+  }),
+  balance: Micro('Funded and not reserved: what a new code or coupon can still reserve, and what pays free first days.'),
+  reserved: Micro('What open exchange codes and coupons reserved and have not paid yet (promotions budget; 0 for the others).'),
+  spentLastWeek: Micro('What the budget paid out in the last 7 days.'),
+  daysCovered: Nullable(Type.Number({ minimum: 0, description: "How many days balance + reserved last at the last 7 days' rate; null when nothing was paid out." })),
+});
+export type BudgetCoverage = Static<typeof BudgetCoverage>;
+
 export const moneyAdminSchemas = {
+  moneyBudgets: { tags, summary: "Each budget staff fund: its balance, what it reserved, and the days it lasts at the last 7 days' rate", response: { 200: Ok(Type.Array(BudgetCoverage)), ...errors(...GUARD) } },
   moneyAdjust: {
     tags,
     summary: "Credits or debits a member's available balance with a reason (idempotent per requestId; a debit beyond the balance is refused)",
@@ -75,12 +87,13 @@ export const moneyAdminSchemas = {
   },
   moneyTransfers: list('The ledger transfers staff made (adjustments, pool and budget funding), newest first', StaffTransfer),
   exchangeCodes: list('Exchange codes, newest first, with what is left of each budget', AdminExchangeCode),
-  exchangeCodeCreate: { tags, summary: 'Creates an open exchange code: an amount per member within a budget', body: ExchangeCodeDraft, response: { 200: Ok(AdminExchangeCode), ...errors(...GUARD, 409) } },
-  exchangeCodeClose: { tags, summary: 'Closes an open code: no further redemptions', params: CodeParams, body: Type.Object({}), response: { 200: Ok(AdminExchangeCode), ...errors(...GUARD, 404, 409) } },
+  exchangeCodeCreate: { tags, summary: 'Creates an open exchange code: an amount per member within a budget, reserved from the promotions budget (refused beyond what is funded and not reserved)', body: ExchangeCodeDraft, response: { 200: Ok(AdminExchangeCode), ...errors(...GUARD, 409) } },
+  exchangeCodeClose: { tags, summary: 'Closes an open code: no further redemptions; what it did not pay returns to the promotions budget', params: CodeParams, body: Type.Object({}), response: { 200: Ok(AdminExchangeCode), ...errors(...GUARD, 404, 409) } },
   usdtDeposits: { tags, summary: 'USDT (BEP20) deposits the chain watcher saw, newest first', querystring: PagingQuery, response: { 200: Ok(Page(AdminUsdtDeposit)), ...errors(...GUARD) } },
 } as const;
 
 export const MONEY_ADMIN_ROUTES = {
+  moneyBudgets: { method: 'GET', url: '/admin/money/budgets', roles: ['finance'] },
   moneyAdjust: { method: 'POST', url: '/admin/money/adjustments', roles: ['finance'] },
   moneyTransfers: { method: 'GET', url: '/admin/money/transfers', roles: ['finance'] },
   exchangeCodes: { method: 'GET', url: '/admin/money/exchange-codes', roles: ['finance'] },

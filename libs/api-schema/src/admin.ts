@@ -226,6 +226,12 @@ export const adminSchemas = {
     body: MoneyFund,
     response: { 200: Ok(MoneyResult), ...errors(...GUARD, 409) },
   },
+  fundPromotions: {
+    tags,
+    summary: 'Funds the promotions budget that pays free first days and that exchange codes and coupons reserve from (idempotent per requestId)',
+    body: MoneyFund,
+    response: { 200: Ok(MoneyResult), ...errors(...GUARD, 409) },
+  },
   audit: { tags, summary: 'The audit log, newest first, filtered by staff, action, member and time', querystring: AuditQuery, response: { 200: Ok(Page(AuditRow)), ...errors(...GUARD) } },
   // Each area of the console in its own module (admin-<area>.ts): spread its schemas here.
   ...membersAdminSchemas,
@@ -257,6 +263,7 @@ export const ADMIN_ROUTES = {
   feedbackReply: { method: 'POST', url: '/admin/feedback/:id/reply', roles: ['support'] },
   fundPool: { method: 'POST', url: '/admin/money/pool', roles: ['finance'] },
   fundRewards: { method: 'POST', url: '/admin/money/rewards', roles: ['finance'] },
+  fundPromotions: { method: 'POST', url: '/admin/money/promotions', roles: ['finance'] },
   audit: { method: 'GET', url: '/admin/audit', roles: [] },
   // Each area of the console in its own module (admin-<area>.ts): spread its routes here.
   ...MEMBERS_ADMIN_ROUTES,

@@ -137,8 +137,8 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'coupon:create',
-    usage: '--name "..." --amount <USDT off> --min-spend <USDT> --start <ISO time> --end <ISO time> [--product <id>] [--budget <USDT>] [--by <name>]',
-    summary: 'Offers a coupon within an optional budget',
+    usage: '--name "..." --amount <USDT off> --min-spend <USDT> --start <ISO time> --end <ISO time> [--product <id>] --budget <USDT> [--by <name>]',
+    summary: 'Offers a coupon within a budget reserved from the promotions budget',
     args: 0,
     options: ['name', 'amount', 'min-spend', 'start', 'end', 'product', 'budget', 'by'],
     async run(db, { options }) {
@@ -151,7 +151,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         productId: options.product === undefined ? null : whole(options.product, 'product'),
         budget: options.budget ?? '',
       };
-      const c = await createCoupon(db.kysely, { terms, at: new Date(), by: operatorName(options.by) });
+      const c = await createCoupon(db, { terms, at: new Date(), by: operatorName(options.by) });
       say`coupon #${c.id} ${c.name} offered`;
       return 0;
     },
@@ -163,7 +163,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const c = await closeCoupon(db.kysely, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
+      const c = await closeCoupon(db, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
       say`coupon #${c.id} ${c.name} withdrawn`;
       return 0;
     },

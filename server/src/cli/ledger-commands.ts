@@ -5,8 +5,15 @@ import { exchangeProblems } from '../features/exchange';
 import { rewardProblems } from '../jobs/rewards';
 import { checkLedger } from '../ledger/check';
 import { adjust, fundPool } from '../ledger/operator';
+import { fundPromotions } from '../ledger/promotions';
 import type { AdminCommand } from './command';
 import { say } from './output';
+
+/** The accounts staff fund from money outside the platform, one command each (the rewards budget's, which also pays what waited, is in team-commands). */
+const FUNDINGS = [
+  { name: 'pool:fund', summary: 'Records mining revenue into the revenue pool', fund: fundPool, funded: 'revenue pool' },
+  { name: 'promotions:fund', summary: 'Funds the promotions budget (free first days; exchange codes and coupons reserve from it)', fund: fundPromotions, funded: 'promotions budget' },
+];
 
 /** Money moved by staff, and the ledger's check. */
 export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
@@ -24,19 +31,23 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
       },
     }),
   )
+  .concat(
+    FUNDINGS.map(
+      ({ name, summary, fund, funded }): AdminCommand => ({
+        name,
+        usage: '<amount> --reason "..." [--by <name>]',
+        summary,
+        args: 1,
+        options: ['reason', 'by'],
+        async run(db, { args, options }) {
+          const t = await fund(db, { amount: args[0], reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
+          say`${funded} funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`;
+          return 0;
+        },
+      }),
+    ),
+  )
   .concat([
-    {
-      name: 'pool:fund',
-      usage: '<amount> --reason "..." [--by <name>]',
-      summary: 'Records mining revenue into the revenue pool',
-      args: 1,
-      options: ['reason', 'by'],
-      async run(db, { args, options }) {
-        const t = await fundPool(db, { amount: args[0], reason: options.reason, at: new Date(), actor: { by: operatorName(options.by) } });
-        say`revenue pool funded with ${formatAmount(t.amount)} USDT, transfer T${t.id}`;
-        return 0;
-      },
-    },
     {
       name: 'ledger:check',
       usage: '',

@@ -605,6 +605,8 @@ export interface CouponsTable {
   budget: ColumnType<Money | null, Money | null | undefined, Money | null>;
   /** How many members took it; raised by the statement that checks the budget (0035). */
   claimed: ColumnType<number, number | undefined, number>;
+  /** When a withdrawn or ended coupon returned its unused reservation to the promotions budget (0048). */
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 
@@ -797,7 +799,7 @@ export interface ExchangeCodesTable {
   closed_at: string | null;
 }
 
-/** A member's one exchange (unique user_id): rewards_expense -> member.available under exchange:<userId>. */
+/** A member's one exchange (unique user_id): rewards_reserved -> member.available (what its code reserved) under exchange:<userId>. */
 export interface ExchangeRedemptionsTable {
   id: Generated<number>;
   user_id: number;

@@ -1,11 +1,11 @@
-import { formatAmount, parseAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
+import { formatAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/connect';
 import { toMicro, type Database } from '../db/schema';
 import { manyMembersAccounts, platformAccountId } from '../ledger/accounts';
-import { lockAccounts, postBatch, postOperation, type PostedTransfer, type TransferType } from '../ledger/ledger';
-import { auditFunding, OperatorError } from '../ledger/operator';
+import { lockAccounts, postBatch, type PostedTransfer, type TransferType } from '../ledger/ledger';
+import { fundPlatformAccount, type Funding } from '../ledger/operator';
 import type { ActedBy } from '../audit';
 import { notifyMembers } from '../notices';
 
@@ -223,6 +223,16 @@ export async function rewardsBudget(k: Kysely<Database>): Promise<{ balance: big
   return { balance: toMicro(row.balance), pendingCount: Number(pending.n), pendingTotal: BigInt(pending.total ?? 0) };
 }
 
+/** The rewards budget's funding: from platform.rewards_funding, the operator's own money. */
+const REWARDS_FUNDING: Funding = {
+  source: 'platform.rewards_funding',
+  target: 'platform.rewards_budget',
+  type: 'Rewards Budget',
+  description: 'rewards_budget',
+  auditAction: 'money.fund_rewards',
+  keyPrefix: 'rewards-funding',
+};
+
 /**
  * Staff fund the rewards budget (from platform.rewards_funding) with a stated reason, then the rewards
  * that waited for it are paid in order. Returns the funding transfer and what the payout run paid.
@@ -231,28 +241,7 @@ export async function fundRewardsBudget(
   db: Db,
   input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy },
 ): Promise<{ transfer: PostedTransfer; payout: PayoutResult }> {
-  let amount: bigint;
-  try {
-    amount = parseAmount(input.amount);
-  } catch {
-    throw new OperatorError(`Not an amount: "${input.amount}" (use USDT, e.g. 12.5)`);
-  }
-  if (amount <= 0n) throw new OperatorError('The amount must be positive');
-  const reason = (input.reason ?? '').trim();
-  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
-  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  const key = input.key ?? `rewards-funding:${randomUUID()}`;
-  const transfer = await db.kysely.transaction().execute(async (trx) => {
-    const source = await platformAccountId(trx, 'platform.rewards_funding');
-    const budget = await platformAccountId(trx, 'platform.rewards_budget');
-    const { transfers, replayed } = await postOperation(trx, db.dialect, {
-      operationKey: key,
-      at: input.at,
-      legs: [{ key, debit: source, credit: budget, amount, type: 'Rewards Budget', description: 'rewards_budget', reason }],
-    });
-    if (input.actor) await auditFunding(trx, input.actor, 'money.fund_rewards', transfers[0], replayed, reason, input.at);
-    return transfers[0];
-  });
+  const transfer = await fundPlatformAccount(db, REWARDS_FUNDING, input);
   const payout = await payPendingRewards(db, input.at);
   return { transfer, payout };
 }

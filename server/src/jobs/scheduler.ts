@@ -7,6 +7,7 @@ import { runTeamRewards } from './team-rewards';
 import { runSettlement } from './settlement';
 import { repeatEvery } from './repeat';
 import { deleteExpiredGuesses } from '../security/guess-limits';
+import { releaseEndedCoupons } from '../ledger/promotions';
 
 /**
  * Runs the accrual, settlement and reward payout jobs (and clears ended guess counters) in-process every `intervalMs` with the app's clock. The jobs
@@ -22,6 +23,8 @@ export function startJobs(db: Db, clock: Clock, intervalMs: number, log: Fastify
     const settlement = await runSettlement(db, now);
     // Referral Bonus and Team Benefits of new orders and income, then every reward the budget covers.
     const rewards = await runTeamRewards(db, now);
+    // Coupons that ended return what they reserved and did not pay to the promotions budget.
+    await releaseEndedCoupons(db, now);
     // Guess counters whose window, lock or series has ended count nothing any more.
     await deleteExpiredGuesses(db.kysely, now);
     if (accrual.paidDays || accrual.delayedDays || settlement.settled || rewards.paid) {

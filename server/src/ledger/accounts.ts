@@ -6,14 +6,15 @@ export const MEMBER_KINDS = ['member.available', 'member.pending_income', 'membe
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
 /**
- * Platform accounts. `allowNegative` marks the sources that money enters the system through
- * (their negative balance is what members and the pool hold); every other account stays >= 0.
+ * Platform accounts. `allowNegative` marks the accounts that mirror money outside the platform
+ * (`MIRROR_KINDS`; their negative balance is what members, the pool and the budgets hold); every other
+ * account stays >= 0. rewards_expense, the promotions budget, may not since migration 0048.
  */
 export const PLATFORM_ACCOUNTS = [
   { kind: 'platform.deposits_clearing', allowNegative: true },
   { kind: 'platform.mining_revenue', allowNegative: true },
   { kind: 'platform.revenue_pool', allowNegative: false },
-  { kind: 'platform.rewards_expense', allowNegative: true },
+  { kind: 'platform.rewards_expense', allowNegative: false },
   { kind: 'platform.adjustments', allowNegative: true },
   { kind: 'platform.rental_revenue', allowNegative: false },
   { kind: 'platform.fees', allowNegative: false },
@@ -37,11 +38,32 @@ export const TEAM_PLATFORM_ACCOUNTS = [
  */
 export const INCOME_PLATFORM_ACCOUNTS = [{ kind: 'platform.income_payable', allowNegative: false }] as const;
 
+/**
+ * Platform account added by migration 0048: what exchange codes and coupons have reserved of the promotions
+ * budget (platform.rewards_expense) and not paid yet. Redemptions and coupon discounts are paid from it.
+ */
+export const PROMOTION_PLATFORM_ACCOUNTS = [{ kind: 'platform.rewards_reserved', allowNegative: false }] as const;
+
+/**
+ * The only accounts that may go negative: each mirrors money outside the platform, so its negative
+ * balance is what that money became inside. Deposits in clearing (members' recharges), mining revenue
+ * received, the operator's own money committed to promotions (rewards funding) and staff corrections of
+ * money that moved outside the ledger (adjustments, each with a stated reason and an audit row).
+ * `ledger:check` flags any other account that is negative or allowed to be.
+ */
+export const MIRROR_KINDS: readonly string[] = [
+  'platform.deposits_clearing',
+  'platform.mining_revenue',
+  'platform.rewards_funding',
+  'platform.adjustments',
+];
+
 export type PlatformKind =
   | (typeof PLATFORM_ACCOUNTS)[number]['kind']
   | (typeof WALLET_PLATFORM_ACCOUNTS)[number]['kind']
   | (typeof TEAM_PLATFORM_ACCOUNTS)[number]['kind']
-  | (typeof INCOME_PLATFORM_ACCOUNTS)[number]['kind'];
+  | (typeof INCOME_PLATFORM_ACCOUNTS)[number]['kind']
+  | (typeof PROMOTION_PLATFORM_ACCOUNTS)[number]['kind'];
 
 export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind): Promise<number> {
   const row = await db

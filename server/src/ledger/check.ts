@@ -1,11 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { MIRROR_KINDS } from './accounts';
+import { reservationProblems } from './promotions';
 
 /**
  * The ledger's invariants. Returns one line per broken rule (empty = all hold):
  * 1. all account balances sum to zero;
  * 2. every stored balance equals its credits minus its debits;
- * 3. no account that may not go negative is below zero;
+ * 3. no account that may not go negative is below zero, and of the platform's accounts only those that
+ *    mirror money outside the platform (MIRROR_KINDS) may: any other that is allowed to, is flagged;
  * 4. every transfer moves a positive amount between two different accounts;
  * 5. every paid income day belongs to a transfer: for each run the days it paid into income payable sum
  *    to the run's transfer accrual:<run> (before migration 0041: for each (run, member), to the run's
@@ -17,11 +20,14 @@ import type { Database } from '../db/schema';
  * 9. every confirmed (Arrived) deposit was credited by its deposit:<id> transfer of its USDT amount,
  *    and no other deposit was credited;
  * 10. every transfer's debit and credit accounts exist (PostgreSQL has no foreign keys there since
- *    migration 0026; the ledger refuses such a transfer when it posts, this finds one written otherwise).
+ *    migration 0026; the ledger refuses such a transfer when it posts, this finds one written otherwise);
+ * 11. the promotion reservations account holds exactly what open exchange codes and coupons reserve.
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems = await checkBalances(db);
   problems.push(...(await checkRecordsAgree(db)));
+  problems.push(...(await unbackedAccounts(db)));
+  problems.push(...(await reservationProblems(db)));
   return problems;
 }
 
@@ -74,6 +80,23 @@ export async function checkBalances(db: Kysely<Database>): Promise<string[]> {
     LIMIT 20`.execute(db);
   for (const row of dangling.rows) problems.push(`transfer ${row.id} names account ${row.account}, which does not exist`);
   return problems;
+}
+
+/**
+ * Rule 3 by kind rather than by the stored flag: a platform account that mirrors no money outside the platform
+ * and is allowed to go negative (since migration 0048 none is; earlier databases had rewards expense).
+ */
+async function unbackedAccounts(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'kind', 'balance'])
+    .where('owner_user_id', 'is', null)
+    .where('kind', 'not in', [...MIRROR_KINDS])
+    .where('allow_negative', '<>', 0)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map((row) => `account ${row.id} (${row.kind}) mirrors no money outside the platform but may go negative (balance ${row.balance})`);
 }
 
 /** Rules 5-9: the ledger agrees with the income days, orders, products, withdrawals, takeouts and deposits. */

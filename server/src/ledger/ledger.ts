@@ -29,6 +29,9 @@ export type TransferType =
   | 'Recharge'
   | 'Exchange'
   | 'Rewards Budget'
+  | 'Promotions Budget'
+  | 'Reservation'
+  | 'Release'
   | 'Referral Bonus'
   | 'Team Benefits'
   | 'Invite Bonus';

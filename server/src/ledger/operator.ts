@@ -1,8 +1,8 @@
 import { parseAmount } from '@rigshare/domain';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
-import { memberAccounts, platformAccountId } from './accounts';
-import { InsufficientFundsError, postOperation, type PostedTransfer } from './ledger';
+import { memberAccounts, platformAccountId, type PlatformKind } from './accounts';
+import { InsufficientFundsError, postOperation, type PostedTransfer, type TransferType } from './ledger';
 import { writeAudit, type ActedBy } from '../audit';
 
 /** Staff operations the admin command runs (and tests call): all of them ledger operations with a reason. */
@@ -91,20 +91,52 @@ export async function adjust(
   }
 }
 
-/** Records mining revenue into the revenue pool (from platform.mining_revenue). */
-export async function fundPool(db: Db, input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy }): Promise<PostedTransfer> {
+/** A platform account staff fund from its outside source, with the ledger type and audit action it is recorded under. */
+export interface Funding {
+  source: PlatformKind;
+  target: PlatformKind;
+  type: TransferType;
+  description: string;
+  auditAction: string;
+  keyPrefix: string;
+}
+
+export const POOL_FUNDING: Funding = {
+  source: 'platform.mining_revenue',
+  target: 'platform.revenue_pool',
+  type: 'Mining Revenue',
+  description: 'mining_revenue',
+  auditAction: 'money.fund_pool',
+  keyPrefix: 'mining-revenue',
+};
+
+/**
+ * Staff move money from outside the platform into one of its funded accounts (the revenue pool, the
+ * rewards budget, the promotions budget) with a stated reason: one transfer, idempotent per key, one
+ * audit row the first time.
+ */
+export async function fundPlatformAccount(
+  db: Db,
+  funding: Funding,
+  input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy },
+): Promise<PostedTransfer> {
   const amount = amountOf(input.amount);
   const reason = reasonOf(input.reason);
-  const key = input.key ?? `mining-revenue:${randomUUID()}`;
+  const key = input.key ?? `${funding.keyPrefix}:${randomUUID()}`;
   return db.kysely.transaction().execute(async (trx) => {
-    const source = await platformAccountId(trx, 'platform.mining_revenue');
-    const pool = await platformAccountId(trx, 'platform.revenue_pool');
+    const source = await platformAccountId(trx, funding.source);
+    const target = await platformAccountId(trx, funding.target);
     const { transfers, replayed } = await postOperation(trx, db.dialect, {
       operationKey: key,
       at: input.at,
-      legs: [{ key, debit: source, credit: pool, amount, type: 'Mining Revenue', description: 'mining_revenue', reason }],
+      legs: [{ key, debit: source, credit: target, amount, type: funding.type, description: funding.description, reason }],
     });
-    if (input.actor) await auditFunding(trx, input.actor, 'money.fund_pool', transfers[0], replayed, reason, input.at);
+    if (input.actor) await auditFunding(trx, input.actor, funding.auditAction, transfers[0], replayed, reason, input.at);
     return transfers[0];
   });
+}
+
+/** Records mining revenue into the revenue pool (from platform.mining_revenue). */
+export function fundPool(db: Db, input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy }): Promise<PostedTransfer> {
+  return fundPlatformAccount(db, POOL_FUNDING, input);
 }

@@ -6,7 +6,8 @@ import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { postOperation } from '../../ledger/ledger';
 import { hashPassword } from '../../security/password';
 import type { DialectName } from '../connect';
-import type { Database } from '../schema';
+import { toMicro, type Database } from '../schema';
+import { reservePromotion } from '../../ledger/promotions';
 
 export const DEMO_PHONE = '9000000001';
 export const DEMO_PASSWORD = 'Demo12345';
@@ -14,6 +15,10 @@ export const DEMO_PASSWORD = 'Demo12345';
 export const ROOT_INVITE_CODE = 'RIGSHARE';
 export const DEMO_BALANCE = '1000';
 export const DEMO_POOL_FUNDING = '20000';
+/** The demo's promotions budget: the seeded coupons' reservations and the free first days of demo members. */
+export const DEMO_PROMOTIONS_FUNDING = '50000';
+/** How many members each seeded coupon's reservation covers. */
+const DEMO_COUPON_USES = 100n;
 
 /**
  * Demo data, through the ledger like everything else: the demo member (the root of the invite tree),
@@ -64,4 +69,33 @@ export async function seedDemoData(trx: Kysely<Database>, dialect: DialectName, 
     ],
   });
   return demoId;
+}
+
+/**
+ * The demo's promotions (migration 0048 onwards): the promotions budget funded with simulated money, as
+ * staff would fund it, and each seeded coupon given a budget of DEMO_COUPON_USES discounts, reserved.
+ */
+export async function seedDemoPromotions(trx: Kysely<Database>, dialect: DialectName, now: Date): Promise<void> {
+  const key = 'seed:promotions-funding';
+  await postOperation(trx, dialect, {
+    operationKey: key,
+    at: now,
+    legs: [
+      {
+        key,
+        debit: await platformAccountId(trx, 'platform.rewards_funding'),
+        credit: await platformAccountId(trx, 'platform.rewards_expense'),
+        amount: parseAmount(DEMO_PROMOTIONS_FUNDING),
+        type: 'Promotions Budget',
+        description: 'promotions_budget',
+        reason: 'DEMO DATA: simulated promotions budget for the demo (not real money)',
+      },
+    ],
+  });
+  const coupons = await trx.selectFrom('coupons').select(['id', 'amount']).where('budget', 'is', null).orderBy('id').execute();
+  for (const coupon of coupons) {
+    const budget = toMicro(coupon.amount) * DEMO_COUPON_USES;
+    await trx.updateTable('coupons').set({ budget: budget.toString() }).where('id', '=', coupon.id).execute();
+    await reservePromotion(trx, dialect, { key: `coupon-reserve:${coupon.id}`, amount: budget, at: now });
+  }
 }

@@ -1,11 +1,11 @@
 import type { Db } from '../connect';
-import { seedDemoData } from './demo';
+import { seedDemoData, seedDemoPromotions } from './demo';
 import { seedReferenceData } from './reference';
 
-export { DEMO_BALANCE, DEMO_PASSWORD, DEMO_PHONE, DEMO_POOL_FUNDING, ROOT_INVITE_CODE, seedDemoData } from './demo';
+export { DEMO_BALANCE, DEMO_PASSWORD, DEMO_PHONE, DEMO_POOL_FUNDING, DEMO_PROMOTIONS_FUNDING, ROOT_INVITE_CODE, seedDemoData, seedDemoPromotions } from './demo';
 export { seedReferenceData } from './reference';
 
-/** 'demo': reference data and the demo member, balance and pool (npm start); 'reference': reference data only (production). */
+/** 'demo': reference data and the demo member, balance, pool and promotions budget (npm start); 'reference': reference data only (production). */
 export type SeedMode = 'demo' | 'reference';
 
 /**
@@ -19,7 +19,10 @@ export async function seedIfEmpty(database: Db, now: Date, androidDownloadUrl = 
   if (member || product) return false;
   await database.kysely.transaction().execute(async (trx) => {
     await seedReferenceData(trx, now, { androidDownloadUrl });
-    if (mode === 'demo') await seedDemoData(trx, database.dialect, now);
+    if (mode === 'demo') {
+      await seedDemoData(trx, database.dialect, now);
+      await seedDemoPromotions(trx, database.dialect, now);
+    }
   });
   return true;
 }

@@ -3,7 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type CouponsTable, type Database } from '../../db/schema';
+import type { Db } from '../../db/connect';
 import { OperatorError } from '../../ledger/operator';
+import { releaseCoupon, reservePromotion } from '../../ledger/promotions';
 
 /** A coupon as staff see it: its terms, its budget and how much of it members took. */
 export interface StaffCoupon {
@@ -72,9 +74,11 @@ export async function staffCoupons(db: Kysely<Database>, paging: Paging) {
 
 /**
  * Offers a new coupon: an amount off a product (or any) above a minimum spend, within a validity window
- * and, when given, a budget that the discounts of the members who take it never exceed. One audit row.
+ * and a budget that the discounts of the members who take it never exceed. The budget is reserved from
+ * the promotions budget in the same transaction (refused beyond what is funded and not reserved, and
+ * then nothing is written). One audit row.
  */
-export async function createCoupon(db: Kysely<Database>, input: { terms: CouponTerms } & Acting): Promise<StaffCoupon> {
+export async function createCoupon(db: Db, input: { terms: CouponTerms } & Acting): Promise<StaffCoupon> {
   const t = input.terms;
   const name = t.name.trim();
   if (!name || name.length > 100) throw new OperatorError('Give the coupon a name (at most 100 characters)');
@@ -84,13 +88,13 @@ export async function createCoupon(db: Kysely<Database>, input: { terms: CouponT
   const minSpend = parseAmount(t.minSpend);
   if (minSpend < amount) throw new OperatorError('The minimum spend is at least the discount');
   const budgetText = t.budget.trim();
-  if (budgetText && !isValidAmount(budgetText)) throw new OperatorError('The budget is an amount with at most two decimals, or empty for no limit');
-  const budget = budgetText ? parseAmount(budgetText) : null;
-  if (budget !== null && budget < amount) throw new OperatorError('The budget covers at least one discount');
+  if (!isValidAmount(budgetText)) throw new OperatorError('The budget is an amount with at most two decimals: what the discounts may add up to, reserved now');
+  const budget = parseAmount(budgetText);
+  if (budget < amount) throw new OperatorError('The budget covers at least one discount');
   const start = Date.parse(t.startTime);
   const end = Date.parse(t.endTime);
   if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new OperatorError('Give a validity that ends after it starts');
-  return db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     if (t.productId !== null) {
       const product = await trx.selectFrom('products').select('id').where('id', '=', t.productId).executeTakeFirst();
       if (!product) throw new OperatorError(`No product ${t.productId}`);
@@ -106,36 +110,40 @@ export async function createCoupon(db: Kysely<Database>, input: { terms: CouponT
         start_time: new Date(start).toISOString(),
         end_time: new Date(end).toISOString(),
         active: 1,
-        budget: budget === null ? null : budget.toString(),
+        budget: budget.toString(),
         created_at: input.at.toISOString(),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await reservePromotion(trx, db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: input.at });
     await writeAudit(trx, {
       actor: input.by,
       actorRole: input.actorRole,
       sourceAddress: input.sourceAddress,
       action: 'coupon.create',
       target: `coupon:${row.id}`,
-      after: `${name}: ${amount} off from ${minSpend}${t.productId === null ? '' : ` on product ${t.productId}`}, budget ${budget ?? 'none'} (micro-units)`,
+      after: `${name}: ${amount} off from ${minSpend}${t.productId === null ? '' : ` on product ${t.productId}`}, budget ${budget} (micro-units), reserved`,
       at: input.at,
     });
     return staffCoupon(row, 0);
   });
 }
 
-/** Withdraws a coupon: no one can take it any more, and those who hold it can no longer use it at checkout. */
-export async function closeCoupon(db: Kysely<Database>, input: { id: number; reason: string } & Acting): Promise<StaffCoupon> {
+/**
+ * Withdraws a coupon: no one can take it any more, and those who hold it can no longer use it at checkout;
+ * what it reserved and did not pay returns to the promotions budget.
+ */
+export async function closeCoupon(db: Db, input: { id: number; reason: string } & Acting): Promise<StaffCoupon> {
   const reason = input.reason.trim();
   if (!reason || reason.length > 500) throw new OperatorError('Give a reason (at most 500 characters)');
-  return db.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const row = await trx.updateTable('coupons').set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).returningAll().executeTakeFirst();
     if (!row) {
       const exists = await trx.selectFrom('coupons').select('id').where('id', '=', input.id).executeTakeFirst();
       throw new OperatorError(exists ? `Coupon ${input.id} is already withdrawn` : `No coupon ${input.id}`);
     }
     await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'coupon.close', target: `coupon:${row.id}`, before: 'offered', after: 'withdrawn', reason, at: input.at });
-    const used = await trx.selectFrom('user_coupons').select((eb) => eb.fn.countAll<string | number>().as('n')).where('coupon_id', '=', row.id).where('used_at', 'is not', null).executeTakeFirstOrThrow();
-    return staffCoupon(row, Number(used.n));
+    const used = await releaseCoupon(trx, db.dialect, row, input.at);
+    return staffCoupon(row, used);
   });
 }

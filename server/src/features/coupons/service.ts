@@ -77,7 +77,8 @@ export async function receivableCoupons(k: Kysely<Database>, userId: number, pro
     .where('c.start_time', '<=', nowIso)
     .where('c.end_time', '>', nowIso)
     .$if(productId !== null, (q) => q.where((eb) => eb.or([eb('c.product_id', 'is', null), eb('c.product_id', '=', productId!)])))
-    .where((eb) => eb.or([eb('c.budget', 'is', null), eb(sql`(c.claimed + 1) * c.amount`, '<=', eb.ref('c.budget'))]))
+    .where('c.released_at', 'is', null)
+    .where(sql<boolean>`(c.claimed + 1) * c.amount <= c.budget`)
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('user_coupons as uc').select('uc.id').where('uc.user_id', '=', userId).whereRef('uc.coupon_id', '=', 'c.id'))),
     )
@@ -130,7 +131,9 @@ export async function receiveCoupon(k: Kysely<Database>, userId: number, couponI
       .updateTable('coupons')
       .set((eb) => ({ claimed: eb('claimed', '+', 1) }))
       .where('id', '=', couponId)
-      .where((eb) => eb.or([eb('budget', 'is', null), eb(sql`(claimed + 1) * amount`, '<=', eb.ref('budget'))]))
+      // Its budget is reserved (ledger/promotions.ts): a coupon without one, or released, pays nothing more.
+      .where('released_at', 'is', null)
+      .where(sql<boolean>`(claimed + 1) * amount <= budget`)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0) throw new AppError(409, 'couponBudgetSpent');
     const inserted = await trx

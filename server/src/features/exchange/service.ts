@@ -6,14 +6,17 @@ import { AppError } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../ledger/operator';
+import { promotionAccounts, releasePromotion, reservePromotion } from '../../ledger/promotions';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { REQUEST_ID_PATTERN } from '../orders';
 
 /**
- * Exchange codes: staff create a code with an amount per member and a budget; a member redeems one
- * code, once ever (unique user_id, ledger key exchange:<userId>), paid platform.rewards_expense ->
- * member.available. The budget shrinks in the same transaction as the credit, never below zero.
+ * Exchange codes: staff create a code with an amount per member and a budget, which is reserved from the
+ * promotions budget at once (ledger/promotions.ts; refused beyond what is funded and not reserved); a
+ * member redeems one code, once ever (unique user_id, ledger key exchange:<userId>), paid
+ * platform.rewards_reserved -> member.available. The code's budget shrinks in the same transaction as
+ * the credit, never below zero; closing the code returns what is left to the promotions budget.
  */
 
 export const EXCHANGE_CODE_PATTERN = /^[A-Z0-9_-]{4,32}$/;
@@ -57,7 +60,7 @@ export async function hasUsedExchange(k: Kysely<Database>, userId: number): Prom
  * Redeems `code` for the member. Checks, in order: a code was entered, the member's one exchange is
  * unused (the same requestId and code replays the first success), the code exists and is open, its
  * remaining budget covers one more; then, in one transaction, the budget shrinks and the amount is
- * credited. Every redemption locks the member's account, then platform.rewards_expense, so redemptions
+ * credited. Every redemption locks the member's account, then platform.rewards_reserved, so redemptions
  * run one at a time.
  */
 export async function redeemExchange(deps: AppDeps, userId: number, input: { code: string; requestId: string }): Promise<ExchangeView> {
@@ -68,11 +71,11 @@ export async function redeemExchange(deps: AppDeps, userId: number, input: { cod
   const now = deps.clock();
   try {
     const id = await db.kysely.transaction().execute(async (trx) => {
-      // The member's account first, then rewards expense: the order purchases take (orders/service.ts).
+      // The member's account first, then the reservations: the order purchases take (orders/service.ts).
       const accounts = await memberAccounts(trx, userId, now);
       await lockAccounts(trx, db.dialect, [accounts['member.available']]);
-      const rewards = await platformAccountId(trx, 'platform.rewards_expense');
-      await lockAccounts(trx, db.dialect, [rewards]);
+      const reserved = await platformAccountId(trx, 'platform.rewards_reserved');
+      await lockAccounts(trx, db.dialect, [reserved]);
 
       const previous = await redemptionQuery(trx).where('r.user_id', '=', userId).executeTakeFirst();
       if (previous) {
@@ -101,7 +104,7 @@ export async function redeemExchange(deps: AppDeps, userId: number, input: { cod
       const { transfers } = await postOperation(trx, db.dialect, {
         operationKey: key,
         at: now,
-        legs: [{ key, debit: rewards, credit: accounts['member.available'], amount, type: 'Exchange', description: 'exchange' }],
+        legs: [{ key, debit: reserved, credit: accounts['member.available'], amount, type: 'Exchange', description: 'exchange' }],
       });
       const inserted = await trx
         .insertInto('exchange_redemptions')
@@ -153,7 +156,10 @@ function auditCode(trx: Kysely<Database>, actor: ActedBy, action: string, code: 
   return writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `exchange:${code}`, after, reason, at });
 }
 
-/** A new open code. The budget must be a whole number of redemptions, so none is left unusable. */
+/**
+ * A new open code. The budget must be a whole number of redemptions, so none is left unusable; it is
+ * reserved from the promotions budget in the same transaction, or the code is refused and nothing changes.
+ */
 export async function createExchangeCode(
   db: Db,
   input: { code: string | undefined; amount: string | undefined; budget: string | undefined; reason: string | undefined; at: Date; actor?: ActedBy },
@@ -173,6 +179,7 @@ export async function createExchangeCode(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw new OperatorError(`Exchange code ${code} already exists`);
+    await reservePromotion(trx, db.dialect, { key: `exchange-reserve:${inserted.id}`, amount: budget, at: input.at });
     if (input.actor) await auditCode(trx, input.actor, 'exchange.create', code, `${amount} per member, budget ${budget}`, reason, input.at);
   });
   return (await exchangeCodes(db.kysely, code))[0];
@@ -201,22 +208,28 @@ export async function exchangeCodes(k: Kysely<Database>, code?: string): Promise
   }));
 }
 
-/** Closes an open code: no further redemptions; what was credited stays. */
+/** Closes an open code: no further redemptions; what was credited stays, what is left returns to the promotions budget. */
 export async function closeExchangeCode(db: Db, input: { code: string | undefined; at: Date; actor?: ActedBy }): Promise<ExchangeCodeSummary> {
   const code = operatorCode(input.code);
   const updated = await db.kysely.transaction().execute(async (trx) => {
-    const result = await trx
+    // The reservations before the code's row, the order redemptions take them in.
+    const { budget, reserved } = await promotionAccounts(trx);
+    await lockAccounts(trx, db.dialect, [budget, reserved]);
+    const closed = await trx
       .updateTable('exchange_codes')
       .set({ status: 'Closed', closed_at: input.at.toISOString() })
       .where('code', '=', code)
       .where('status', '=', 'Open')
+      .returning(['id', 'remaining'])
       .executeTakeFirst();
-    if (input.actor && Number(result.numUpdatedRows) === 1) await auditCode(trx, input.actor, 'exchange.close', code, 'Closed', null, input.at);
-    return result;
+    if (!closed) return false;
+    await releasePromotion(trx, db.dialect, { key: `exchange-release:${closed.id}`, amount: toMicro(closed.remaining), at: input.at });
+    if (input.actor) await auditCode(trx, input.actor, 'exchange.close', code, 'Closed', null, input.at);
+    return true;
   });
   const [summary] = await exchangeCodes(db.kysely, code);
   if (!summary) throw new OperatorError(`No exchange code ${code}`);
-  if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Exchange code ${code} is already ${summary.status}`);
+  if (!updated) throw new OperatorError(`Exchange code ${code} is already ${summary.status}`);
   return summary;
 }
 

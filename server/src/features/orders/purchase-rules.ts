@@ -98,7 +98,7 @@ export function decide(input: CreateOrderInput, index: number, batch: BatchState
   if (batch.available.get(input.userId)! < price.amount) return refused(400, 'insufficientBalance');
 
   const accounts = batch.accounts.get(input.userId)!;
-  // A member's first order earns its day 1 at once (once per member, by key), from rewards expense.
+  // A member's first order earns its day 1 at once (once per member, by key), from the promotions budget while it covers it (service.ts `coverFirstDays`).
   const firstOrder = !batch.history.ordered.has(input.userId) && !batch.history.bonusPaid.has(input.userId);
   const purchase: Accepted = {
     kind: 'accepted',

@@ -24,7 +24,7 @@ export { delayReasonText, listOrders, orderById, orderDays, orderTotals, toOrder
 export { REQUEST_ID_PATTERN, type CreateOrderInput, type PurchaseOutcome } from './purchase';
 
 /** The platform accounts a purchase moves money with. */
-const PLATFORM_KINDS = ['platform.rental_revenue', 'platform.rewards_expense'] as const;
+const PLATFORM_KINDS = ['platform.rental_revenue', 'platform.rewards_expense', 'platform.rewards_reserved'] as const;
 
 /**
  * Buys for several members at once, in one transaction (a purchase alone is a batch of one; the routes
@@ -80,7 +80,7 @@ function purchaseError(error: unknown): unknown {
  * the commit. Otherwise the units are taken first, then both platform accounts are locked at once in id
  * order. The members' own accounts are locked first, in id order, so one member's purchases run one after
  * another and two batches never wait for each other in a cycle; exchange redemptions take the same order
- * (member, then rewards expense; tested in coupons.test.ts).
+ * (member, then the promotion accounts; tested in coupons.test.ts).
  */
 async function buyInTransaction(
   trx: Kysely<Database>,
@@ -196,10 +196,12 @@ async function markCouponsUsed(trx: Kysely<Database>, accepted: Accepted[], orde
 /**
  * Steps 5 and 6: the orders recorded, the units taken and the money moved; on PostgreSQL the orders'
  * INSERT is part of the posting statement (`alongside`), one round trip for both. Each member pays rental
- * revenue; a coupon's share comes from rewards expense, and so does a free first day (into the member's
- * pending income). The keys are new: no order has these requestIds (step 2, under the members' locks),
- * and only their orders' purchases post them. `memberAccounts`: the accounts locked at step 1. Returns
- * the new orders' ids by the purchases' places in the batch.
+ * revenue; a coupon's share comes from what the coupon reserved (rewards reserved), and a free first day
+ * from the promotions budget (rewards expense, into the member's pending income) while it covers it: a
+ * first order it cannot cover gets no free day and earns day 1 from the job like any other. The keys are
+ * new: no order has these requestIds (step 2, under the members' locks), and only their orders' purchases
+ * post them. `memberAccounts`: the accounts locked at step 1. Returns the new orders' ids by the
+ * purchases' places in the batch.
  */
 async function recordAndPay(
   trx: Kysely<Database>,
@@ -209,31 +211,14 @@ async function recordAndPay(
   memberAccounts: number[],
 ): Promise<Map<number, number>> {
   const rental = platform['platform.rental_revenue'];
-  const rewards = platform['platform.rewards_expense'];
-  const operations: NewOperation[] = [];
-  for (const { input, price, accounts, freeFirstDay } of accepted) {
-    const operationKey = purchaseOperationKey(input.userId, input.requestId);
-    const legs: Leg[] = [{ key: `${operationKey}:pay`, debit: accounts.available, credit: rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' }];
-    if (price.couponAmount > 0n) {
-      legs.push({ key: `${operationKey}:coupon`, debit: rewards, credit: rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
-    }
-    operations.push({ operationKey, legs, at: input.now });
-    if (freeFirstDay > 0n) {
-      const bonusKey = FIRST_ORDER_BONUS_KEY(input.userId);
-      operations.push({
-        operationKey: bonusKey,
-        at: input.now,
-        legs: [{ key: bonusKey, debit: rewards, credit: accounts.pendingIncome, amount: freeFirstDay, type: 'Bonus', description: 'free_first_day' }],
-      });
-    }
-  }
-
+  const promotions = platform['platform.rewards_expense'];
+  const reserved = platform['platform.rewards_reserved'];
   const units = new Map<number, number>();
   for (const { input } of accepted) units.set(input.productId, (units.get(input.productId) ?? 0) + input.quantity);
-  const touchesRewards = operations.some((o) => o.legs.some((l) => l.debit === rewards));
+  const touchesPromotions = accepted.some((p) => p.price.couponAmount > 0n || p.freeFirstDay > 0n);
   const held = [...memberAccounts];
   let onlyIf: OperationNodeSource | undefined;
-  if (units.size === 1 && !touchesRewards) {
+  if (units.size === 1 && !touchesPromotions) {
     const [[productId, quantity]] = [...units];
     onlyIf = takeUnits(trx, productId!, quantity!);
   } else {
@@ -241,14 +226,69 @@ async function recordAndPay(
       const taken = await takeUnits(trx, productId, units.get(productId)!).execute();
       if (taken.length !== 1) throw new PreconditionFailedError(`units of product ${productId}`);
     }
-    if (touchesRewards) {
-      await lockAccounts(trx, dialect, [rental, rewards]);
-      held.push(rental, rewards);
+    if (touchesPromotions) {
+      await holdCoupons(trx, accepted);
+      await lockAccounts(trx, dialect, [rental, promotions, reserved]);
+      held.push(rental, promotions, reserved);
+      await coverFirstDays(trx, accepted, promotions);
+    }
+  }
+
+  const operations: NewOperation[] = [];
+  for (const { input, price, accounts, freeFirstDay } of accepted) {
+    const operationKey = purchaseOperationKey(input.userId, input.requestId);
+    const legs: Leg[] = [{ key: `${operationKey}:pay`, debit: accounts.available, credit: rental, amount: price.amount, type: 'Buy Machine', description: 'buy_machine' }];
+    if (price.couponAmount > 0n) {
+      legs.push({ key: `${operationKey}:coupon`, debit: reserved, credit: rental, amount: price.couponAmount, type: 'Coupon', description: 'coupon' });
+    }
+    operations.push({ operationKey, legs, at: input.now });
+    if (freeFirstDay > 0n) {
+      const bonusKey = FIRST_ORDER_BONUS_KEY(input.userId);
+      operations.push({
+        operationKey: bonusKey,
+        at: input.now,
+        legs: [{ key: bonusKey, debit: promotions, credit: accounts.pendingIncome, amount: freeFirstDay, type: 'Bonus', description: 'free_first_day' }],
+      });
     }
   }
   const { alongside: orders } = await postNewOperations(trx, dialect, { operations, held, onlyIf, alongside: insertOrders(trx, accepted) });
   const byRequest = new Map(orders.map((r) => [requestOf({ userId: r.user_id, requestId: r.request_id }), r.id]));
   return new Map(accepted.map((p) => [p.index, byRequest.get(requestOf(p.input))!]));
+}
+
+/**
+ * Takes the rows of the coupons the purchases use, each still offered and not released: a coupon staff
+ * withdraw meanwhile has returned its reservation, so its discount must not be paid. The whole batch then
+ * fails and each purchase is decided again alone, where the coupon is refused.
+ */
+async function holdCoupons(trx: Kysely<Database>, accepted: Accepted[]): Promise<void> {
+  const couponIds = [...new Set(accepted.flatMap((p) => (p.price.couponAmount > 0n && p.input.couponId !== null ? [p.input.couponId] : [])))].sort((a, b) => a - b);
+  for (const id of couponIds) {
+    const held = await trx
+      .updateTable('coupons')
+      .set((eb) => ({ claimed: eb.ref('claimed') }))
+      .where('id', '=', id)
+      .where('active', '=', 1)
+      .where('released_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) throw new AppError(400, 'couponNotUsable');
+  }
+}
+
+/**
+ * The free first days the promotions budget covers, in arrival order, under its lock; the others are
+ * dropped (their orders earn day 1 from the job). The budget holds funded money not reserved for codes
+ * or coupons, so a free day never draws on what a coupon reserved.
+ */
+async function coverFirstDays(trx: Kysely<Database>, accepted: Accepted[], promotions: number): Promise<void> {
+  if (!accepted.some((p) => p.freeFirstDay > 0n)) return;
+  const row = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', promotions).executeTakeFirstOrThrow();
+  let left = toMicro(row.balance);
+  for (const purchase of accepted) {
+    if (purchase.freeFirstDay === 0n) continue;
+    if (purchase.freeFirstDay <= left) left -= purchase.freeFirstDay;
+    else purchase.freeFirstDay = 0n;
+  }
 }
 
 /**

@@ -51,10 +51,10 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
 
   app.get(routeOf('coupons').url, { config: routeOf('coupons').config, schema: schemas.coupons }, async (request) => ok(request, await staffCoupons(db, request.query)));
   app.post(routeOf('couponCreate').url, { config: routeOf('couponCreate').config, schema: schemas.couponCreate }, async (request) =>
-    ok(request, await refusing(() => createCoupon(db, { terms: request.body, ...by(request) }))),
+    ok(request, await refusing(() => createCoupon(deps.db, { terms: request.body, ...by(request) }))),
   );
   app.post(routeOf('couponClose').url, { config: routeOf('couponClose').config, schema: schemas.couponClose }, async (request) =>
-    ok(request, await refusing(() => closeCoupon(db, { id: request.params.id, reason: request.body.reason, ...by(request) }))),
+    ok(request, await refusing(() => closeCoupon(deps.db, { id: request.params.id, reason: request.body.reason, ...by(request) }))),
   );
 
   app.get(routeOf('payChannels').url, { config: routeOf('payChannels').config, schema: schemas.payChannels }, async (request) =>

@@ -7,10 +7,11 @@ import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../exchange';
 import { routeOf } from './guard';
+import { budgetCoverage, BUDGETS, type BudgetName } from './overview';
 import { actedBy, refusing } from './route-kit';
 
 /** The ledger transfer types staff make: adjustments and the funding of the pool and the budget. */
-const STAFF_TRANSFER_TYPES = ['Adjustment', 'Mining Revenue', 'Rewards Budget'];
+const STAFF_TRANSFER_TYPES = ['Adjustment', 'Mining Revenue', 'Rewards Budget', 'Promotions Budget'];
 
 const codeView = (c: ExchangeCodeSummary) => ({
   code: c.code,
@@ -36,6 +37,11 @@ export function moneyRoutes(fastify: FastifyInstance): void {
     const { member, direction, amount, reason, requestId } = request.body;
     const t = await refusing(() => adjust(db, { memberId: member, direction, amount, reason, key: `adjustment:console:${requestId}`, at: deps.clock(), actor: actedBy(request) }));
     return ok(request, { transferId: t.id, amount: t.amount.toString(), balanceAfter: t.balanceAfter.toString() });
+  });
+
+  app.get(routeOf('moneyBudgets').url, { config: routeOf('moneyBudgets').config, schema: schemas.moneyBudgets }, async (request) => {
+    const now = deps.clock();
+    return ok(request, await Promise.all((Object.keys(BUDGETS) as BudgetName[]).map((name) => budgetCoverage(db.kysely, name, now))));
   });
 
   app.get(routeOf('moneyTransfers').url, { config: routeOf('moneyTransfers').config, schema: schemas.moneyTransfers }, async (request) => {

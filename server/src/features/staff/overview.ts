@@ -16,20 +16,50 @@ const pendingCount = (db: Kysely<Database>, table: 'cash_deposits' | 'withdrawal
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 
-/** A platform account's balance, and the days its last week's average daily outflow would take to empty it. */
-async function coverage(db: Kysely<Database>, kind: string, now: Date) {
-  const account = await db.selectFrom('ledger_accounts').select(['id', 'balance']).where('kind', '=', kind).where('owner_user_id', 'is', null).executeTakeFirst();
-  if (!account) return { balance: '0', daysCovered: null };
+/** The budgets staff fund, each as its accounts: what is funded and free first, then what it reserved (promotions). */
+export const BUDGETS = {
+  pool: ['platform.revenue_pool'],
+  rewards: ['platform.rewards_budget'],
+  promotions: ['platform.rewards_expense', 'platform.rewards_reserved'],
+} as const;
+export type BudgetName = keyof typeof BUDGETS;
+
+/**
+ * A budget's free balance, what it reserved, what it paid out in the last 7 days (moves between its own
+ * accounts, a reservation or its release, are not spending) and the days the two together last at that
+ * rate (null when nothing was paid out).
+ */
+export async function budgetCoverage(db: Kysely<Database>, name: BudgetName, now: Date) {
+  const kinds: readonly string[] = BUDGETS[name];
+  const accounts = await db.selectFrom('ledger_accounts').select(['id', 'kind', 'balance']).where('kind', 'in', kinds).where('owner_user_id', 'is', null).execute();
+  const ids = accounts.map((a) => a.id);
   const since = new Date(now.getTime() - OUTFLOW_DAYS * 86_400_000).toISOString();
-  const out = await db
-    .selectFrom('ledger_transfers')
-    .select((eb) => eb.fn.sum<string | number | null>('amount').as('total'))
-    .where('debit_account_id', '=', account.id)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  const balance = toMicro(account.balance);
-  const perDay = toMicro(out.total ?? 0) / BigInt(OUTFLOW_DAYS);
-  return { balance: balance.toString(), daysCovered: perDay > 0n ? Math.floor(Number((balance * 10n) / perDay)) / 10 : null };
+  const out = ids.length
+    ? await db
+        .selectFrom('ledger_transfers')
+        .select((eb) => eb.fn.sum<string | number | null>('amount').as('total'))
+        .where('debit_account_id', 'in', ids)
+        .where('credit_account_id', 'not in', ids)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow()
+    : { total: 0 };
+  const balance = accounts.filter((a) => a.kind === kinds[0]).reduce((sum, a) => sum + toMicro(a.balance), 0n);
+  const reserved = accounts.filter((a) => a.kind !== kinds[0]).reduce((sum, a) => sum + toMicro(a.balance), 0n);
+  const spent = toMicro(out.total ?? 0);
+  const perDay = spent / BigInt(OUTFLOW_DAYS);
+  return {
+    budget: name,
+    balance: balance.toString(),
+    reserved: reserved.toString(),
+    spentLastWeek: spent.toString(),
+    daysCovered: perDay > 0n ? Math.floor(Number(((balance + reserved) * 10n) / perDay)) / 10 : null,
+  };
+}
+
+/** A budget as the dashboard shows it: its balance and the days it covers. */
+async function coverage(db: Kysely<Database>, name: BudgetName, now: Date) {
+  const { balance, daysCovered } = await budgetCoverage(db, name, now);
+  return { balance, daysCovered };
 }
 
 /** The staff dashboard: what waits for staff, the pool and budget with the days they cover, what members are owed. */
@@ -49,8 +79,8 @@ export async function dashboard(db: Kysely<Database>, now: Date): Promise<AdminD
     .executeTakeFirstOrThrow();
   return {
     pending: { recharges, withdrawals, posts, submissions, feedback },
-    revenuePool: await coverage(db, 'platform.revenue_pool', now),
-    rewardsBudget: await coverage(db, 'platform.rewards_budget', now),
+    revenuePool: await coverage(db, 'pool', now),
+    rewardsBudget: await coverage(db, 'rewards', now),
     liabilities: toMicro(owed.total ?? 0).toString(),
   };
 }

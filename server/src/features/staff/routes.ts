@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { fundRewardsBudget } from '../../jobs/rewards';
 import { fundPool } from '../../ledger/operator';
+import { fundPromotions } from '../../ledger/promotions';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { pendingPosts, reviewPost } from '../community';
@@ -171,6 +172,12 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     const { amount, reason, requestId } = request.body;
     const r = await refusing(() => fundRewardsBudget(db, { amount, reason, key: `rewards-funding:console:${requestId}`, at: deps.clock(), actor: actedBy(request) }));
     return ok(request, { transferId: r.transfer.id, amount: r.transfer.amount.toString(), rewardsPaid: r.payout.paid });
+  });
+
+  app.post(routeOf('fundPromotions').url, { config: routeOf('fundPromotions').config, schema: schemas.fundPromotions }, async (request) => {
+    const { amount, reason, requestId } = request.body;
+    const t = await refusing(() => fundPromotions(db, { amount, reason, key: `promotions-funding:console:${requestId}`, at: deps.clock(), actor: actedBy(request) }));
+    return ok(request, { transferId: t.id, amount: t.amount.toString(), rewardsPaid: 0 });
   });
 
   // ---- audit log ----

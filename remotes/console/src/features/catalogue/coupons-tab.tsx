@@ -109,7 +109,7 @@ export function CouponsTab() {
         <Form.Item name="end" label={t('catalogue.validUntil')} rules={[{ required: true, message: t('products.timeHelp') }]}>
           <Input type="datetime-local" />
         </Form.Item>
-        <Form.Item name="budget" label={t('catalogue.budget')} help={t('catalogue.budgetHelp')} rules={[{ pattern: /^\s*(\d{1,12}(\.\d{1,2})?)?\s*$/, message: t('products.amountHelp') }]}>
+        <Form.Item name="budget" label={t('catalogue.budget')} help={t('catalogue.budgetHelp')} rules={[{ required: true, pattern: /^\s*\d{1,12}(\.\d{1,2})?\s*$/, message: t('products.amountHelp') }]}>
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
       </Form>

@@ -2,16 +2,20 @@ import { Button, Form, Input, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@rigshare/domain';
 import { runAction } from '../layout/run-action';
-import { useFundMutation } from './api';
+import { useFundMutation, type FundTarget } from './api';
+import { BudgetsPanel } from './budgets-panel';
 import { useRequestId } from './keep-request-id';
 
 interface FundForm {
-  into: ('pool' | 'rewards')[];
+  into: FundTarget[];
   amount: string;
   reason: string;
 }
 
-/** Records mining revenue into the revenue pool, or funds the rewards budget (which then pays the rewards that waited). */
+/**
+ * Each budget's standing, then the form that records mining revenue into the revenue pool, funds the
+ * rewards budget (which then pays the rewards that waited) or funds the promotions budget.
+ */
 export function FundTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<FundForm>();
@@ -29,22 +33,31 @@ export function FundTab() {
     );
   };
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={{ into: ['pool'] }}
-      onFinish={(values: FundForm) => void submit(values)}
-      footer={
-        <Button block type="submit" color="primary" loading={isLoading} data-testid="fund-submit">
-          {t('money.fund')}
-        </Button>
-      }
-    >
-      <Form.Item name="into" label={t('money.into')} rules={[{ required: true }]}>
-        <Selector options={[{ label: t('money.pool'), value: 'pool' }, { label: t('money.rewards'), value: 'rewards' }]} />
-      </Form.Item>
-      <AmountAndReason />
-    </Form>
+    <>
+      <BudgetsPanel />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ into: ['pool'] }}
+        onFinish={(values: FundForm) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" loading={isLoading} data-testid="fund-submit">
+            {t('money.fund')}
+          </Button>
+        }
+      >
+        <Form.Item name="into" label={t('money.into')} rules={[{ required: true }]}>
+          <Selector
+            options={[
+              { label: t('money.pool'), value: 'pool' },
+              { label: t('money.rewards'), value: 'rewards' },
+              { label: t('money.promotions'), value: 'promotions' },
+            ]}
+          />
+        </Form.Item>
+        <AmountAndReason />
+      </Form>
+    </>
   );
 }
 
