@@ -1,7 +1,7 @@
 import { parseAmount } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import { insertMember } from '../../features/accounts';
-import { buyInTransaction } from '../../features/orders/service';
+import { buyInTransaction } from '../../features/orders';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { postOperation } from '../../ledger/ledger';
 import type { DialectName } from '../connect';
