@@ -181,7 +181,6 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
         price_micro: '1000000',
         max_buy: -1,
         units_offered: 10,
-        units_sold: 1,
         sort_order: 1,
         created_at: now.toISOString(),
       })

@@ -90,7 +90,9 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
     const noAgree = await post(ctx.app, '/api/orders/mine/order/create', { productId: '1', quantity: '1', requestId: 'no-agree-001' }, asMember(member.token));
     expect(noAgree.json()).toMatchObject({ code: 400, msg: 'Please agree to the lease agreement first' });
     expect((await buy(member.token, { productId: '4' })).json()).toMatchObject({ code: 409, msg: 'This product is not on sale yet' });
-    expect((await buy(member.token, { productId: '5' })).json().code).toBe(409);
+    const lastUnit = await addProduct({ price: '1', dayReturn: '0.01', validDays: 5, offered: 1 });
+    expect((await buy(member.token, { productId: String(lastUnit) })).json().code).toBe(200);
+    expect((await buy(member.token, { productId: String(lastUnit) })).json()).toMatchObject({ code: 409, msg: 'This product is sold out' });
     const limited = await addProduct({ price: '1', dayReturn: '0.01', validDays: 5, offered: 100, maxBuy: 2 });
     expect((await buy(member.token, { productId: String(limited), quantity: '2' })).json().code).toBe(200);
     expect((await buy(member.token, { productId: String(limited) })).json()).toMatchObject({ code: 409, msg: 'Purchase limit reached for this product' });

@@ -66,21 +66,22 @@ describe('configuration', () => {
 });
 
 describe('seeding', () => {
-  it("'reference' seeds products and content but no member and no money; 'demo' adds the demo member", async () => {
+  it("'reference' seeds content but no product, member or money; 'demo' adds the demo member and catalogue", async () => {
     for (const mode of ['reference', 'demo'] as const) {
       const { db, drop } = await sqlite.open();
       try {
         await migrateToLatest(db.kysely, db.dialect);
         expect(await seedIfEmpty(db, new Date(), '', mode)).toBe(true);
-        const count = async (table: 'users' | 'products' | 'ledger_transfers' | 'carousel') =>
+        const count = async (table: 'users' | 'products' | 'orders' | 'carousel') =>
           Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-        expect(await count('products')).toBe(6);
+        expect(await count('products')).toBe(mode === 'demo' ? 6 : 0);
+        expect(await count('orders')).toBe(mode === 'demo' ? 9 : 0);
         expect(await count('carousel')).toBeGreaterThan(0);
-        expect(await count('users')).toBe(mode === 'demo' ? 1 : 0);
-        expect(await count('ledger_transfers')).toBe(mode === 'demo' ? 2 : 0);
+        // The demo member and the three demo buyers.
+        expect(await count('users')).toBe(mode === 'demo' ? 4 : 0);
         // A production database stays without members until the operator creates one: no second seeding.
         expect(await seedIfEmpty(db, new Date(), '', mode)).toBe(false);
-        expect(await count('products')).toBe(6);
+        expect(await count('carousel')).toBe(3);
       } finally {
         await db.kysely.destroy();
         await drop();

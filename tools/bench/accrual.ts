@@ -53,8 +53,8 @@ async function main(): Promise<void> {
         valid_days: 60,
         price_micro: '100000000',
         max_buy: -1,
-        units_offered: orders,
-        units_sold: orders,
+        // Up to 3 units an order; the database counts the units sold from the orders inserted below.
+        units_offered: orders * 3,
         sort_order: 1,
         created_at: now.toISOString(),
       })

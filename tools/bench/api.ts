@@ -285,7 +285,6 @@ async function main(): Promise<void> {
             price_micro: '1000000',
             max_buy: -1,
             units_offered: 100_000_000,
-            units_sold: 0,
             sort_order: 100,
             created_at: iso,
           })

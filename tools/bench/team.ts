@@ -102,7 +102,6 @@ async function main(): Promise<void> {
         price_micro: '100000000',
         max_buy: -1,
         units_offered: purchases,
-        units_sold: 0,
         sort_order: 1,
         created_at: iso,
       })

@@ -59,7 +59,7 @@ it('sends the token and a form-encoded body', async () => {
   store.dispatch(
     loggedIn({
       token: 'secret-token',
-      data: { userId: '1', headUrl: null, vipLevel: 0, phone: '9000000001', name: 'A', shareCode: '', createTime: '', invitateCode: 'X', markHeadbgUrl: null, markText: null, timezoneType: 0 },
+      data: { userId: '1', headUrl: null, phone: '9000000001', name: 'A', shareCode: '', createTime: '', invitateCode: 'X', markHeadbgUrl: null, markText: null, timezoneType: 0 },
     }),
   );
   await post('user', 'user/modify-name', { name: 'Asha Rao', skip: undefined });

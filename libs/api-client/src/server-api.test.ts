@@ -121,7 +121,7 @@ it('forgets a member\'s data when they log out, and reloads server text when the
   store.dispatch(
     loggedIn({
       token: 't',
-      data: { userId: '1', headUrl: null, vipLevel: 0, phone: '9000000001', name: 'A', shareCode: '', createTime: '', invitateCode: 'X', markHeadbgUrl: null, markText: null, timezoneType: 0 },
+      data: { userId: '1', headUrl: null, phone: '9000000001', name: 'A', shareCode: '', createTime: '', invitateCode: 'X', markHeadbgUrl: null, markText: null, timezoneType: 0 },
     }),
   );
   store.dispatch(loggedOut());

@@ -18,7 +18,6 @@ export function maskPhone(phone: string): string {
 export interface LoginData {
   userId: string;
   headUrl: string | null;
-  vipLevel: number;
   phone: string;
   name: string;
   shareCode: string;
@@ -35,7 +34,6 @@ export interface UserInfo {
   phone: string;
   name: string;
   headUrl: string | null;
-  vipLevel: number;
   grade: number;
   gradeText: string;
   invitateCode: string;
@@ -44,9 +42,6 @@ export interface UserInfo {
   shareCode: string;
   /** Direct invitees. */
   num: number;
-  endTime: string | null;
-  project: number;
-  coupon: number;
   markHeadbgUrl: string | null;
   markText: string | null;
   timezoneType: number | null;

@@ -3,12 +3,14 @@ import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE, type LoginData, type Use
 
 export type { LoginData, UserInfo } from '@rigshare/domain';
 
-/** Every session field of SPEC.md section 3. */
+/**
+ * The session fields of SPEC.md section 3, less vipLevel, endTime, project and coupon: nothing produced
+ * them (docs/decisions.md).
+ */
 export interface SessionState {
   token: string | null;
   languageType: string;
   avatar: string;
-  vipLevel: number;
   inviteCode: string;
   upInviteCode: string;
   phone: string;
@@ -20,9 +22,6 @@ export interface SessionState {
   shareCode: string;
   num: number;
   userId: string;
-  endTime: string;
-  project: number;
-  coupon: number;
   markHeadbgUrl: string;
   markText: string;
   timezoneType: number;
@@ -33,7 +32,6 @@ export function emptySession(languageType: string = DEFAULT_LOCALE, token: strin
     token,
     languageType,
     avatar: '',
-    vipLevel: 0,
     inviteCode: '',
     upInviteCode: '',
     phone: '',
@@ -45,9 +43,6 @@ export function emptySession(languageType: string = DEFAULT_LOCALE, token: strin
     shareCode: '',
     num: 0,
     userId: '',
-    endTime: '',
-    project: 0,
-    coupon: 0,
     markHeadbgUrl: '',
     markText: '',
     timezoneType: 0,
@@ -63,7 +58,6 @@ export const sessionSlice = createSlice({
       state.token = token;
       state.userId = data.userId;
       state.avatar = data.headUrl ?? '';
-      state.vipLevel = data.vipLevel;
       state.phone = data.phone;
       state.name = data.name;
       state.shareCode = data.shareCode;
@@ -79,16 +73,12 @@ export const sessionSlice = createSlice({
         phone: u.phone,
         name: u.name,
         avatar: u.headUrl ?? '',
-        vipLevel: u.vipLevel,
         grade: u.grade,
         gradeText: u.gradeText,
         inviteCode: u.invitateCode,
         upInviteCode: u.upInviteCode ?? '',
         shareCode: u.shareCode,
         num: u.num,
-        endTime: u.endTime ?? '',
-        project: u.project,
-        coupon: u.coupon,
         markHeadbgUrl: u.markHeadbgUrl ?? '',
         markText: u.markText ?? '',
         timezoneType: u.timezoneType ?? 0,

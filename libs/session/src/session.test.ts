@@ -6,7 +6,6 @@ import { STORAGE_KEYS } from './storage-keys';
 const login: LoginData = {
   userId: '7',
   headUrl: null,
-  vipLevel: 1,
   phone: '9876543210',
   name: 'Asha',
   shareCode: 'SH7',

@@ -492,7 +492,10 @@ export interface ProductsTable {
   price_micro: string | number | bigint;
   max_buy: number;
   units_offered: number;
-  units_sold: number;
+  /** The sum of the product's orders' quantities, kept by the database from order inserts only (0047): never written by code. */
+  units_sold: ColumnType<number, never, never>;
+  /** The last order counted into units_sold (0047). */
+  units_sold_through: ColumnType<number | null, never, never>;
   sort_order: number;
   /** When staff closed it: its sale ended then and members no longer see it in the list (0034). */
   closed_at: ColumnType<string | null, string | null | undefined, string | null>;

@@ -15,7 +15,7 @@ import { reservationProblems } from './promotions';
  *    transfer to that member); income payable holds exactly the days no takeout has moved yet; and the
  *    days each takeout moved sum to its transfer out of income payable;
  * 6. every income day belongs to an order;
- * 7. no product has sold more units than it offers;
+ * 7. every product's units sold are the sum of its orders' quantities, and no more than it offers;
  * 8. every member's held balance equals their Pending withdrawals plus their Processing takeouts;
  * 9. every confirmed (Arrived) deposit was credited by its deposit:<id> transfer of its USDT amount,
  *    and no other deposit was credited;
@@ -150,12 +150,14 @@ async function checkRecordsAgree(db: Kysely<Database>): Promise<string[]> {
     SELECT a.id, a.order_id FROM income_accruals a WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = a.order_id) LIMIT 20`.execute(db);
   for (const row of orphans.rows) problems.push(`income day ${row.id} belongs to no order (order ${row.order_id})`);
 
-  const oversold = await db
-    .selectFrom('products')
-    .select(['id', 'units_sold', 'units_offered'])
-    .where('units_sold', '>', (eb) => eb.ref('units_offered'))
-    .execute();
-  for (const row of oversold) problems.push(`product ${row.id} sold ${row.units_sold} of ${row.units_offered} units`);
+  const miscounted = await sql<{ id: number; units_sold: number; ordered: number | string; units_offered: number }>`
+    SELECT p.id, p.units_sold, p.units_offered, COALESCE(o.ordered, 0) AS ordered
+    FROM products p LEFT JOIN (SELECT product_id, SUM(quantity) AS ordered FROM orders GROUP BY product_id) o ON o.product_id = p.id
+    WHERE p.units_sold <> COALESCE(o.ordered, 0) OR p.units_sold > p.units_offered
+    LIMIT 20`.execute(db);
+  for (const row of miscounted.rows) {
+    problems.push(`product ${row.id} shows ${row.units_sold} of ${row.units_offered} units sold; its orders hold ${Number(row.ordered)}`);
+  }
 
   const held = await sql<{ id: number; owner_user_id: number; balance: string | number; expected: string | number }>`
     SELECT a.id, a.owner_user_id, a.balance,

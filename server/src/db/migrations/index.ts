@@ -42,6 +42,7 @@ import { migration as m0043 } from './0043-delivery-leases';
 import { migration as m0044 } from './0044-guess-counters';
 import { migration as m0045 } from './0045-file-access';
 import { migration as m0046 } from './0046-sanitised-posts';
+import { migration as m0047 } from './0047-units-sold-from-orders';
 import { migration as m0048 } from './0048-funded-promotions';
 import { migration as m0049 } from './0049-orders-by-product';
 
@@ -89,6 +90,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0044,
   m0045,
   m0046,
+  m0047,
   m0048,
   m0049,
 ];

@@ -8,6 +8,7 @@ import { hashPassword } from '../../security/password';
 import type { DialectName } from '../connect';
 import { toMicro, type Database } from '../schema';
 import { reservePromotion } from '../../ledger/promotions';
+import { seedDemoCatalogue } from './demo-catalogue';
 
 export const DEMO_PHONE = '9000000001';
 export const DEMO_PASSWORD = 'Demo12345';
@@ -22,10 +23,10 @@ const DEMO_COUPON_USES = 100n;
 
 /**
  * Demo data, through the ledger like everything else: the demo member (the root of the invite tree),
- * simulated mining revenue in the revenue pool, and the member's "Demo balance" adjustment.
- * Returns the demo member's id.
+ * simulated mining revenue in the revenue pool, the member's "Demo balance" adjustment, and the demo
+ * catalogue with the orders its buyers placed (demo-catalogue.ts). Returns the demo member's id.
  */
-export async function seedDemoData(trx: Kysely<Database>, dialect: DialectName, now: Date): Promise<number> {
+export async function seedDemoData(trx: Kysely<Database>, dialect: DialectName, now: Date, { demoOrders = true } = {}): Promise<number> {
   const demoId = await insertMember(trx, {
     phone: DEMO_PHONE,
     passwordHash: await hashPassword(DEMO_PASSWORD),
@@ -68,6 +69,7 @@ export async function seedDemoData(trx: Kysely<Database>, dialect: DialectName, 
       },
     ],
   });
+  await seedDemoCatalogue(trx, dialect, now, { demoOrders });
   return demoId;
 }
 

@@ -82,7 +82,7 @@ function purchaseError(error: unknown): unknown {
  * another and two batches never wait for each other in a cycle; exchange redemptions take the same order
  * (member, then the promotion accounts; tested in coupons.test.ts).
  */
-async function buyInTransaction(
+export async function buyInTransaction(
   trx: Kysely<Database>,
   dialect: DialectName,
   inputs: readonly CreateOrderInput[],
@@ -292,15 +292,16 @@ async function coverFirstDays(trx: Kysely<Database>, accepted: Accepted[], promo
 }
 
 /**
- * The UPDATE that takes `quantity` units, guarded so it never oversells (it changes no row when too few
- * are left); the last unit marks the product sold out. A batch of one product without rewards legs runs
- * it inside its posting.
+ * The UPDATE that claims `quantity` units before the orders are written, guarded so it never oversells
+ * (it changes no row when too few are left) and marking the product sold out with its last unit. It
+ * holds the product's row until the commit, so the next purchase reads the units this one's orders
+ * add: those are counted by the database from the orders' INSERT (migration 0047), never written here.
+ * A batch of one product without rewards legs runs it inside its posting.
  */
 function takeUnits(trx: Kysely<Database>, productId: number, quantity: number) {
   return trx
     .updateTable('products')
     .set((eb) => ({
-      units_sold: eb('units_sold', '+', quantity),
       status: eb
         .case()
         .when(eb('units_sold', '+', quantity), '=', eb.ref('units_offered'))

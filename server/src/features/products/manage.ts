@@ -111,7 +111,7 @@ export async function createProduct(db: Kysely<Database>, input: { terms: Produc
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('products')
-      .values({ ...columns, units_sold: 0, closed_at: null, created_at: input.at.toISOString() })
+      .values({ ...columns, closed_at: null, created_at: input.at.toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
     const product = staffProduct(row);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { List, Tag } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import {
   BillOutline,
   ChatCheckOutline,
@@ -61,9 +61,6 @@ export default function MineScreen() {
           <div className="mine-card__text">
             <div className="mine-card__name">
               <span data-testid="mine-name">{name}</span>
-              <Tag color="warning" fill="solid" round className="mine-card__vip" data-testid="mine-vip">
-                {t('mine.vip', { level: session.vipLevel })}
-              </Tag>
             </div>
             {name !== phone && (
               <div className="mine-card__phone" data-testid="mine-phone">

@@ -51,9 +51,6 @@ export default function InformationScreen() {
         <List.Item extra={session.userId} arrow={false}>
           {t('information.userId')}
         </List.Item>
-        <List.Item extra={t('mine.vip', { level: session.vipLevel })} arrow={false}>
-          {t('information.vipLevel')}
-        </List.Item>
       </List>
       <List mode="card">
         <List.Item arrow={false} extra={session.inviteCode ? <CopyText text={session.inviteCode} /> : '—'}>
