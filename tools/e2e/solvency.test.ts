@@ -84,6 +84,13 @@ it('opens without login from the login screen and shows totals, root, reserves w
   await expect(page.getByTestId('solvency-root').textContent()).resolves.toBe(root);
   const usdt = (Number(total) / 1e6).toFixed(2);
   await expect(page.getByTestId('solvency-total').textContent()).resolves.toBe(`${usdt} USDT`);
+  // The revenue pool and the rewards budget are the platform's own money, not listed as owed to members.
+  const owed = page.getByTestId('solvency-liabilities');
+  await expect(owed.getByTestId('solvency-pool').count()).resolves.toBe(0);
+  await expect(owed.textContent()).resolves.not.toContain(shell.solvency.rewardsBudget);
+  const own = page.getByTestId('solvency-platform-funds');
+  await expect(own.getByTestId('solvency-pool').textContent()).resolves.toBe('20000.00 USDT');
+  await expect(own.textContent()).resolves.toContain(shell.solvency.rewardsBudget);
 
   const link = page.getByTestId('solvency-reserves').locator('a');
   await expect(link.getAttribute('href')).resolves.toBe(`https://testnet.bscscan.com/address/${RESERVE}`);

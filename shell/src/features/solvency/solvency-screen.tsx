@@ -63,10 +63,6 @@ export default function SolvencyScreen() {
             <dd>{usdt(s.memberHeld)}</dd>
             <dt>{t('solvency.liabilities.incomeOwed')}</dt>
             <dd>{usdt(s.memberPendingIncome)}</dd>
-            <dt>{t('solvency.revenuePool')}</dt>
-            <dd data-testid="solvency-pool">{usdt(s.revenuePool)}</dd>
-            <dt>{t('solvency.rewardsBudget')}</dt>
-            <dd>{usdt(s.rewardsBudget)}</dd>
             <dt>{t('solvency.takenAt')}</dt>
             <dd data-testid="solvency-time">{formatDateTime(s.takenAt, i18n.language)}</dd>
             <dt>{t('solvency.members')}</dt>
@@ -76,6 +72,18 @@ export default function SolvencyScreen() {
           </dl>
         )}
       </Card>
+
+      {s && (
+        <Card title={t('solvency.platformFunds.title')} data-testid="solvency-platform-funds">
+          <p className="solvency-note">{t('solvency.platformFunds.note')}</p>
+          <dl className="solvency-pairs">
+            <dt>{t('solvency.revenuePool')}</dt>
+            <dd data-testid="solvency-pool">{usdt(s.revenuePool)}</dd>
+            <dt>{t('solvency.rewardsBudget')}</dt>
+            <dd data-testid="solvency-budget">{usdt(s.rewardsBudget)}</dd>
+          </dl>
+        </Card>
+      )}
 
       <Card title={t('solvency.reserves.title')}>
         {!page.reservesConfigured && <p className="solvency-note" data-testid="solvency-reserves-off">{t('solvency.reserves.notConfigured')}</p>}
