@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Selector, Tag, TextArea } from 'antd-mobile';
+import { Button, Form, Input, Tag, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatAmount } from '@rigshare/domain';
@@ -9,6 +9,7 @@ import { usePaging } from '../layout/use-paging';
 import { DataTable } from '../table/data-table';
 import { useCreatePayChannelMutation, useEditPayChannelMutation, usePayChannelsQuery, useSwitchPayChannelMutation } from './api';
 import { AMOUNT } from './form-values';
+import { OneOf } from '../layout/one-of';
 
 interface ChannelFields {
   name: string;
@@ -101,7 +102,7 @@ export function ChannelsTab() {
           <Input maxLength={3} disabled={editing !== null} />
         </Form.Item>
         <Form.Item name="kind" label={t('catalogue.kind')} rules={[{ required: true }]}>
-          <Selector disabled={editing !== null} options={(['bank', 'cash'] as const).map((k) => ({ label: t(`catalogue.kinds.${k}`), value: k }))} />
+          <OneOf disabled={editing !== null} options={(['bank', 'cash'] as const).map((k) => ({ label: t(`catalogue.kinds.${k}`), value: k }))} />
         </Form.Item>
         <Form.Item name="minAmount" label={t('catalogue.minimum')} rules={[{ required: true, message: t('products.amountHelp') }, { pattern: AMOUNT, message: t('products.amountHelp') }]}>
           <Input inputMode="decimal" maxLength={16} />
