@@ -7,13 +7,18 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { UnsupportedContractError } from '@rigshare/contract';
 import en from '../../locales/en-US/shell.json';
-import common from '../../../libs/i18n/locales/en-US/common.json';
+import { commonLoader } from '@rigshare/i18n';
 import { AreaBoundary } from './area-boundary';
 
 function Failing({ load }: { load: Promise<unknown> }) {
   use(load);
   return null;
 }
+
+let common: { actions: { retry: string } };
+beforeAll(async () => {
+  common = (await commonLoader('en-US')) as typeof common;
+});
 
 async function renderArea(error: Error, frame?: (notice: ReactNode) => ReactNode) {
   const i18n = i18next.createInstance();
