@@ -3,8 +3,7 @@ import { List, Skeleton } from 'antd-mobile';
 import { CheckShieldOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatAmount } from '@rigshare/domain';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { solvencyApi, type SolvencyProof } from '../solvency/solvency-api';
 import { useLiveBalanceQuery } from './mine-balance-api';
 
@@ -36,7 +35,7 @@ export function BalanceCard() {
         extra={
           balance.data ? (
             <strong className="mine-balance__amount" data-testid="mine-balance">
-              {formatAmount(balance.data.available)} USDT
+              {money(balance.data.available)} USDT
             </strong>
           ) : (
             <Skeleton.Title animated className="mine-balance__loading" />
@@ -50,7 +49,7 @@ export function BalanceCard() {
         <List.Item
           prefix={<CheckShieldOutline />}
           description={t('mine.proof.at', { time: formatDateTime(proof.takenAt, i18n.language) })}
-          extra={<span data-testid="mine-proof-balance">{formatAmount(proof.balance)} USDT</span>}
+          extra={<span data-testid="mine-proof-balance">{money(proof.balance, { decimals: 'exact' })} USDT</span>}
           onClick={() => navigate('/solvency')}
           data-testid="mine-proof"
         >

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { money } from '@rigshare/i18n';
 import { Button, Form, Input, Tag, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -49,7 +50,7 @@ export function ChannelsTab() {
   const columns: ColumnDef<AdminPayChannel, unknown>[] = [
     { accessorKey: 'name', header: t('catalogue.channelName') },
     { id: 'currency', accessorFn: (c) => c.currency, header: t('rates.currency'), cell: ({ row }) => `${row.original.currency} · ${t(`catalogue.kinds.${row.original.kind}`)}` },
-    { id: 'min', accessorFn: (c) => Number(c.minAmount), header: t('catalogue.minimum'), cell: ({ row }) => formatAmount(BigInt(row.original.minAmount), 0) },
+    { id: 'min', accessorFn: (c) => Number(c.minAmount), header: t('catalogue.minimum'), cell: ({ row }) => money(row.original.minAmount, { decimals: 'exact' }) },
     { id: 'enabled', accessorFn: (c) => (c.enabled ? 1 : 0), header: t('members.state'), cell: ({ row }) => <Tag color={row.original.enabled ? 'success' : 'default'}>{t(row.original.enabled ? 'catalogue.enabled' : 'catalogue.disabled')}</Tag> },
     {
       id: 'actions',

@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@rigshare/domain';
 import { runAction } from '../layout/run-action';
 import { useAdjustMutation } from './api';
 import { AmountAndReason } from './fund-tab';
@@ -27,7 +27,7 @@ export function AdjustTab() {
       (r) => {
         requestId.settle();
         form.resetFields();
-        return t('money.adjusted', { amount: formatAmount(BigInt(r.amount)), transfer: r.transferId, balance: formatAmount(BigInt(r.balanceAfter)) });
+        return t('money.adjusted', { amount: money(r.amount, { decimals: 'exact' }), transfer: r.transferId, balance: money(r.balanceAfter, { decimals: 'exact' }) });
       },
     );
   };

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, List } from 'antd-mobile';
 import { isValidFundPassword } from '@rigshare/domain';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, moneyAlike } from '@rigshare/i18n';
 import { LockedPinPad, PinInput } from '../../shared/pin-input';
 import { useTranslation } from 'react-i18next';
 import { lockedUntilOf, triesLeftOf } from '../../api/refusal-fix';
 import type { Withdrawal, WithdrawQuote } from '../../api/wallet';
 import { rule } from '../../shared/form-rules';
-import { formatMoneyAlike } from '../../shared/money';
 
 export interface ConfirmStepProps {
   quote: WithdrawQuote;
@@ -49,7 +48,7 @@ export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onB
     }
   };
 
-  const [amount, fee, net] = formatMoneyAlike([quote.amount, quote.fee, quote.net]);
+  const [amount, fee, net] = moneyAlike([quote.amount, quote.fee, quote.net]);
   return (
     <div className="wallet-card" data-testid="withdraw-confirm-step">
       <List header={t('withdraw.confirmTitle')}>
