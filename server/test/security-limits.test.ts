@@ -95,7 +95,7 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
     expect(record.total).toBe(3);
     expect(record.list[0]).toMatchObject({
       kind: 'security',
-      title: 'Fondspasswort gesperrt',
+      title: 'Zahlungspasswort gesperrt',
       content: expect.stringContaining(`5-mal hintereinander falsch eingegeben und ist daher für ${LOCK_MINUTES} Minuten gesperrt`),
       read: false,
     });

@@ -84,3 +84,14 @@ describe.each(catalogues())('the $name translations', ({ file }) => {
     expect(untranslated).toEqual([]);
   });
 });
+
+it('German gives the fund password one name everywhere: Zahlungspasswort', () => {
+  const misnamed = catalogues().flatMap(({ name, file }) => {
+    const english = flatten(JSON.parse(fs.readFileSync(file('en-US'), 'utf8')));
+    const german = flatten(JSON.parse(fs.readFileSync(file('de-DE'), 'utf8')));
+    return Object.keys(english)
+      .filter((key) => /fund password/i.test(english[key]) && !/Zahlungspassw(o|ö)rt/.test(german[key] ?? ''))
+      .map((key) => `${name}: ${key} = ${german[key]}`);
+  });
+  expect(misnamed).toEqual([]);
+});
