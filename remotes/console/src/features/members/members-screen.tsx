@@ -133,7 +133,9 @@ function MemberDetail({ id }: { id: number }) {
       <List header={t('members.records')}>
         {m.records.map((r) => (
           <List.Item key={r.id} description={<When at={r.at} />} extra={`${money(r.amount)} USDT`}>
-            {`${r.type}: ${r.description}`}
+            {t(`ledgerTypes.${r.type}`, { defaultValue: r.type })}
+            {/* The ledger's description code only where it says more than the type (free_first_day under Bonus). */}
+            {r.description && r.description.replace(/_/g, ' ') !== r.type.toLowerCase() && <span className="console-note"> · {r.description}</span>}
           </List.Item>
         ))}
       </List>

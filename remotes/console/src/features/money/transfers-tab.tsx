@@ -16,7 +16,7 @@ export function TransfersTab() {
   const list = useStaffTransfersQuery(paging.query);
   const columns: ColumnDef<StaffTransfer, unknown>[] = [
     { accessorKey: 'id', header: t('money.transfer') },
-    { accessorKey: 'type', header: t('columns.kind') },
+    { accessorKey: 'type', header: t('columns.kind'), cell: ({ row }) => t(`ledgerTypes.${row.original.type}`, { defaultValue: row.original.type }) },
     { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${money(row.original.amount, { decimals: 'exact' })} USDT` },
     { accessorKey: 'member', header: t('columns.member') },
     { accessorKey: 'reason', header: t('actions.reason') },
