@@ -100,8 +100,13 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
       read: false,
     });
 
+    // The balance says the lock's end before any PIN is typed (the withdraw screen opens locked).
+    const lockShown = async () => (await getAs(ctx, '/api/assets/user/balance', m.token)).json().data.fundPasswordLockedUntil;
+    expect(await lockShown()).toBe(lockedUntil);
+
     // The lock ends by itself; the right PIN then works.
     ctx.advance((LOCK_MINUTES - 10) * 60_000 + 1000);
+    expect(await lockShown()).toBeNull();
     expect((await withdraw(ctx.app, m, '123456')).json()).toMatchObject({ code: 200, data: { status: 'Pending' } });
   });
 
@@ -113,6 +118,8 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
     for (let i = 0; i < 4; i++) expect((await withdraw(ctx.app, m, '000000')).statusCode).toBe(400);
     expect((await withdraw(ctx.app, m, '123456')).json().code).toBe(200);
     expect((await getAs(ctx, '/api/push/unread', m.token)).json().data).toEqual({ count: 0 });
+    // Four wrong in a row are not a lock.
+    expect((await getAs(ctx, '/api/assets/user/balance', m.token)).json().data.fundPasswordLockedUntil).toBeNull();
   });
 
   it('during the security hold the PIN is not checked: the hold answers first and nothing is counted', async () => {

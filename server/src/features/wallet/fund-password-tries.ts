@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { guess, holdGuesses, inARow } from '../../security/guess-limits';
 import { verifyPassword } from '../../security/password';
@@ -14,6 +16,12 @@ import { notifyMember } from '../messages';
  */
 
 const key = (userId: number) => `fund-password:${userId}`;
+
+/** Until when the member's fund password is locked (ISO time), or null: the app shows the lock before a PIN is typed. */
+export async function fundPasswordLockedUntil(db: Kysely<Database>, userId: number, maxFailures: number, now: Date): Promise<string | null> {
+  const row = await db.selectFrom('guess_counters').select(['count', 'expires_at']).where('key', '=', key(userId)).executeTakeFirst();
+  return row && row.count >= maxFailures && Date.parse(row.expires_at) > now.getTime() ? new Date(row.expires_at).toISOString() : null;
+}
 
 /**
  * The refusal while locked, with the lock's end (`data.lockedUntil`) so the PIN pad can show it and stay

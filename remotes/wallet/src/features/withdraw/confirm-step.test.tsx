@@ -112,4 +112,17 @@ describe('ConfirmStep', () => {
     expect((screen.getByRole('button', { name: english.withdraw.submit }) as HTMLButtonElement).disabled).toBe(true);
     expect(submit).toHaveBeenCalledTimes(1);
   });
+
+  it('opens locked when the balance already says the fund password is locked: no pad to type on', async () => {
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    const submit = jest.fn(() => new Promise<Withdrawal>(() => undefined));
+    await renderScreen(
+      <ConfirmStep quote={quote} destination="0x5290840009852...169EE7" submit={submit} onDone={() => undefined} onRefused={() => undefined} onBack={() => undefined} lockedUntil={until} />,
+      { namespace: 'wallet', resource: english, path: '/user/withdraw' },
+    );
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    expect(screen.getByTestId('fund-password-locked').textContent).toContain(formatDateTime(until, 'en-US'));
+    expect(screen.queryByTestId('fund-password')).toBeNull();
+    expect(submit).not.toHaveBeenCalled();
+  });
 });

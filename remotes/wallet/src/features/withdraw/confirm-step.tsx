@@ -18,20 +18,22 @@ export interface ConfirmStepProps {
   onBack(): void;
   /** The withdrawal is under way: the PIN cannot be sent twice. */
   busy?: boolean;
+  /** The end of a fund-password lock already known when the step opens (the balance says it). */
+  lockedUntil?: string | null;
 }
 
 /**
  * Step 2 (DESIGN.md section 1): the amount, the exact fee and the net amount that arrives, and
  * where it goes, before anything is committed. Only after "Confirm" is the fund password asked.
  */
-export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onBack, busy = false }: ConfirmStepProps) {
+export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onBack, busy = false, lockedUntil: knownLock = null }: ConfirmStepProps) {
   const { t, i18n } = useTranslation('wallet');
   const [asking, setAsking] = useState(false);
   const [form] = Form.useForm<{ payPassword?: string }>();
   const pin = Form.useWatch('payPassword', form) ?? '';
   // After a wrong PIN: the wrong tries left before the lock; after the lock: until when no PIN is checked.
   const [triesLeft, setTriesLeft] = useState<number | null>(null);
-  const lockedUntil = useLockedUntil();
+  const lockedUntil = useLockedUntil(knownLock);
 
   const send = async ({ payPassword = '' }: { payPassword?: string }) => {
     if (busy) return;
@@ -109,8 +111,8 @@ export function ConfirmStep({ quote, destination, submit, onDone, onRefused, onB
 }
 
 /** The end of a fund-password lock while it lasts; it clears itself when the time comes. */
-function useLockedUntil() {
-  const [value, set] = useState<string | null>(null);
+function useLockedUntil(known: string | null) {
+  const [value, set] = useState<string | null>(known !== null && Date.parse(known) > Date.now() ? known : null);
   useEffect(() => {
     if (!value) return;
     const timer = setTimeout(() => set(null), Math.max(0, Date.parse(value) - Date.now()));
