@@ -17,7 +17,7 @@ const COGNATES: Record<string, string[]> = {
   'it-IT': ['Password', 'Budget', 'No'],
   'es-ES': ['No'],
   'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Image', 'Pages', 'Budget', 'Badge', 'Position', 'Catalogue', 'Coupons', 'Minimum'],
-  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank'],
+  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank', 'Wallet'],
   'tr-TR': ['Transfer', 'Platform'],
 };
 
