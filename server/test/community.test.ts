@@ -193,6 +193,11 @@ describe.each(testDatabases())('community on %s', (_name, database) => {
     expect((await mine(bob)).list.find((p: { id: number }) => p.id === id)).toMatchObject({ postedByStaff: { role: 'guide_manager' } });
     const audit = await ctx.db.kysely.selectFrom('audit_log').selectAll().where('target', '=', `post:${id}`).execute();
     expect(audit).toEqual([expect.objectContaining({ actor: 'ann.lee', actor_role: 'guide_manager', action: 'post.create_for_member', details: `member:${bob.id}` })]);
+    // Bob did not write it: his messages say staff posted in his name, not that "his post" passed review.
+    const messages = (await getAs(ctx, '/api/push/record?pageNum=1&pageSize=10', bob.token)).json().data.list as { title: string; content: string }[];
+    expect(messages[0].title).toBe('Staff posted in your name');
+    expect(messages[0].content).toContain('Posted by staff');
+    expect(messages.map((m) => `${m.title} ${m.content}`).join('\n')).not.toMatch(/passed review|Your post is published/);
   });
   it('the feed pages by cursor: every Passed post once, even when new posts are passed between pages', async () => {
     const at = ctx.clock().toISOString();

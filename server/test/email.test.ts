@@ -136,7 +136,7 @@ describe.each(testDatabases())('binding an email on %s', (_name, database) => {
     const security = messages.filter((m) => m.title === 'Sicherheitsänderung in Ihrem Konto');
     expect(security.map((m) => m.content.split('.')[0])).toEqual([
       'Ihr Anmeldepasswort wurde geändert',
-      'Ihr Fondspasswort wurde festgelegt',
+      'Ihr Zahlungspasswort wurde festgelegt',
       'Eine Bankkarte wurde gespeichert',
       'Eine Auszahlungsadresse wurde gespeichert',
       'Ihr Anmeldepasswort wurde geändert',

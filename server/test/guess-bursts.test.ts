@@ -229,8 +229,13 @@ describe.each(testDatabases())('guesses sent at once on %s', (dbName, database) 
         const withdraw = (app: FastifyInstance, pin: string, i: number) =>
           postFrom(app, '192.0.2.12', '/api/assets/user/withdraw', { channel: 'USDT', amount: '2', payPassword: pin, requestId: `burst-${twoInstances}-${m.id}-${i}` }, asMember(m.token));
         const replies = await burst(50, (app, i) => withdraw(app, String(200_000 + i), i));
-        const answeredWrong = replies.filter((r) => r.statusCode === 400 && says(r, 'fundPasswordWrong')).length;
+        const wrong = replies.filter((r) => r.statusCode === 400 && says(r, 'fundPasswordWrongTriesLeft'));
+        const answeredWrong = wrong.length;
         expect(answeredWrong).toBeLessThanOrEqual(4);
+        // Each wrong answer counts down on its own: no two say the same number of tries left.
+        const triesLeft = wrong.map((r) => r.json().data.triesLeft as number).sort();
+        expect(new Set(triesLeft).size).toBe(answeredWrong);
+        expect(triesLeft.every((left) => left >= 1 && left <= 4)).toBe(true);
         expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(50 - answeredWrong);
         // The fifth wrong PIN checked locked it: one message, and the right PIN waits for the lock too.
         const unread = await ctx.app.inject({ method: 'GET', url: '/api/push/unread', headers: asMember(m.token) });
@@ -238,6 +243,7 @@ describe.each(testDatabases())('guesses sent at once on %s', (dbName, database) 
         const right = await withdraw(ctx.app, '123456', 99);
         expect(right.statusCode).toBe(429);
         expect(right.json().msg).toBe(translate('hi-IN', 'fundPasswordLocked', { minutes: DEFAULT_RATE_LIMITS.fundPassword.lockMs / 60_000 }));
+        expect(Date.parse(right.json().data.lockedUntil)).toBe(ctx.clock().getTime() + DEFAULT_RATE_LIMITS.fundPassword.lockMs);
         const balance = await ctx.db.kysely.selectFrom('withdrawals').select('id').where('user_id', '=', m.id).execute();
         expect(balance).toEqual([]);
       });

@@ -76,13 +76,17 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
     const incorrect = replies.filter((r) => r.statusCode === 400);
     // Before: 80 answers "Fund password incorrect", then the right PIN succeeded.
     expect(incorrect).toHaveLength(4);
-    expect(incorrect[0].json()).toEqual({ code: 400, msg: 'फ़ंड पासवर्ड गलत है', data: { fix: null } });
-    expect(replies[4].json()).toEqual({ code: 429, msg: `बहुत बार गलत फ़ंड पासवर्ड डाला गया। आपका फ़ंड पासवर्ड ${LOCK_MINUTES} मिनट के लिए लॉक है`, data: null });
+    // Each wrong PIN says how many wrong tries are left before the lock; the lock says until when.
+    expect(incorrect.map((r) => r.json())).toEqual(
+      [4, 3, 2, 1].map((left) => ({ code: 400, msg: `फ़ंड पासवर्ड गलत है। लॉक होने से पहले बचे गलत प्रयास: ${left}`, data: { fix: null, triesLeft: left } })),
+    );
+    const lockedUntil = new Date(ctx.clock().getTime() + LOCK_MINUTES * 60_000).toISOString();
+    expect(replies[4].json()).toEqual({ code: 429, msg: `बहुत बार गलत फ़ंड पासवर्ड डाला गया। आपका फ़ंड पासवर्ड ${LOCK_MINUTES} मिनट के लिए लॉक है`, data: { fix: null, lockedUntil } });
     expect(replies.slice(4).every((r) => r.statusCode === 429)).toBe(true);
 
     ctx.advance(10 * 60_000);
     const right = await withdraw(ctx.app, m, '123456');
-    expect(right.json()).toEqual({ code: 429, msg: `Too many wrong fund passwords. Your fund password is locked for ${LOCK_MINUTES - 10} minutes`, data: null });
+    expect(right.json()).toEqual({ code: 429, msg: `Too many wrong fund passwords. Your fund password is locked for ${LOCK_MINUTES - 10} minutes`, data: { fix: null, lockedUntil } });
     expect((await memberBalances(ctx.db.kysely, m.id))['member.held']).toBe(0n);
 
     // One message in the member's messages, in the language they read it in.
@@ -91,13 +95,18 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
     expect(record.total).toBe(3);
     expect(record.list[0]).toMatchObject({
       kind: 'security',
-      title: 'Fondspasswort gesperrt',
+      title: 'Zahlungspasswort gesperrt',
       content: expect.stringContaining(`5-mal hintereinander falsch eingegeben und ist daher für ${LOCK_MINUTES} Minuten gesperrt`),
       read: false,
     });
 
+    // The balance says the lock's end before any PIN is typed (the withdraw screen opens locked).
+    const lockShown = async () => (await getAs(ctx, '/api/assets/user/balance', m.token)).json().data.fundPasswordLockedUntil;
+    expect(await lockShown()).toBe(lockedUntil);
+
     // The lock ends by itself; the right PIN then works.
     ctx.advance((LOCK_MINUTES - 10) * 60_000 + 1000);
+    expect(await lockShown()).toBeNull();
     expect((await withdraw(ctx.app, m, '123456')).json()).toMatchObject({ code: 200, data: { status: 'Pending' } });
   });
 
@@ -109,6 +118,8 @@ describe.each(testDatabases())('fund password tries on %s', (_name, database) =>
     for (let i = 0; i < 4; i++) expect((await withdraw(ctx.app, m, '000000')).statusCode).toBe(400);
     expect((await withdraw(ctx.app, m, '123456')).json().code).toBe(200);
     expect((await getAs(ctx, '/api/push/unread', m.token)).json().data).toEqual({ count: 0 });
+    // Four wrong in a row are not a lock.
+    expect((await getAs(ctx, '/api/assets/user/balance', m.token)).json().data.fundPasswordLockedUntil).toBeNull();
   });
 
   it('during the security hold the PIN is not checked: the hold answers first and nothing is counted', async () => {

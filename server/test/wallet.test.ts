@@ -176,8 +176,16 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     );
 
     ctx.advance(24 * HOUR + 1000);
-    expect((await withdraw(m, { amount: '2', payPassword: '654321' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
-    expect((await withdraw(m, { amount: '2', payPassword: '' })).json()).toEqual({ code: 400, msg: 'Fund password incorrect', data: { fix: null } });
+    expect((await withdraw(m, { amount: '2', payPassword: '654321' })).json()).toEqual({
+      code: 400,
+      msg: 'Fund password incorrect. Wrong tries left before it locks: 4',
+      data: { fix: null, triesLeft: 4 },
+    });
+    expect((await withdraw(m, { amount: '2', payPassword: '' })).json()).toEqual({
+      code: 400,
+      msg: 'Fund password incorrect. Wrong tries left before it locks: 3',
+      data: { fix: null, triesLeft: 3 },
+    });
     const requestId = `wd-${process.pid}-${++requestSeq}`;
     const ok = await withdraw(m, { amount: '2', requestId });
     expect(ok.json()).toMatchObject({

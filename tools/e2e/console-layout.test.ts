@@ -5,7 +5,7 @@
  * word or figure in a table is split across two lines.
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, PHONE, STAFF_SCREEN } from './browser';
 import { screenMisfits } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
@@ -50,3 +50,31 @@ it('no console screen is wider than a 390 px phone, cuts off text or splits a wo
   expect(new Set(reached)).toEqual(new Set(routes));
   expect(problems).toEqual([]);
 }, 600_000);
+
+it("keeps the dashboard's figures on one line on a desk screen, and lines the audit filters up in even columns on a phone", async () => {
+  const session = await staffSessionThroughApi(stack, 'layout-cards', 'admin');
+  const desk = await browser.newContext(STAFF_SCREEN);
+  await desk.addInitScript(staffSessionScript(session));
+  const page = await desk.newPage();
+  await page.goto(`${stack.shellUrl}#/console`);
+  await page.getByTestId('dashboard-liabilities').waitFor();
+  // A figure on one line is no taller than its line and not wider than its card.
+  const wrapped = await page.locator('.console-card__value').evaluateAll((values) =>
+    values
+      .filter((value) => value.getBoundingClientRect().height > parseFloat(getComputedStyle(value).fontSize) * 2 || value.scrollWidth > value.clientWidth + 1)
+      .map((value) => value.textContent),
+  );
+  expect(wrapped).toEqual([]);
+  await desk.close();
+
+  const phone = await browser.newContext(PHONE);
+  await phone.addInitScript(staffSessionScript(session));
+  const small = await phone.newPage();
+  await small.goto(`${stack.shellUrl}#/console/audit`);
+  await small.getByTestId('audit-filters').waitFor();
+  const boxes = await small.getByTestId('audit-filters').locator('input').evaluateAll((inputs) => inputs.map((input) => input.getBoundingClientRect()).map((r) => ({ left: Math.round(r.left), width: Math.round(r.width) })));
+  // Every field as wide as the others, in at most two columns.
+  expect(new Set(boxes.map((box) => box.width)).size).toBe(1);
+  expect(new Set(boxes.map((box) => box.left)).size).toBeLessThanOrEqual(2);
+  await phone.close();
+});

@@ -59,6 +59,13 @@ async function staffLogin(page: Page, login: string): Promise<void> {
 /** A link of the console's section bar (the dashboard's cards link to the same places). */
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true });
 
+/** The dashboard's cards are exactly those of the sections this role can open (no card leads to "not allowed"). */
+async function expectDashboardCards(page: Page, expected: string[]): Promise<void> {
+  await page.getByTestId(expected[0]).waitFor();
+  const shown = await page.locator('.console-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testid')));
+  expect(shown).toEqual(expected);
+}
+
 async function staffPage(): Promise<Page> {
   return (await browser.newContext(STAFF_SCREEN)).newPage();
 }
@@ -103,6 +110,7 @@ it('finance staff log in with TOTP, confirm a bank recharge and approve a withdr
   await staffLogin(staff, 'cashier');
   await staff.getByTestId('console-staff').getByText('cashier').waitFor();
   // Finance sees money sections, not the content or admin ones.
+  await expectDashboardCards(staff, ['pending-recharges', 'pending-withdrawals', 'dashboard-pool', 'dashboard-budget', 'dashboard-liabilities']);
   await expect(section(staff, 'Reviews').count()).resolves.toBe(0);
   await expect(section(staff, 'Audit log').count()).resolves.toBe(0);
 
@@ -177,8 +185,11 @@ it("content staff review a post's picture and a join-group screenshot, and fail 
   createStaff(stack, 'editor', 'content');
   const staff = await staffPage();
   await staffLogin(staff, 'editor');
+  await expectDashboardCards(staff, ['pending-posts', 'pending-submissions']);
   await section(staff, 'Reviews').click();
   const row = staff.getByTestId('posts-row').filter({ hasText: 'best deal ever' });
+  // The post's words, not the stored markup.
+  await expect(row.textContent()).resolves.not.toContain('<p>');
   const picture = row.getByTestId('post-image').locator('img');
   expect(new URL((await picture.getAttribute('src'))!).searchParams.get('viewer')).toMatch(/^s\d+$/);
   expect(await pictureShown(picture)).toBe(1);
@@ -201,6 +212,7 @@ it("support staff see a feedback's picture and open it on its own", async () => 
   createStaff(stack, 'helpdesk', 'support');
   const staff = await staffPage();
   await staffLogin(staff, 'helpdesk');
+  await expectDashboardCards(staff, ['pending-feedback']);
   await section(staff, 'Feedback').click();
   const attachment = staff.getByTestId('feedback-row').filter({ hasText: 'showed yesterday twice' }).getByTestId('feedback-attachment');
   expect(await pictureShown(attachment.locator('img'))).toBe(1);

@@ -1,6 +1,7 @@
 /**
  * A remote whose server process has stopped: the page asks for its container script a few times with
- * growing pauses (not in a loop), shows the area's translated message with a Retry button, keeps the
+ * growing pauses (not in a loop), shows the area's translated message with a Retry button inside the
+ * screen's frame (header, back button), keeps the
  * rest of the app working, and shows the screen again on Retry or by itself once the remote is back.
  */
 import fs from 'node:fs';
@@ -79,6 +80,9 @@ it('a stopped remote is asked for a bounded number of times, shows its message w
   const retry = page.getByRole('button', { name: retryLabel('en-US') });
   await expect(retry.isVisible()).resolves.toBe(true);
   await expect(page.locator('.screen-loading').count()).resolves.toBe(0);
+  // The screen keeps its frame: the header with the area's name and the way back.
+  await expect(page.locator('.screen-header__title').textContent()).resolves.toBe(text('shell/locales/en-US/shell.json', 'areas.wallet'));
+  await expect(page.getByTestId('screen-back').isVisible()).resolves.toBe(true);
 
   // The rest of the app works meanwhile.
   await page.goto(`${stack.shellUrl}#/projects`);

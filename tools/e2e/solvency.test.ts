@@ -2,7 +2,7 @@
  * The public solvency page as a visitor and a member see it: open without login (linked from the login
  * screen), the totals and Merkle root of the newest snapshot, a reserve address read from a real local
  * chain and linked to the explorer, a bank balance finance declared from the command line; then the demo
- * member verifies their own proof in the browser (WebCrypto) from the Mine page.
+ * member sees their live balance on the Mine page and, from there, verifies their own proof in the browser (WebCrypto).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deployToken, startDevChain, type DevChain } from '@rigshare/devchain';
 import { LOCALE_TAGS } from '@rigshare/domain';
 import { launchBrowser, PHONE } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { callAsPage, DEMO, loginThroughScreen, productOnSale } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -71,7 +71,7 @@ async function axeViolations(page: Page, label: string): Promise<string[]> {
   return result.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-const latest = () => stack.db.prepare('SELECT root, member_liabilities AS total FROM solvency_snapshots ORDER BY id DESC LIMIT 1').get() as { root: string; total: number | bigint };
+const latest = () => stack.db.prepare('SELECT root, member_liabilities AS total, taken_at FROM solvency_snapshots ORDER BY id DESC LIMIT 1').get() as { root: string; total: number | bigint; taken_at: string };
 
 it('opens without login from the login screen and shows totals, root, reserves with explorer links and bank balances', async () => {
   const page = await newPage();
@@ -84,6 +84,13 @@ it('opens without login from the login screen and shows totals, root, reserves w
   await expect(page.getByTestId('solvency-root').textContent()).resolves.toBe(root);
   const usdt = (Number(total) / 1e6).toFixed(2);
   await expect(page.getByTestId('solvency-total').textContent()).resolves.toBe(`${usdt} USDT`);
+  // The revenue pool and the rewards budget are the platform's own money, not listed as owed to members.
+  const owed = page.getByTestId('solvency-liabilities');
+  await expect(owed.getByTestId('solvency-pool').count()).resolves.toBe(0);
+  await expect(owed.textContent()).resolves.not.toContain(shell.solvency.rewardsBudget);
+  const own = page.getByTestId('solvency-platform-funds');
+  await expect(own.getByTestId('solvency-pool').textContent()).resolves.toBe('20000.00 USDT');
+  await expect(own.textContent()).resolves.toContain(shell.solvency.rewardsBudget);
 
   const link = page.getByTestId('solvency-reserves').locator('a');
   await expect(link.getAttribute('href')).resolves.toBe(`https://testnet.bscscan.com/address/${RESERVE}`);
@@ -96,25 +103,36 @@ it('opens without login from the login screen and shows totals, root, reserves w
   await expect(axeViolations(page, 'visitor')).resolves.toEqual([]);
 });
 
-it('lets a logged-in member verify their own proof in the browser from the Mine page', async () => {
+it('shows the live balance first on the Mine page, and the proof as a secondary line with its hour, verified on the solvency page', async () => {
   const page = await newPage();
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+  // Money moves after the snapshot: the member rents a machine, so what they hold now is less than was counted.
+  const product = await productOnSale(stack);
+  const order = await callAsPage(page, stack.apiOrigin, 'POST', '/orders/mine/order/create', { productId: String(product.id), quantity: '1', agree: '1', couponId: '', requestId: `e2e-solvency-${Date.now()}` });
+  expect(order.code).toBe(200);
+  const live = await callAsPage<{ available: string }>(page, stack.apiOrigin, 'GET', '/assets/user/balance');
+  expect(BigInt(live.data.available)).toBeLessThan(1000_000_000n);
+
   await page.goto(`${stack.shellUrl}#/mine`);
-  const card = page.getByTestId('solvency-proof');
+  await page.getByTestId('mine-balance').waitFor();
+  await expect(page.getByTestId('mine-balance').textContent()).resolves.toBe(`${(Number(live.data.available) / 1e6).toFixed(2)} USDT`);
+  const proofLine = page.getByTestId('mine-proof');
+  await expect(proofLine.getByTestId('mine-proof-balance').textContent()).resolves.toBe('1000.00 USDT');
+  // The snapshot's date and hour, as the member's browser writes them.
+  const takenAt = await page.evaluate((iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), latest().taken_at);
+  await expect(proofLine.textContent()).resolves.toContain(takenAt);
+  // The root belongs to the solvency page, not to the member's main card.
+  await expect(page.getByTestId('solvency-proof-root').count()).resolves.toBe(0);
+
+  await proofLine.click();
+  const card = page.getByTestId('solvency-screen').getByTestId('solvency-proof');
   await card.getByTestId('solvency-proof-balance').waitFor();
   await expect(card.getByTestId('solvency-proof-root').textContent()).resolves.toBe(latest().root);
   await expect(card.getByTestId('solvency-proof-balance').textContent()).resolves.toBe('1000.00 USDT');
-
   await card.getByTestId('solvency-verify').click();
   await card.getByTestId('solvency-verified').waitFor();
   await expect(card.getByTestId('solvency-verified').textContent()).resolves.toContain(shell.solvency.proof.verified);
   await expect(card.getByTestId('solvency-not-verified').count()).resolves.toBe(0);
-
-  // The Mine page links to the public page, where the same card shows for a member.
-  await page.getByTestId('mine-solvency').click();
-  await page.getByTestId('solvency-screen').waitFor();
-  await page.getByTestId('solvency-screen').getByTestId('solvency-verify').click();
-  await page.getByTestId('solvency-screen').getByTestId('solvency-verified').waitFor();
 });
 
 it('fits a 390 px phone in all ten languages and passes axe (English, Tamil), the proof verified', async () => {

@@ -30,6 +30,7 @@ export const Balance = Type.Object({
   held: Micro('incomeArriving + heldForWithdrawals (the ledger\'s held account).'),
   currency: Type.Literal('USDT'),
   withdrawHoldUntil: Nullable(Time('Withdrawals wait until then after a security change.')),
+  fundPasswordLockedUntil: Nullable(Time('Too many wrong fund passwords in a row: no PIN is checked until then.')),
   exchangeUsed: Type.Boolean(),
 });
 export type Balance = Static<typeof Balance>;

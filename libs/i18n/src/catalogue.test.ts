@@ -17,7 +17,7 @@ const COGNATES: Record<string, string[]> = {
   'it-IT': ['Password', 'Budget', 'No'],
   'es-ES': ['No'],
   'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Image', 'Pages', 'Budget', 'Badge', 'Position', 'Catalogue', 'Coupons', 'Minimum'],
-  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank'],
+  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank', 'Wallet'],
   'tr-TR': ['Transfer', 'Platform'],
 };
 
@@ -83,4 +83,15 @@ describe.each(catalogues())('the $name translations', ({ file }) => {
     );
     expect(untranslated).toEqual([]);
   });
+});
+
+it('German gives the fund password one name everywhere: Zahlungspasswort', () => {
+  const misnamed = catalogues().flatMap(({ name, file }) => {
+    const english = flatten(JSON.parse(fs.readFileSync(file('en-US'), 'utf8')));
+    const german = flatten(JSON.parse(fs.readFileSync(file('de-DE'), 'utf8')));
+    return Object.keys(english)
+      .filter((key) => /fund password/i.test(english[key]) && !/Zahlungspassw(o|ö)rt/.test(german[key] ?? ''))
+      .map((key) => `${name}: ${key} = ${german[key]}`);
+  });
+  expect(misnamed).toEqual([]);
 });

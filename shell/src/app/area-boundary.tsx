@@ -7,6 +7,8 @@ import { retryRemote, whenRemoteBack } from './remote-registry';
 interface Props {
   /** Names the area for the once-only reload, e.g. the remote's name. */
   area: string;
+  /** What stays around the notice when the area fails, e.g. a screen's header and back button. */
+  frame?: (notice: ReactNode) => ReactNode;
   children: ReactNode;
 }
 
@@ -46,7 +48,8 @@ export class AreaBoundary extends Component<Props, { failed: boolean; unsupporte
   };
 
   render() {
-    if (this.state.unsupported) return <ReloadNotice reason="updating" />;
-    return this.state.failed ? <ReloadNotice retry={this.retry} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    const notice = this.state.unsupported ? <ReloadNotice reason="updating" /> : <ReloadNotice retry={this.retry} />;
+    return this.props.frame ? this.props.frame(notice) : notice;
   }
 }

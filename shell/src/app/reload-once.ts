@@ -1,8 +1,7 @@
 import { RELOAD_DELAY_MS } from '@rigshare/domain';
 
 /**
- * SPEC.md: when a script fails to load, say "Please try again after page refresh" and reload after
- * one second. A mark in session storage makes it once per area, so a remote that stays down
+ * SPEC.md: when a script fails to load, say so and reload after one second. A mark in session storage makes it once per area, so a remote that stays down
  * shows the message instead of reloading for ever.
  */
 const markKey = (area: string) => `rigshare.reloaded.${area}`;

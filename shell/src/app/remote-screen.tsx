@@ -1,10 +1,11 @@
-import { Suspense, use } from 'react';
+import { Suspense, use, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WidgetSlot } from '@rigshare/contract';
 import { findRoute, loadRemoteModule } from './remote-registry';
 import { ScreenFrame, ScreenLoading } from './screen-frame';
 import { AreaBoundary } from './area-boundary';
+import { isTabPath } from './tab-bar';
 import NotYetAvailableScreen from '../features/errors/not-yet-available-screen';
 
 /**
@@ -26,10 +27,24 @@ function RemoteRouteContent({ remote }: { remote: string }) {
   );
 }
 
+/**
+ * The frame a screen keeps when its remote fails to load: the header with the area's name and, below
+ * a tab landing, the back button (the tab bar is the layout's). The screen's own title is in the remote.
+ */
+function FailedScreenFrame({ remote, children }: { remote: string; children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  return (
+    <ScreenFrame title={t(`areas.${remote}`)} depth={isTabPath(pathname) ? 1 : 2}>
+      {children}
+    </ScreenFrame>
+  );
+}
+
 export function RemoteScreen({ remote }: { remote: string }) {
   const { pathname } = useLocation();
   return (
-    <AreaBoundary area={remote} key={pathname}>
+    <AreaBoundary area={remote} key={pathname} frame={(notice) => <FailedScreenFrame remote={remote}>{notice}</FailedScreenFrame>}>
       <Suspense fallback={<ScreenLoading />}>
         <RemoteRouteContent remote={remote} />
       </Suspense>

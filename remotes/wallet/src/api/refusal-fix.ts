@@ -22,3 +22,15 @@ export function holdUntilOf(error: unknown): string | null {
   const until = dataOf(error)?.holdUntil;
   return typeof until === 'string' && Number.isFinite(Date.parse(until)) ? until : null;
 }
+
+/** How many wrong fund passwords in a row are left before the lock (`data.triesLeft`), after a wrong one. */
+export function triesLeftOf(error: unknown): number | null {
+  const left = dataOf(error)?.triesLeft;
+  return typeof left === 'number' && Number.isInteger(left) && left > 0 ? left : null;
+}
+
+/** The end of a fund-password lock a refusal names (`data.lockedUntil`, ISO time). */
+export function lockedUntilOf(error: unknown): string | null {
+  const until = dataOf(error)?.lockedUntil;
+  return typeof until === 'string' && Number.isFinite(Date.parse(until)) ? until : null;
+}

@@ -26,3 +26,12 @@ export function PinInput({ label, ...props }: PinInputProps) {
     </div>
   );
 }
+
+/** The pad as it looks while the fund password is locked: empty, dimmed, and out of reach of taps and focus. */
+export function LockedPinPad() {
+  return (
+    <div className="wallet-pin__locked" inert data-testid="fund-password-pad-locked">
+      <PasscodeInput length={6} value="" plain />
+    </div>
+  );
+}

@@ -91,7 +91,7 @@ export async function reviewPost(db: Db, input: { id: number; at: Date } & Acted
 /**
  * A post that staff write for a member (SPEC section 6, DESIGN.md section 1): allowed only with the
  * staff role shown on the post ("posted by staff") and an audit row naming who wrote it. Staff are
- * the reviewers, so it is published (Passed) at once; the member is told.
+ * the reviewers, so it is published (Passed) at once; the member is told that staff posted in their name.
  */
 export async function postForMember(
   db: Db,
@@ -128,7 +128,8 @@ export async function postForMember(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { actor: by, actorRole: input.role, action: 'post.create_for_member', target: `post:${post.id}`, details: `member:${member.id}`, at: input.at });
-    await notifyMember(trx, { userId: member.id, kind: 'system', at: input.at, titleKey: 'pushPostPassedTitle', bodyKey: 'pushPostPassedBody', params: { date: at.slice(0, 10) } });
+    // The member did not write it, so nothing says "your post passed review": they learn staff wrote in their name.
+    await notifyMember(trx, { userId: member.id, kind: 'system', at: input.at, titleKey: 'pushStaffPostTitle', bodyKey: 'pushStaffPostBody', params: { date: at.slice(0, 10) } });
     return post.id;
   });
 }

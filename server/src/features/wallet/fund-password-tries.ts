@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { guess, holdGuesses, inARow } from '../../security/guess-limits';
 import { verifyPassword } from '../../security/password';
@@ -8,16 +10,28 @@ import { notifyMember } from '../messages';
  * Wrong fund passwords in a row, taken as tries before the PIN is checked (security/guess-limits.ts): of
  * tries sent at once, at most the ones left before the limit are checked, the right PIN included, and
  * the others are refused. The maxFailures-th wrong one in a row locks the fund password for lockMs: until
- * then no PIN is checked and the member reads how long it stays locked. The lock also leaves a message in
+ * then no PIN is checked and the member reads until when it stays locked; before it, each wrong try says how
+ * many are left. The lock also leaves a message in
  * the member's messages. A right PIN starts the count again.
  */
 
 const key = (userId: number) => `fund-password:${userId}`;
 
-/** The refusal while locked; a try refused while the last allowed ones are still being checked reads the lock it may bring. */
+/** Until when the member's fund password is locked (ISO time), or null: the app shows the lock before a PIN is typed. */
+export async function fundPasswordLockedUntil(db: Kysely<Database>, userId: number, maxFailures: number, now: Date): Promise<string | null> {
+  const row = await db.selectFrom('guess_counters').select(['count', 'expires_at']).where('key', '=', key(userId)).executeTakeFirst();
+  return row && row.count >= maxFailures && Date.parse(row.expires_at) > now.getTime() ? new Date(row.expires_at).toISOString() : null;
+}
+
+/**
+ * The refusal while locked, with the lock's end (`data.lockedUntil`) so the PIN pad can show it and stay
+ * disabled until then; a try refused while the last allowed ones are still being checked reads the lock it may bring.
+ */
 function locked(deps: AppDeps, waitMs: number): AppError {
-  const minutes = Math.ceil(Math.min(waitMs, deps.config.rateLimits.fundPassword.lockMs) / 60_000);
-  return new AppError(429, 'fundPasswordLocked', { minutes: Math.max(1, minutes) });
+  const lockMs = Math.min(waitMs, deps.config.rateLimits.fundPassword.lockMs);
+  const minutes = Math.max(1, Math.ceil(lockMs / 60_000));
+  const lockedUntil = new Date(deps.clock().getTime() + lockMs).toISOString();
+  return new AppError(429, 'fundPasswordLocked', { minutes }, { fix: null, lockedUntil });
 }
 
 /** Checks `pin` against the member's fund password hash under the lock rules; throws when it is not the right one. */
@@ -30,7 +44,9 @@ export async function checkFundPassword(deps: AppDeps, userId: number, pin: stri
     async () => (pin && (await verifyPassword(pin, hash)) ? true : null),
   );
   if (right) return;
-  if (taken[0].count < maxFailures) throw new AppError(400, 'fundPasswordWrong', {}, { fix: null });
+  // The member is warned before the lock: how many wrong tries in a row it still takes.
+  const triesLeft = maxFailures - taken[0].count;
+  if (triesLeft > 0) throw new AppError(400, 'fundPasswordWrongTriesLeft', { count: triesLeft }, { fix: null, triesLeft });
 
   const now = deps.clock();
   await holdGuesses(deps.db.kysely, key(userId), new Date(now.getTime() + lockMs));

@@ -13,6 +13,7 @@ import { memberRecords, recordTypeOf, type RecordFilter } from '../income';
 import { getAddress, getBankCard, payChannels, saveAddress, saveBankCard } from './bindings';
 import { createCashDeposit, memberDeposits } from './deposits';
 import { hasPayPassword, holdUntil, sendPayPasswordCode, updatePayPassword } from './security';
+import { fundPasswordLockedUntil } from './fund-password-tries';
 import { createWithdrawal, memberWithdrawals, quote, withdrawInfo } from './withdrawals';
 
 /** Fund password (host /api/user). */
@@ -52,7 +53,8 @@ export async function fundPasswordRoutes(fastify: FastifyInstance): Promise<void
  * money (ledger:check proves it is exactly these two): withdrawals waiting for staff, and income taken
  * out that the settlement job has not moved to available yet. `held` stays their sum.
  */
-export async function walletBalance(db: Kysely<Database>, userId: number, holdHours: number, now: Date) {
+export async function walletBalance(db: Kysely<Database>, userId: number, limits: { holdHours: number; fundPasswordMaxFailures: number }, now: Date) {
+  const { holdHours } = limits;
   const b = await memberBalances(db, userId);
   const member = await db.selectFrom('users').select('withdraw_hold_from').where('id', '=', userId).executeTakeFirst();
   const until = holdUntil(member?.withdraw_hold_from ?? null, holdHours, now);
@@ -74,6 +76,7 @@ export async function walletBalance(db: Kysely<Database>, userId: number, holdHo
     held: held.toString(),
     currency: 'USDT' as const,
     withdrawHoldUntil: until ? until.toISOString() : null,
+    fundPasswordLockedUntil: await fundPasswordLockedUntil(db, userId, limits.fundPasswordMaxFailures, now),
     exchangeUsed: await hasUsedExchange(db, userId),
   };
 }
@@ -119,7 +122,10 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
   app.get('/system/pay/config/banks', { ...auth, schema: schemas.payChannels }, async (request) => ok(request, await payChannels(db, request.locale)));
 
   app.get('/user/balance', { ...auth, schema: schemas.balance }, async (request) =>
-    ok(request, await walletBalance(db, request.member!.id, deps.config.withdrawHoldHours, deps.clock())),
+    ok(
+      request,
+      await walletBalance(db, request.member!.id, { holdHours: deps.config.withdrawHoldHours, fundPasswordMaxFailures: deps.config.rateLimits.fundPassword.maxFailures }, deps.clock()),
+    ),
   );
 
   app.get('/user/record', { ...auth, schema: schemas.records }, async (request) => {

@@ -28,7 +28,7 @@ import { CopyText, MemberAvatar } from '@rigshare/ui';
 import { hasScreen } from '../../app/remote-registry';
 import { useCustomerService } from '../header/customer-service';
 import { useShareDialog } from '../header/share-dialog';
-import { ProofCard } from '../solvency/proof-card';
+import { BalanceCard } from './balance-card';
 
 /** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
 const SHORTCUTS: { to: string; key: string; icon: ReactNode; testId: string }[] = [
@@ -83,7 +83,7 @@ export default function MineScreen() {
         ))}
       </nav>
 
-      <ProofCard />
+      <BalanceCard />
 
       <List mode="card" className="mine-list">
         <List.Item prefix={<UserOutline />} onClick={() => navigate('/user/information')}>

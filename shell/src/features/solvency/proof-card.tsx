@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Skeleton } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, verifySolvencyProof } from '@rigshare/domain';
-import { formatDateTime } from '@rigshare/i18n';
+import { verifySolvencyProof } from '@rigshare/domain';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { solvencyApi, type SolvencyProof } from './solvency-api';
 import './solvency.css';
 
@@ -56,7 +56,7 @@ export function ProofCard() {
         <>
           <dl className="solvency-pairs">
             <dt>{t('solvency.proof.balance')}</dt>
-            <dd data-testid="solvency-proof-balance">{formatAmount(proof.balance)} USDT</dd>
+            <dd data-testid="solvency-proof-balance">{money(proof.balance, { decimals: 'exact' })} USDT</dd>
             <dt>{t('solvency.takenAt')}</dt>
             <dd>{formatDateTime(proof.takenAt, i18n.language)}</dd>
             <dt>{t('solvency.root')}</dt>

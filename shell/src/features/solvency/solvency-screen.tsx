@@ -3,14 +3,13 @@ import { Button, Card, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { formatAmount } from '@rigshare/domain';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { selectSession } from '@rigshare/session';
 import { ProofCard } from './proof-card';
 import { solvencyApi, type Solvency } from './solvency-api';
 import './solvency.css';
 
-const usdt = (micro: string) => `${formatAmount(micro)} USDT`;
+const usdt = (micro: string) => `${money(micro)} USDT`;
 const shortAddress = (address: string) => `${address.slice(0, 8)}…${address.slice(-6)}`;
 
 /** The public solvency page: what the platform owes members, what backs it, and the Merkle root of the newest snapshot. */
@@ -63,10 +62,6 @@ export default function SolvencyScreen() {
             <dd>{usdt(s.memberHeld)}</dd>
             <dt>{t('solvency.liabilities.incomeOwed')}</dt>
             <dd>{usdt(s.memberPendingIncome)}</dd>
-            <dt>{t('solvency.revenuePool')}</dt>
-            <dd data-testid="solvency-pool">{usdt(s.revenuePool)}</dd>
-            <dt>{t('solvency.rewardsBudget')}</dt>
-            <dd>{usdt(s.rewardsBudget)}</dd>
             <dt>{t('solvency.takenAt')}</dt>
             <dd data-testid="solvency-time">{formatDateTime(s.takenAt, i18n.language)}</dd>
             <dt>{t('solvency.members')}</dt>
@@ -76,6 +71,18 @@ export default function SolvencyScreen() {
           </dl>
         )}
       </Card>
+
+      {s && (
+        <Card title={t('solvency.platformFunds.title')} data-testid="solvency-platform-funds">
+          <p className="solvency-note">{t('solvency.platformFunds.note')}</p>
+          <dl className="solvency-pairs">
+            <dt>{t('solvency.revenuePool')}</dt>
+            <dd data-testid="solvency-pool">{usdt(s.revenuePool)}</dd>
+            <dt>{t('solvency.rewardsBudget')}</dt>
+            <dd data-testid="solvency-budget">{usdt(s.rewardsBudget)}</dd>
+          </dl>
+        </Card>
+      )}
 
       <Card title={t('solvency.reserves.title')}>
         {!page.reservesConfigured && <p className="solvency-note" data-testid="solvency-reserves-off">{t('solvency.reserves.notConfigured')}</p>}

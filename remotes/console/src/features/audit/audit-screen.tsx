@@ -58,14 +58,16 @@ export default function AuditScreen() {
     setFilters(filtersOf(new FormData(event.currentTarget)));
     paging.onPage(1);
   };
+  const auditState = (value: string | null) => (value ? t(`audit.states.${value}`, { defaultValue: value }) : null);
   const columns: ColumnDef<AuditRow, unknown>[] = [
     { accessorKey: 'at', header: t('columns.time'), cell: ({ row }) => <When at={row.original.at} /> },
     { accessorKey: 'staff', header: t('columns.staff') },
-    { accessorKey: 'role', header: t('columns.role') },
+    { accessorKey: 'role', header: t('columns.role'), cell: ({ row }) => (row.original.role ? t(`roles.${row.original.role}`, { defaultValue: row.original.role }) : null) },
     { accessorKey: 'action', header: t('columns.action') },
     { accessorKey: 'target', header: t('columns.target') },
-    { accessorKey: 'before', header: t('columns.before') },
-    { accessorKey: 'after', header: t('columns.after') },
+    // A state (Pending, Passed...) in the reader's language; a recorded description stays as written.
+    { accessorKey: 'before', header: t('columns.before'), cell: ({ row }) => auditState(row.original.before) },
+    { accessorKey: 'after', header: t('columns.after'), cell: ({ row }) => auditState(row.original.after) },
     { accessorKey: 'reason', header: t('columns.reason') },
     { accessorKey: 'sourceAddress', header: t('columns.source') },
   ];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Selector, Tag, TextArea } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
+import { Button, Form, Input, Tag, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatAmount } from '@rigshare/domain';
@@ -9,6 +10,7 @@ import { usePaging } from '../layout/use-paging';
 import { DataTable } from '../table/data-table';
 import { useCreatePayChannelMutation, useEditPayChannelMutation, usePayChannelsQuery, useSwitchPayChannelMutation } from './api';
 import { AMOUNT } from './form-values';
+import { OneOf } from '../layout/one-of';
 
 interface ChannelFields {
   name: string;
@@ -48,7 +50,7 @@ export function ChannelsTab() {
   const columns: ColumnDef<AdminPayChannel, unknown>[] = [
     { accessorKey: 'name', header: t('catalogue.channelName') },
     { id: 'currency', accessorFn: (c) => c.currency, header: t('rates.currency'), cell: ({ row }) => `${row.original.currency} · ${t(`catalogue.kinds.${row.original.kind}`)}` },
-    { id: 'min', accessorFn: (c) => Number(c.minAmount), header: t('catalogue.minimum'), cell: ({ row }) => formatAmount(BigInt(row.original.minAmount), 0) },
+    { id: 'min', accessorFn: (c) => Number(c.minAmount), header: t('catalogue.minimum'), cell: ({ row }) => money(row.original.minAmount, { decimals: 'exact' }) },
     { id: 'enabled', accessorFn: (c) => (c.enabled ? 1 : 0), header: t('members.state'), cell: ({ row }) => <Tag color={row.original.enabled ? 'success' : 'default'}>{t(row.original.enabled ? 'catalogue.enabled' : 'catalogue.disabled')}</Tag> },
     {
       id: 'actions',
@@ -101,7 +103,7 @@ export function ChannelsTab() {
           <Input maxLength={3} disabled={editing !== null} />
         </Form.Item>
         <Form.Item name="kind" label={t('catalogue.kind')} rules={[{ required: true }]}>
-          <Selector disabled={editing !== null} options={(['bank', 'cash'] as const).map((k) => ({ label: t(`catalogue.kinds.${k}`), value: k }))} />
+          <OneOf disabled={editing !== null} options={(['bank', 'cash'] as const).map((k) => ({ label: t(`catalogue.kinds.${k}`), value: k }))} />
         </Form.Item>
         <Form.Item name="minAmount" label={t('catalogue.minimum')} rules={[{ required: true, message: t('products.amountHelp') }, { pattern: AMOUNT, message: t('products.amountHelp') }]}>
           <Input inputMode="decimal" maxLength={16} />

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Tag } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatAmount } from '@rigshare/domain';
 import type { AdminCoupon } from '@rigshare/api-schema';
 import { askText } from '../layout/ask-text';
 import { runAction } from '../layout/run-action';
@@ -21,7 +21,6 @@ interface CouponFields {
   budget?: string;
 }
 
-const usdt = (micro: string) => formatAmount(BigInt(micro));
 
 /** Coupons: an amount off above a minimum spend, within a validity and a budget the discounts never exceed. */
 export function CouponsTab() {
@@ -51,7 +50,7 @@ export function CouponsTab() {
   };
   const columns: ColumnDef<AdminCoupon, unknown>[] = [
     { accessorKey: 'name', header: t('catalogue.couponName') },
-    { id: 'amount', accessorFn: (c) => Number(c.amount), header: t('catalogue.discount'), cell: ({ row }) => `${usdt(row.original.amount)} / ${usdt(row.original.minSpend)}` },
+    { id: 'amount', accessorFn: (c) => Number(c.amount), header: t('catalogue.discount'), cell: ({ row }) => `${money(row.original.amount)} / ${money(row.original.minSpend)}` },
     {
       id: 'budget',
       accessorFn: (c) => c.claimed,
@@ -59,7 +58,7 @@ export function CouponsTab() {
       cell: ({ row }) => {
         const c = row.original;
         const spent = BigInt(c.amount) * BigInt(c.claimed);
-        return c.budget === null ? `${c.claimed} · ${t('catalogue.noBudget')}` : `${c.claimed} · ${usdt(String(spent))} / ${usdt(c.budget)}`;
+        return c.budget === null ? `${c.claimed} · ${t('catalogue.noBudget')}` : `${c.claimed} · ${money(String(spent))} / ${money(c.budget)}`;
       },
     },
     { accessorKey: 'used', header: t('catalogue.used') },

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@rigshare/domain';
 import type { AdminProduct, ProductDraft } from '@rigshare/api-schema';
 import { runAction } from '../layout/run-action';
 import { useCreateProductMutation, useEditProductMutation } from './api';
 import { AMOUNT, fromLocalInput, toLocalInput, WHOLE } from './form-values';
+import { OneOf } from '../layout/one-of';
 
 /** What the form holds: text inputs, with the sale window as the browser's local date and time. */
 interface ProductFields {
@@ -119,7 +120,7 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
         <Input maxLength={500} />
       </Form.Item>
       <Form.Item name="badge" label={t('products.badge')} rules={[{ required: true }]}>
-        <Selector options={BADGES.map((b) => ({ label: t(`products.badges.${b}`), value: b }))} />
+        <OneOf options={BADGES.map((b) => ({ label: t(`products.badges.${b}`), value: b }))} />
       </Form.Item>
       <Form.Item name="start" label={t('products.start')} rules={timeRule}>
         <Input type="datetime-local" data-testid="product-start" />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { money } from '@rigshare/i18n';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatAmount } from '@rigshare/domain';
 import type { AdminProduct } from '@rigshare/api-schema';
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
@@ -13,7 +13,6 @@ import { DataTable } from '../table/data-table';
 import { useCloseProductMutation, useStaffProductsQuery } from './api';
 import { ProductForm } from './product-form';
 
-const usdt = (micro: string) => formatAmount(BigInt(micro));
 
 /**
  * `/console/products`: the machines on offer. A product nobody holds can be edited; once a unit is sold its
@@ -35,8 +34,8 @@ export default function ProductsScreen() {
   const columns: ColumnDef<AdminProduct, unknown>[] = [
     { accessorKey: 'id', header: '#' },
     { accessorKey: 'name', header: t('products.name') },
-    { id: 'price', accessorFn: (p) => Number(p.price), header: t('products.price'), cell: ({ row }) => usdt(row.original.price) },
-    { id: 'dayReturn', accessorFn: (p) => Number(p.dayReturn), header: t('products.dayReturn'), cell: ({ row }) => usdt(row.original.dayReturn) },
+    { id: 'price', accessorFn: (p) => Number(p.price), header: t('products.price'), cell: ({ row }) => money(row.original.price) },
+    { id: 'dayReturn', accessorFn: (p) => Number(p.dayReturn), header: t('products.dayReturn'), cell: ({ row }) => money(row.original.dayReturn) },
     { accessorKey: 'validDays', header: t('products.validDays') },
     { id: 'sold', accessorFn: (p) => p.unitsSold, header: t('products.sold'), cell: ({ row }) => `${row.original.unitsSold} / ${row.original.unitsOffered}` },
     { accessorKey: 'endTime', header: t('products.end'), cell: ({ row }) => <When at={row.original.endTime} /> },

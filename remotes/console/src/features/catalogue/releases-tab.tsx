@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { Button, Checkbox, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminAppRelease } from '@rigshare/api-schema';
@@ -7,6 +7,7 @@ import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { DataTable } from '../table/data-table';
 import { useAppReleasesQuery, usePublishReleaseMutation } from './api';
+import { OneOf } from '../layout/one-of';
 
 interface ReleaseFields {
   platform: ('ANDROID' | 'IOS')[];
@@ -50,7 +51,7 @@ export function ReleasesTab() {
         }
       >
         <Form.Item name="platform" label={t('catalogue.platform')} rules={[{ required: true }]}>
-          <Selector options={[{ label: 'Android', value: 'ANDROID' }, { label: 'iOS', value: 'IOS' }]} />
+          <OneOf options={[{ label: 'Android', value: 'ANDROID' }, { label: 'iOS', value: 'IOS' }]} />
         </Form.Item>
         <Form.Item name="version" label={t('catalogue.version')} rules={[{ required: true, pattern: /^\s*\d{1,4}(\.\d{1,4}){0,3}\s*$/, message: t('catalogue.versionHelp') }]}>
           <Input maxLength={20} placeholder="1.4.2" />

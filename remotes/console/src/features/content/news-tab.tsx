@@ -1,4 +1,4 @@
-import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminNews, NewsDraft } from '@rigshare/api-schema';
@@ -8,6 +8,7 @@ import { When } from '../layout/when';
 import { DataTable } from '../table/data-table';
 import { useContentNewsQuery, usePublishNewsMutation } from './api';
 import { publishedColumns } from './published';
+import { OneOf } from '../layout/one-of';
 
 /** The form's values: antd-mobile's Selector holds a list, of one kind here. */
 type NewsForm = Omit<NewsDraft, 'kind'> & { kind: NewsDraft['kind'][] };
@@ -45,7 +46,7 @@ export function NewsTab() {
         }
       >
         <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
-          <Selector options={[{ label: t('content.newsKinds.news'), value: 'news' }, { label: t('content.newsKinds.notice'), value: 'notice' }]} />
+          <OneOf options={[{ label: t('content.newsKinds.news'), value: 'news' }, { label: t('content.newsKinds.notice'), value: 'notice' }]} />
         </Form.Item>
         <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
           <Input maxLength={200} data-testid="news-title" />

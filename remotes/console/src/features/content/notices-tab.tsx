@@ -1,4 +1,4 @@
-import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminNotice, NoticeDraft } from '@rigshare/api-schema';
@@ -8,6 +8,7 @@ import { When } from '../layout/when';
 import { DataTable } from '../table/data-table';
 import { useContentNoticesQuery, usePublishNoticeMutation } from './api';
 import { publishedColumns } from './published';
+import { OneOf } from '../layout/one-of';
 
 type NoticeForm = Omit<NoticeDraft, 'kind'> & { kind: NoticeDraft['kind'][] };
 
@@ -44,7 +45,7 @@ export function NoticesTab() {
         }
       >
         <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
-          <Selector options={[{ label: t('content.noticeKinds.scroll'), value: 'scroll' }, { label: t('content.noticeKinds.popup'), value: 'popup' }]} />
+          <OneOf options={[{ label: t('content.noticeKinds.scroll'), value: 'scroll' }, { label: t('content.noticeKinds.popup'), value: 'popup' }]} />
         </Form.Item>
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) =>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { money } from '@rigshare/i18n';
 import { Button, Card, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -16,7 +17,6 @@ import { DataTable } from '../table/data-table';
 import { staffMay } from '@rigshare/api-schema';
 import { useFreezeMemberMutation, useMemberQuery, useMembersQuery, useUnfreezeMemberMutation } from './api';
 
-const usdt = (micro: string) => `${formatAmount(BigInt(micro))} USDT`;
 
 /** `/console/members`: find a member by id or phone; the one opened (?member=ID) shows below with freeze / unfreeze. */
 export default function MembersScreen() {
@@ -45,7 +45,7 @@ export default function MembersScreen() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'phone', header: t('columns.member') },
     { accessorKey: 'name', header: t('columns.name') },
-    { id: 'available', accessorFn: (r) => Number(r.available), header: t('members.available'), cell: ({ row }) => usdt(row.original.available) },
+    { id: 'available', accessorFn: (r) => Number(r.available), header: t('members.available'), cell: ({ row }) => `${money(row.original.available)} USDT` },
     { id: 'frozen', accessorFn: (r) => (r.frozenAt ? 1 : 0), header: t('members.state'), cell: ({ row }) => <FrozenTag frozen={row.original.frozenAt !== null} /> },
     { accessorKey: 'createdAt', header: t('members.joined'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {
@@ -115,9 +115,9 @@ function MemberDetail({ id }: { id: number }) {
       </p>
       <FreezeButton member={m} />
       <List header={t('members.balances')}>
-        <List.Item extra={usdt(m.balances.available)}>{t('members.available')}</List.Item>
-        <List.Item extra={usdt(m.balances.held)}>{t('members.held')}</List.Item>
-        <List.Item extra={usdt(m.balances.pendingIncome)}>{t('members.pendingIncome')}</List.Item>
+        <List.Item extra={`${money(m.balances.available)} USDT`}>{t('members.available')}</List.Item>
+        <List.Item extra={`${money(m.balances.held)} USDT`}>{t('members.held')}</List.Item>
+        <List.Item extra={`${money(m.balances.pendingIncome)} USDT`}>{t('members.pendingIncome')}</List.Item>
         <List.Item extra={`${m.team.A} / ${m.team.B} / ${m.team.C}`}>{t('members.team')}</List.Item>
       </List>
       <List header={t('members.contact')}>
@@ -125,15 +125,17 @@ function MemberDetail({ id }: { id: number }) {
       </List>
       <List header={t('members.orders', { count: m.orders.total })}>
         {m.orders.recent.map((o) => (
-          <List.Item key={o.id} description={<When at={o.createdAt} />} extra={usdt(o.amount)}>
+          <List.Item key={o.id} description={<When at={o.createdAt} />} extra={`${money(o.amount)} USDT`}>
             {`#${o.id} ${o.product} × ${o.quantity} · ${o.status}`}
           </List.Item>
         ))}
       </List>
       <List header={t('members.records')}>
         {m.records.map((r) => (
-          <List.Item key={r.id} description={<When at={r.at} />} extra={usdt(r.amount)}>
-            {`${r.type}: ${r.description}`}
+          <List.Item key={r.id} description={<When at={r.at} />} extra={`${money(r.amount)} USDT`}>
+            {t(`ledgerTypes.${r.type}`, { defaultValue: r.type })}
+            {/* The ledger's description code only where it says more than the type (free_first_day under Bonus). */}
+            {r.description && r.description.replace(/_/g, ' ') !== r.type.toLowerCase() && <span className="console-note"> · {r.description}</span>}
           </List.Item>
         ))}
       </List>

@@ -1,10 +1,11 @@
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@rigshare/domain';
 import { runAction } from '../layout/run-action';
 import { useAdjustMutation } from './api';
 import { AmountAndReason } from './fund-tab';
 import { useRequestId } from './keep-request-id';
+import { OneOf } from '../layout/one-of';
 
 interface AdjustForm {
   member: string;
@@ -26,7 +27,7 @@ export function AdjustTab() {
       (r) => {
         requestId.settle();
         form.resetFields();
-        return t('money.adjusted', { amount: formatAmount(BigInt(r.amount)), transfer: r.transferId, balance: formatAmount(BigInt(r.balanceAfter)) });
+        return t('money.adjusted', { amount: money(r.amount, { decimals: 'exact' }), transfer: r.transferId, balance: money(r.balanceAfter, { decimals: 'exact' }) });
       },
     );
   };
@@ -46,7 +47,7 @@ export function AdjustTab() {
         <Input inputMode="numeric" maxLength={10} data-testid="adjust-member" />
       </Form.Item>
       <Form.Item name="direction" label={t('money.direction')} rules={[{ required: true }]}>
-        <Selector options={[{ label: t('money.credit'), value: 'credit' }, { label: t('money.debit'), value: 'debit' }]} />
+        <OneOf options={[{ label: t('money.credit'), value: 'credit' }, { label: t('money.debit'), value: 'debit' }]} />
       </Form.Item>
       <AmountAndReason />
     </Form>

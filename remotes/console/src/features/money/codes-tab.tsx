@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatAmount } from '@rigshare/domain';
 import type { AdminExchangeCode } from '@rigshare/api-schema';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
@@ -16,7 +16,6 @@ interface CodeForm {
   reason: string;
 }
 
-const usdt = (micro: string) => formatAmount(BigInt(micro));
 
 /** Exchange codes: an amount per member within a budget that redemptions never exceed; close one to stop it. */
 export function CodesTab() {
@@ -34,8 +33,8 @@ export function CodesTab() {
   const columns: ColumnDef<AdminExchangeCode, unknown>[] = [
     { accessorKey: 'code', header: t('money.code') },
     { accessorKey: 'status', header: t('members.state') },
-    { id: 'amount', accessorFn: (c) => Number(c.amount), header: t('money.perMember'), cell: ({ row }) => usdt(row.original.amount) },
-    { id: 'remaining', accessorFn: (c) => Number(c.remaining), header: t('money.remaining'), cell: ({ row }) => `${usdt(row.original.remaining)} / ${usdt(row.original.budget)}` },
+    { id: 'amount', accessorFn: (c) => Number(c.amount), header: t('money.perMember'), cell: ({ row }) => money(row.original.amount) },
+    { id: 'remaining', accessorFn: (c) => Number(c.remaining), header: t('money.remaining'), cell: ({ row }) => `${money(row.original.remaining)} / ${money(row.original.budget)}` },
     { accessorKey: 'redemptions', header: t('money.redemptions') },
     { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { money } from '@rigshare/i18n';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatAmount } from '@rigshare/domain';
 import type { StaffTransfer } from '@rigshare/api-schema';
@@ -15,8 +16,8 @@ export function TransfersTab() {
   const list = useStaffTransfersQuery(paging.query);
   const columns: ColumnDef<StaffTransfer, unknown>[] = [
     { accessorKey: 'id', header: t('money.transfer') },
-    { accessorKey: 'type', header: t('columns.kind') },
-    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${formatAmount(BigInt(row.original.amount))} USDT` },
+    { accessorKey: 'type', header: t('columns.kind'), cell: ({ row }) => t(`ledgerTypes.${row.original.type}`, { defaultValue: row.original.type }) },
+    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${money(row.original.amount, { decimals: 'exact' })} USDT` },
     { accessorKey: 'member', header: t('columns.member') },
     { accessorKey: 'reason', header: t('actions.reason') },
     { accessorKey: 'at', header: t('columns.time'), cell: ({ row }) => <When at={row.original.at} /> },

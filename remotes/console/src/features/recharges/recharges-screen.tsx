@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatAmount } from '@rigshare/domain';
@@ -13,7 +14,8 @@ import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
 import { UsdtDeposits } from './usdt-deposits';
 
-const usdt = (micro: string) => formatAmount(BigInt(micro));
+/** Exact: staff compare it with what arrived. */
+const exact = { decimals: 'exact' } as const;
 
 /** `/console/recharges`: bank and cash recharges a member says they paid; confirm credits once, reject credits nothing. */
 export default function RechargesScreen() {
@@ -34,8 +36,8 @@ export default function RechargesScreen() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'phone', header: t('columns.member') },
     { accessorKey: 'channel', header: t('columns.channel') },
-    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${usdt(row.original.amount)} ${row.original.currency}` },
-    { id: 'usdt', accessorFn: (r) => Number(r.usdtAmount), header: t('columns.credit'), cell: ({ row }) => `${usdt(row.original.usdtAmount)} USDT` },
+    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${money(row.original.amount, exact)} ${row.original.currency}` },
+    { id: 'usdt', accessorFn: (r) => Number(r.usdtAmount), header: t('columns.credit'), cell: ({ row }) => `${money(row.original.usdtAmount, exact)} USDT` },
     { accessorKey: 'reference', header: t('columns.reference') },
     { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {
@@ -72,8 +74,8 @@ export default function RechargesScreen() {
             { header: 'phone', value: (r) => r.phone },
             { header: 'channel', value: (r) => r.channel },
             { header: 'currency', value: (r) => r.currency },
-            { header: 'amount', value: (r) => usdt(r.amount) },
-            { header: 'usdt', value: (r) => usdt(r.usdtAmount) },
+            { header: 'amount', value: (r) => formatAmount(BigInt(r.amount)) },
+            { header: 'usdt', value: (r) => formatAmount(BigInt(r.usdtAmount)) },
             { header: 'reference', value: (r) => r.reference },
             { header: 'created_at', value: (r) => r.createdAt },
           ],

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { money } from '@rigshare/i18n';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffApi } from '@rigshare/api-client';
-import { formatAmount, type Page } from '@rigshare/domain';
+import { type Page } from '@rigshare/domain';
 import type { AdminUsdtDeposit } from '@rigshare/api-schema';
 import type { ListQuery } from '../../api/endpoints';
 import { usePaging } from '../layout/use-paging';
@@ -22,7 +23,7 @@ export function UsdtDeposits() {
   const columns: ColumnDef<AdminUsdtDeposit, unknown>[] = [
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'phone', header: t('columns.member') },
-    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${formatAmount(BigInt(row.original.amount))} USDT` },
+    { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${money(row.original.amount, { decimals: 'exact' })} USDT` },
     { accessorKey: 'status', header: t('members.state') },
     { accessorKey: 'txHash', header: t('recharges.txHash') },
     { accessorKey: 'blockNumber', header: t('recharges.block') },

@@ -6,6 +6,7 @@ import { useFailPostMutation, useFailSubmissionMutation, usePassPostMutation, us
 import { askText } from '../layout/ask-text';
 import { ConsolePage } from '../layout/console-page';
 import { FileThumbs } from '../layout/file-thumbs';
+import { PostText } from './post-text';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
@@ -51,8 +52,8 @@ function PostReviews() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'phone', header: t('columns.member') },
     { accessorKey: 'name', header: t('columns.name') },
-    // Shown as text: markup a member typed is never rendered here.
-    { accessorKey: 'content', header: t('columns.content') },
+    // The words the member will read, as text: markup is never rendered here, nor shown as tags.
+    { accessorKey: 'content', header: t('columns.content'), cell: ({ row }) => <PostText html={row.original.content} /> },
     {
       accessorKey: 'images',
       header: t('columns.images'),

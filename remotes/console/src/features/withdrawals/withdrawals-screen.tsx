@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,7 +15,8 @@ import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
 import { DataTable } from '../table/data-table';
 
-const usdt = (micro: string) => formatAmount(BigInt(micro));
+/** Exact: staff pay the net to the micro-unit. */
+const exact = { decimals: 'exact' } as const;
 /** A withdrawal to a chain address is paid on chain (a tx hash); one to a bank card by transfer (its reference). */
 const paidOnChain = (w: AdminWithdrawal) => w.channel === 'USDT';
 
@@ -34,7 +36,7 @@ export default function WithdrawalsScreen() {
   const onApprove = async (w: AdminWithdrawal) => {
     const onChain = paidOnChain(w);
     const proof = await askText({
-      title: t('withdrawals.approveTitle', { id: w.id, amount: usdt(w.net) }),
+      title: t('withdrawals.approveTitle', { id: w.id, amount: money(w.net, exact) }),
       label: onChain ? t('withdrawals.txHash') : t('withdrawals.reference'),
       confirm: t('actions.approve'),
       cancel: t('actions.cancel'),
@@ -55,9 +57,9 @@ export default function WithdrawalsScreen() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'phone', header: t('columns.member') },
     { accessorKey: 'channel', header: t('columns.channel') },
-    { id: 'amount', accessorFn: (w) => Number(w.amount), header: t('columns.amount'), cell: ({ row }) => usdt(row.original.amount) },
-    { id: 'fee', accessorFn: (w) => Number(w.fee), header: t('columns.fee'), cell: ({ row }) => usdt(row.original.fee) },
-    { id: 'net', accessorFn: (w) => Number(w.net), header: t('columns.net'), cell: ({ row }) => usdt(row.original.net) },
+    { id: 'amount', accessorFn: (w) => Number(w.amount), header: t('columns.amount'), cell: ({ row }) => money(row.original.amount, exact) },
+    { id: 'fee', accessorFn: (w) => Number(w.fee), header: t('columns.fee'), cell: ({ row }) => money(row.original.fee, exact) },
+    { id: 'net', accessorFn: (w) => Number(w.net), header: t('columns.net'), cell: ({ row }) => money(row.original.net, exact) },
     { accessorKey: 'payoutTo', header: t('columns.payoutTo') },
     { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
     {
@@ -107,9 +109,9 @@ export default function WithdrawalsScreen() {
             { header: 'id', value: (w) => w.id },
             { header: 'phone', value: (w) => w.phone },
             { header: 'channel', value: (w) => w.channel },
-            { header: 'amount', value: (w) => usdt(w.amount) },
-            { header: 'fee', value: (w) => usdt(w.fee) },
-            { header: 'net', value: (w) => usdt(w.net) },
+            { header: 'amount', value: (w) => formatAmount(BigInt(w.amount)) },
+            { header: 'fee', value: (w) => formatAmount(BigInt(w.fee)) },
+            { header: 'net', value: (w) => formatAmount(BigInt(w.net)) },
             { header: 'payout_to', value: (w) => w.payoutTo },
             { header: 'approvals', value: (w) => w.approvals.map((a) => a.staff).join(' ') },
             { header: 'created_at', value: (w) => w.createdAt },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { money } from '@rigshare/i18n';
 import { Button, Checkbox, Dialog, List, Radio, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { couponFit, formatAmount, saleState, type CouponFit } from '@rigshare/domain';
+import { couponFit, saleState, type CouponFit } from '@rigshare/domain';
 import { useNavigate } from 'react-router-dom';
 import type { Coupon } from '../../api/coupons';
 import { useCreateOrderMutation } from '../../api/endpoints';
@@ -92,7 +93,7 @@ export function PurchasePanel({ product, coupons, available, initialCouponId = n
   const applied = chosen && couponFit(chosen, product.id, subtotal, now) === 'fits' ? chosen : null;
   const summary = purchaseSummary(product, units, applied, available, now);
   const canBuy = sale === 'open' && agreed && !buying;
-  const usdt = (micro: bigint) => t('card.amount', { amount: formatAmount(micro) });
+  const usdt = (micro: bigint) => t('card.amount', { amount: money(micro, { decimals: 'exact' }) });
 
   const buy = async () => {
     const couponId = applied?.id ?? null;

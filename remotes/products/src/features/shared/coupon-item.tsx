@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatAmount } from '@rigshare/domain';
 import type { Coupon, CouponState } from '../../api/coupons';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { Money } from './money';
 import '../../products.css';
 
@@ -19,7 +18,7 @@ const STATE_COLOR: Record<CouponState, string> = {
 function minSpendText(minSpend: string, t: TFunction<'products'>): string {
   try {
     const value = BigInt(minSpend);
-    return value > 0n ? t('coupon.minSpend', { amount: formatAmount(value) }) : t('coupon.noMinSpend');
+    return value > 0n ? t('coupon.minSpend', { amount: money(value, { decimals: 'exact' }) }) : t('coupon.noMinSpend');
   } catch {
     return t('coupon.noMinSpend');
   }

@@ -1,7 +1,8 @@
 import { Button, Skeleton } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatAmount, TEAM_LEVELS } from '@rigshare/domain';
+import { TEAM_LEVELS } from '@rigshare/domain';
 import { LoadFailed, PageEmpty } from '@rigshare/ui';
 import { errorMessage, useTeamInfoQuery } from '../../api/endpoints';
 
@@ -36,12 +37,12 @@ export function TeamSummary() {
       <dl className="team-reward" data-testid="team-reward">
         <div>
           <dt>{t('summary.rewardPaid')}</dt>
-          <dd>{t('summary.amount', { amount: formatAmount(BigInt(info.reward.paid)) })}</dd>
+          <dd>{t('summary.amount', { amount: money(info.reward.paid) })}</dd>
         </div>
         {info.reward.pending !== '0' && (
           <div>
             <dt>{t('summary.rewardPending')}</dt>
-            <dd>{t('summary.amount', { amount: formatAmount(BigInt(info.reward.pending)) })}</dd>
+            <dd>{t('summary.amount', { amount: money(info.reward.pending) })}</dd>
           </div>
         )}
       </dl>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@rigshare/domain';
+import { money } from '@rigshare/i18n';
 import { InfiniteList, PageEmpty, type InfiniteListSource } from '@rigshare/ui';
 import type { TeamMember } from '@rigshare/api-schema';
 import '../../team.css';
@@ -15,7 +15,7 @@ function MemberRow({ member }: { member: TeamMember }) {
       <div className="team-member__meta">
         <span>{t('list.joined', { date: new Date(member.joinedAt).toLocaleDateString(i18n.language) })}</span>
         <span className={member.activeRental ? 'team-member__active' : undefined}>{member.activeRental ? t('list.activeYes') : t('list.activeNo')}</span>
-        <span>{t('list.reward', { amount: formatAmount(BigInt(member.reward)) })}</span>
+        <span>{t('list.reward', { amount: money(member.reward) })}</span>
       </div>
     </div>
   );

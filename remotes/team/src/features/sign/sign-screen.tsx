@@ -1,6 +1,6 @@
 import { Button, Skeleton, Toast } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@rigshare/domain';
 import { LoadFailed } from '@rigshare/ui';
 import { errorMessage, useSignInMutation, useSignRecordQuery, useSignStatusQuery } from '../../api/endpoints';
 import '../../team.css';
@@ -39,7 +39,7 @@ function MonthCalendar({ month, today }: { month: string; today: string }) {
               key={day}
               className={classes}
               data-testid={entry ? 'signed-day' : undefined}
-              aria-label={entry ? t('sign.signedDay', { day, amount: formatAmount(BigInt(entry.amount)) }) : day}
+              aria-label={entry ? t('sign.signedDay', { day, amount: money(entry.amount) }) : day}
             >
               {Number(day.slice(8))}
             </li>
@@ -66,7 +66,7 @@ export default function SignScreen() {
   const onSign = async () => {
     try {
       const result = await signIn().unwrap();
-      Toast.show({ content: result.status === 'Paid' ? t('sign.paid', { amount: formatAmount(BigInt(result.amount)) }) : t('sign.pendingBudget') });
+      Toast.show({ content: result.status === 'Paid' ? t('sign.paid', { amount: money(result.amount) }) : t('sign.pendingBudget') });
     } catch {
       // The client already showed the server's message (for example "already signed in today").
     }
@@ -81,7 +81,7 @@ export default function SignScreen() {
           </div>
           <div>
             <span>{t('sign.bonus')}</span>
-            <strong>{t('summary.amount', { amount: formatAmount(BigInt(status.bonus)) })}</strong>
+            <strong>{t('summary.amount', { amount: money(status.bonus) })}</strong>
           </div>
         </div>
         <Button color="primary" block loading={isLoading} disabled={status.signedToday} onClick={() => void onSign()} data-testid="sign-in">

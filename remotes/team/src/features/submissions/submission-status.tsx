@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
+import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionState } from '@rigshare/api-schema';
-import { formatAmount } from '@rigshare/domain';
 
 /** The reward's amount, where it comes from, and the latest submission's review state (with the reason of a fail). */
 export function SubmissionStatus({ state }: { state: SubmissionState }) {
@@ -12,7 +12,7 @@ export function SubmissionStatus({ state }: { state: SubmissionState }) {
       <div className="team-reward">
         <div>
           <span>{t(`reward.kind.${state.kind}`)}</span>
-          <strong>{t('summary.amount', { amount: formatAmount(BigInt(state.amount)) })}</strong>
+          <strong>{t('summary.amount', { amount: money(state.amount) })}</strong>
         </div>
       </div>
       {s && (

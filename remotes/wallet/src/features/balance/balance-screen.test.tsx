@@ -13,6 +13,7 @@ const balance: Balance = {
   held: '10000000',
   currency: 'USDT',
   withdrawHoldUntil: null,
+  fundPasswordLockedUntil: null,
   exchangeUsed: false,
 };
 

@@ -1,9 +1,9 @@
+import { moneyAlike } from '@rigshare/i18n';
 import { Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, FRESH, useBalanceQuery } from '../../api/endpoints';
 import type { Balance } from '../../api/wallet';
-import { formatMoneyAlike } from '../../shared/money';
 import { LoadFailed } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
 import '../../wallet.css';
@@ -22,7 +22,7 @@ const ACTIONS = [
 export function BalanceView({ balance }: { balance: Balance }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const [available, pendingIncome, incomeArriving, heldForWithdrawals] = formatMoneyAlike([
+  const [available, pendingIncome, incomeArriving, heldForWithdrawals] = moneyAlike([
     balance.available,
     balance.pendingIncome,
     balance.incomeArriving,

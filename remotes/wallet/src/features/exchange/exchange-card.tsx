@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { LoadFailed } from '@rigshare/ui';
 import { errorMessage, FRESH, useExchangeStatusQuery, useRedeemExchangeMutation } from '../../api/endpoints';
 import { rule } from '../../shared/form-rules';
-import { formatMoney } from '../../shared/money';
 import type { ExchangeRecord, ExchangeStatus } from '../../api/wallet';
 import './exchange.css';
 
@@ -27,7 +26,7 @@ function UsedExchange({ record }: { record: ExchangeRecord }) {
         <Tag color="success">{t('exchange.usedTag')}</Tag>
       </div>
       <p className="wallet-hint">
-        {t('exchange.usedDetail', { code: record.code, amount: formatMoney(record.amount), time: formatDateTime(record.createTime, i18n.language) })}
+        {t('exchange.usedDetail', { code: record.code, amount: money(record.amount), time: formatDateTime(record.createTime, i18n.language) })}
       </p>
     </div>
   );

@@ -2,15 +2,14 @@ import { useRef } from 'react';
 import { Button, Form, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { amountFromText, formatAmount, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
-import { formatDateTime } from '@rigshare/i18n';
+import { amountFromText, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { InfiniteList, LoadFailed, PageEmpty, showRefusalOnForm } from '@rigshare/ui';
 import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
 import type { ExchangeRate } from '@rigshare/api-schema';
 import { rule } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
-import { formatMoney } from '../../shared/money';
 import '../../wallet.css';
 
 const STATUS_COLOR = { Pending: 'warning', Arrived: 'success', Failed: 'danger' } as const;
@@ -27,13 +26,13 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
     <div className="wallet-card wallet-record" data-testid="deposit-record">
       <div className="wallet-record__row">
         <strong>
-          {formatMoney(deposit.amount)} {deposit.currency}
+          {money(deposit.amount)} {deposit.currency}
         </strong>
         <Tag color={STATUS_COLOR[deposit.status] ?? 'default'}>{t(`depositStatus.${deposit.status}`, { defaultValue: deposit.status })}</Tag>
       </div>
       <div className="wallet-record__row wallet-record__muted">
         <span>{t('recharge.usdtValue')}</span>
-        <span>{formatMoney(deposit.usdtAmount)} USDT</span>
+        <span>{money(deposit.usdtAmount)} USDT</span>
       </div>
       <div className="wallet-record__row wallet-record__muted">
         <span>{t('recharge.reference')}</span>
@@ -62,7 +61,7 @@ function Equivalent({ rate, amount }: { rate: ExchangeRate; amount: string }) {
   const micro = amountFromText(amount);
   return (
     <p className="wallet-hint" data-testid="recharge-usdt">
-      {micro !== null && micro > 0n && t('recharge.equivalent', { amount: formatMoney(toUsdt(micro, rateMicro)) })}{' '}
+      {micro !== null && micro > 0n && t('recharge.equivalent', { amount: money(toUsdt(micro, rateMicro)) })}{' '}
       {t('recharge.rate', { rate: rate.rate, currency: rate.currency })} {t('recharge.rateSetAt', { time: setAt })}
     </p>
   );
@@ -91,7 +90,7 @@ export default function CashRechargeScreen() {
   const list = channels.data;
   const channel = list.find((c) => c.id === channelId) ?? null;
   const amountLabel = channel ? t('recharge.amountIn', { currency: channel.currency }) : t('recharge.amount');
-  const minimumText = (c: RechargeChannel) => t('recharge.minimum', { amount: formatAmount(c.minAmount, 0), currency: c.currency });
+  const minimumText = (c: RechargeChannel) => t('recharge.minimum', { amount: money(c.minAmount, { decimals: 'exact' }), currency: c.currency });
 
   const submit = async ({ amount: text = '', reference = '' }: RechargeValues) => {
     if (!channel) return;

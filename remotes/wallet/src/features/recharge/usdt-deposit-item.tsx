@@ -1,10 +1,9 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { shortenAddress } from '@rigshare/domain';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { CopyText, ProgressMeter } from '@rigshare/ui';
 import type { UsdtDeposit } from '../../api/wallet';
-import { formatMoney } from '../../shared/money';
 
 const STATUS_COLOR = { Pending: 'warning', Arrived: 'success', 'Below minimum': 'danger', Dropped: 'default' } as const;
 
@@ -16,7 +15,7 @@ export function UsdtDepositItem({ deposit }: { deposit: UsdtDeposit }) {
   return (
     <div className="wallet-card wallet-record" data-testid="usdt-deposit">
       <div className="wallet-record__row">
-        <strong>{formatMoney(d.amount)} USDT</strong>
+        <strong>{money(d.amount)} USDT</strong>
         <Tag color={STATUS_COLOR[d.status] ?? 'default'} data-testid="usdt-deposit-status">
           {t(`usdt.status.${d.status}`, { defaultValue: d.status })}
         </Tag>

@@ -1,3 +1,4 @@
+import { money } from '@rigshare/i18n';
 import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import { CopyText, LoadFailed } from '@rigshare/ui';
 import { errorMessage, FRESH, useUsdtDepositInfoQuery } from '../../api/endpoints';
 import type { UsdtDepositInfo } from '../../api/wallet';
-import { formatMoney } from '../../shared/money';
 import { UsdtDepositList } from './usdt-deposit-list';
 import '../../wallet.css';
 
@@ -43,7 +43,7 @@ export function UsdtAddressCard({ info }: { info: UsdtDepositInfo & { address: s
             {info.token} · {info.network} ({info.chainName})
           </dd>
           <dt>{t('usdt.minimumLabel')}</dt>
-          <dd data-testid="usdt-minimum">{t('usdt.minimum', { amount: formatMoney(info.minimum) })}</dd>
+          <dd data-testid="usdt-minimum">{t('usdt.minimum', { amount: money(info.minimum) })}</dd>
           <dt>{t('usdt.confirmationsLabel')}</dt>
           <dd data-testid="usdt-required">{t('usdt.confirmationsNeeded', { required: info.confirmations })}</dd>
         </dl>

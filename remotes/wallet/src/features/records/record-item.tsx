@@ -2,25 +2,25 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@rigshare/ui';
 import type { WalletRecord } from '../../api/wallet';
-import { formatDateTime } from '@rigshare/i18n';
-import { formatMoney } from '../../shared/money';
+import { formatDateTime, money, moneyAlike } from '@rigshare/i18n';
 
 /** One ledger record: translated type and status, signed amount, the server's description. */
 export function RecordItem({ record }: { record: WalletRecord }) {
   const { t, i18n } = useTranslation('wallet');
   const credit = !record.amount.startsWith('-');
+  const [fee, net] = moneyAlike([record.fee || '0', record.net || '0']);
   return (
     <div className="wallet-card wallet-record" data-testid="wallet-record">
       <div className="wallet-record__row">
         <strong>{t(`recordType.${record.type}`, { defaultValue: record.type })}</strong>
-        <span className={credit ? 'wallet-credit' : 'wallet-debit'}>{formatMoney(record.amount, true)} USDT</span>
+        <span className={credit ? 'wallet-credit' : 'wallet-debit'}>{money(record.amount, { signed: true })} USDT</span>
       </div>
       {record.description && <div className="wallet-record__muted">{record.description}</div>}
       {Boolean(record.fee) && record.fee !== '0' && (
         <div className="wallet-record__row wallet-record__muted">
-          <span>{t('withrecord.fee')} {formatMoney(record.fee)}</span>
+          <span>{t('withrecord.fee')} {fee}</span>
           <span>
-            {t('withdraw.netLabel')} {formatMoney(record.net)}
+            {t('withdraw.netLabel')} {net}
           </span>
         </div>
       )}

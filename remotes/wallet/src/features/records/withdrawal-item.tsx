@@ -2,8 +2,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@rigshare/ui';
 import type { Withdrawal } from '../../api/wallet';
-import { formatDateTime } from '@rigshare/i18n';
-import { formatMoney } from '../../shared/money';
+import { formatDateTime, moneyAlike } from '@rigshare/i18n';
 
 const STATUS_COLOR = { Pending: 'warning', Succeeded: 'success', Failed: 'danger' } as const;
 
@@ -11,6 +10,8 @@ const STATUS_COLOR = { Pending: 'warning', Succeeded: 'success', Failed: 'danger
 export function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t, i18n } = useTranslation('wallet');
   const w = withdrawal;
+  // Amount, fee and net with the same decimals, so they add up on the screen.
+  const [amount, fee, net] = moneyAlike([w.amount, w.fee, w.net]);
   return (
     <div className="wallet-card wallet-record" data-testid="withdrawal-record">
       <div className="wallet-record__row">
@@ -21,15 +22,15 @@ export function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
       </div>
       <div className="wallet-record__row">
         <span>{t('withdraw.amountLabel')}</span>
-        <span>{formatMoney(w.amount)} USDT</span>
+        <span>{amount} USDT</span>
       </div>
       <div className="wallet-record__row">
         <span>{t('withrecord.fee')}</span>
-        <span>{formatMoney(w.fee)} USDT</span>
+        <span>{fee} USDT</span>
       </div>
       <div className="wallet-record__row">
         <span>{t('withdraw.netLabel')}</span>
-        <strong>{formatMoney(w.net)} USDT</strong>
+        <strong>{net} USDT</strong>
       </div>
       <div className="wallet-record__row">
         <span>{t('withdraw.destination')}</span>

@@ -1,10 +1,9 @@
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDateTime } from '@rigshare/i18n';
+import { formatDateTime, money } from '@rigshare/i18n';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
 import { FRESH, useHoldingsInfiniteQuery } from '../../api/endpoints';
-import { formatMoney } from '../../shared/money';
 import { ExchangeCard } from '../exchange/exchange-card';
 import { agreementPath, daysLeft } from './holding-math';
 import type { Holding } from '../../api/wallet';
@@ -17,8 +16,8 @@ export function HoldingItem({ holding, now = Date.now() }: { holding: Holding; n
   const valid = holding.status !== 'Expired';
   const facts: [string, string][] = [
     [t('stock.quantity'), String(holding.quantity)],
-    [t('stock.paid'), `${formatMoney(holding.amount)} USDT`],
-    [t('stock.dailyReturn'), `${formatMoney(holding.dailyIncome)} USDT`],
+    [t('stock.paid'), `${money(holding.amount)} USDT`],
+    [t('stock.dailyReturn'), `${money(holding.dailyIncome)} USDT`],
     [t('stock.start'), formatDateTime(holding.createTime, i18n.language)],
     [t('stock.end'), formatDateTime(holding.expireTime, i18n.language)],
     [t('stock.daysLeft'), String(daysLeft(holding, now))],

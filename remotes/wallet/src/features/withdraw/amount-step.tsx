@@ -1,10 +1,10 @@
+import { money, moneyAlike } from '@rigshare/i18n';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { amountFromText, formatAmount, sanitizeAmountInput, withdrawalAmountProblem, withdrawalFee } from '@rigshare/domain';
 import type { Channel } from '../../api/wallet';
 import { showRefusalOnForm } from '@rigshare/ui';
 import { rule } from '../../shared/form-rules';
-import { formatMoneyAlike } from '../../shared/money';
 
 export interface AmountStepProps {
   channel: Channel;
@@ -31,10 +31,10 @@ export function AmountStep({ channel, available, feePercent, minimum, arrival, b
   const micro = amountFromText(amount);
   // The same fee rule the server charges (libs/domain).
   const preview = micro !== null && micro > 0n ? withdrawalFee(micro, feePercent) : null;
-  const [availableText, minimumText, feeText, netText] = formatMoneyAlike([available, minimum, preview?.fee ?? 0n, preview?.net ?? 0n]);
+  const [availableText, minimumText, feeText, netText] = moneyAlike([available, minimum, preview?.fee ?? 0n, preview?.net ?? 0n]);
   const messages = {
     amountInvalid: t('withdraw.enterAmount'),
-    withdrawMinimum: t('withdraw.minimum', { amount: formatAmount(minimum) }),
+    withdrawMinimum: t('withdraw.minimum', { amount: money(minimum) }),
     insufficientBalance: t('withdraw.greaterThanAvailable'),
   };
   const amountRule = rule((value?: string) => {

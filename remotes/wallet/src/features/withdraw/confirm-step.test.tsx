@@ -89,4 +89,40 @@ describe('ConfirmStep', () => {
     await waitFor(() => expect(document.body.textContent).toContain(`Withdrawals are on hold until ${local} after a security change.`));
     expect(document.body.textContent).not.toContain(until);
   });
+
+  it('after a wrong PIN says beside the pad how many wrong tries are left, and clears the pad for the next', async () => {
+    const submit = jest.fn(() => Promise.reject(new ApiError(400, 'Fund password incorrect. Wrong tries left before it locks: 2', { fix: null, triesLeft: 2 })));
+    await renderScreen(<Harness submit={submit} />, { namespace: 'wallet', resource: english, path: '/user/withdraw' });
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    await act(async () => typePin('111111'));
+    await waitFor(() => expect(screen.getByTestId('fund-password-tries-left').textContent).toBe('Wrong fund password. 2 wrong tries left before it locks.'));
+    expect(screen.getByTestId('fund-password')).toBeTruthy();
+    expect((screen.getByTestId('fund-password').querySelector('input') as HTMLInputElement).value).toBe('');
+  });
+
+  it('once locked, the pad is dimmed and out of reach, the button disabled, and the lock\'s end is said in local time', async () => {
+    const until = new Date(Date.now() + 45 * 60_000).toISOString();
+    const submit = jest.fn(() => Promise.reject(new ApiError(429, 'Too many wrong fund passwords. Your fund password is locked for 45 minutes', { fix: null, lockedUntil: until })));
+    await renderScreen(<Harness submit={submit} />, { namespace: 'wallet', resource: english, path: '/user/withdraw' });
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    await act(async () => typePin('111111'));
+    await waitFor(() => expect(screen.getByTestId('fund-password-locked').textContent).toBe(`Too many wrong tries: your fund password is locked until ${formatDateTime(until, 'en-US')}.`));
+    expect(screen.queryByTestId('fund-password')).toBeNull();
+    expect(screen.getByTestId('fund-password-pad-locked').hasAttribute('inert')).toBe(true);
+    expect((screen.getByRole('button', { name: english.withdraw.submit }) as HTMLButtonElement).disabled).toBe(true);
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens locked when the balance already says the fund password is locked: no pad to type on', async () => {
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    const submit = jest.fn(() => new Promise<Withdrawal>(() => undefined));
+    await renderScreen(
+      <ConfirmStep quote={quote} destination="0x5290840009852...169EE7" submit={submit} onDone={() => undefined} onRefused={() => undefined} onBack={() => undefined} lockedUntil={until} />,
+      { namespace: 'wallet', resource: english, path: '/user/withdraw' },
+    );
+    fireEvent.click(screen.getByTestId('withdraw-confirm'));
+    expect(screen.getByTestId('fund-password-locked').textContent).toContain(formatDateTime(until, 'en-US'));
+    expect(screen.queryByTestId('fund-password')).toBeNull();
+    expect(submit).not.toHaveBeenCalled();
+  });
 });

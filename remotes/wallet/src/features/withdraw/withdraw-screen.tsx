@@ -107,6 +107,7 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
             withdraw({ channel, amount: attempt.amount, payPassword, requestId: keeper.current.idFor(`${channel}:${attempt.amount}`) }).unwrap()
           }
           busy={withdrawing.isLoading}
+          lockedUntil={balance.fundPasswordLockedUntil}
           onDone={() => {
             keeper.current.settle();
             Toast.show({ icon: 'success', content: t('withdraw.submitted') });
