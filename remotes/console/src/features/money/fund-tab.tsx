@@ -1,6 +1,7 @@
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@rigshare/domain';
+import { money } from '@rigshare/i18n';
+import { OneOf } from '../layout/one-of';
 import { runAction } from '../layout/run-action';
 import { useFundMutation, type FundTarget } from './api';
 import { BudgetsPanel } from './budgets-panel';
@@ -28,7 +29,7 @@ export function FundTab() {
       (r) => {
         requestId.settle();
         form.resetFields();
-        return t('money.funded', { amount: formatAmount(BigInt(r.amount)), transfer: r.transferId, paid: r.rewardsPaid });
+        return t('money.funded', { amount: money(r.amount, { decimals: 'exact' }), transfer: r.transferId, paid: r.rewardsPaid });
       },
     );
   };
@@ -47,7 +48,7 @@ export function FundTab() {
         }
       >
         <Form.Item name="into" label={t('money.into')} rules={[{ required: true }]}>
-          <Selector
+          <OneOf
             options={[
               { label: t('money.pool'), value: 'pool' },
               { label: t('money.rewards'), value: 'rewards' },
