@@ -10,9 +10,10 @@ import { generateSync } from 'otplib';
 import { field, launchBrowser, PHONE, STAFF_SCREEN, takeCspViolations } from './browser';
 import { axeViolations } from './axe';
 import { crawl, keepSession, routePath, type Reached } from './crawl';
-import { callAsPage, createStaff, DEMO, productOnSale, STAFF_PASSWORD } from './session';
+import { screenMisfits } from './fit';
+import { callAsPage, createStaff, DEMO, loginThroughScreen, productOnSale, STAFF_PASSWORD } from './session';
 import { startStack, type Stack } from './stack';
-import { memberScreens, settle, shellPaths, staffScreens, trackRequests } from './walk';
+import { LOCALES, memberScreens, settle, shellPaths, staffScreens, trackRequests, walkRoutes } from './walk';
 
 /**
  * Routes no tap leads to by design, each with the reason. `/nopermission` is the page SPEC.md fixes for
@@ -149,3 +150,25 @@ it('a staff member reaches every console screen by tapping, from the staff login
   expect(found.violations).toEqual([]);
   expect(found.blocked).toEqual([]);
 }, 600_000);
+
+// What the layout walk cannot show: the header's download (config.json names none there) and records with their reference.
+it('the header with its Android download and the records with their references fit the phone in every language', async () => {
+  const login = await browser.newContext(PHONE);
+  await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
+  const storageState = await login.storageState();
+  await login.close();
+  const problems: string[] = [];
+  await walkRoutes({
+    browser,
+    shellUrl: stack.shellUrl,
+    storageState,
+    locales: LOCALES,
+    routes: ['/index', '/user/record'],
+    async visit(page, locale, route, inFlight) {
+      if (route === '/index' && !(await page.getByTestId('header-download').isVisible())) problems.push(`${locale}: no download in the header`);
+      if (route === '/user/record' && !(await page.getByTestId('record-code').first().isVisible())) problems.push(`${locale}: no reference on the records`);
+      for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route}: ${misfit}`);
+    },
+  });
+  expect(problems).toEqual([]);
+}, 300_000);
