@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
-import { launchBrowser, PHONE } from './browser';
+import { launchBrowser } from './browser';
 import { axeViolations } from './axe';
-import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
+import { demoMemberStorage, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 import { allRoutes, staffScreensAndTabs, walkRoutes } from './walk';
 import { distOf } from '../src/topology';
@@ -42,10 +42,7 @@ it('the page lets a member zoom: no maximum-scale or user-scalable=no in the vie
 
 it('no screen has a WCAG 2.1 AA violation axe-core can find', async () => {
   const routes = allRoutes({ '/index/detail': `id=${await productToShow()}` });
-  const login = await browser.newContext(PHONE);
-  await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
-  const storageState = await login.storageState();
-  await login.close();
+  const storageState = await demoMemberStorage(browser, stack.shellUrl);
 
   const violations: string[] = [];
   await walkRoutes({
