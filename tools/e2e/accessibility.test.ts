@@ -5,17 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { PRODUCT_STATUS } from '@rigshare/domain';
 import { launchBrowser, PHONE } from './browser';
-import { gradientContrastShortfalls } from './contrast';
+import { axeViolations } from './axe';
 import { callAsPage, DEMO, loginThroughScreen, productOnSale, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 import { allRoutes, staffScreensAndTabs, walkRoutes } from './walk';
 import { distOf } from '../src/topology';
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let stack: Stack;
 let browser: Browser;
@@ -97,23 +94,3 @@ async function giveTheDemoMemberDatedAndDebitedContent(page: Page): Promise<void
   expect(order.code).toBe(200);
 }
 
-/**
- * What axe-core finds on the page as it is: one line per rule broken, with up to three places; then each
- * text over a gradient that axe leaves undecided and falls short of the contrast it needs.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    // Still "experimental" in axe 4.13, so off by default: a control's name contains its visible text (WCAG 2.5.3).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .withTags(WCAG_21_AA)
-    .analyze();
-  const overGradients = result.incomplete
-    .filter((undecided) => undecided.id === 'color-contrast')
-    .flatMap((undecided) => undecided.nodes)
-    .filter((node) => (node.any[0]?.data as { messageKey?: string } | null)?.messageKey === 'bgGradient' && node.target.length === 1)
-    .map((node) => String(node.target[0]));
-  return [
-    ...result.violations.map((violation) => `${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`),
-    ...(await gradientContrastShortfalls(page, overGradients)).map((shortfall) => `color-contrast over a gradient at ${shortfall}`),
-  ];
-}

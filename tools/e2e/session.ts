@@ -1,8 +1,8 @@
 /** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import type { Envelope } from '@rigshare/domain';
 import { generateSync } from 'otplib';
-import { field } from './browser';
+import { field, PHONE } from './browser';
 import type { SqlAccess, Stack } from './stack';
 
 export const DEMO = { phone: '9000000001', password: 'Demo12345', inviteCode: 'RIGSHARE' };
@@ -13,6 +13,17 @@ export async function loginThroughScreen(page: Page, shellUrl: string, phone: st
   await field(page, 'login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForFunction(() => !location.hash.startsWith('#/user/login'));
+}
+
+/** The demo member's browser storage after one login through the screen, for walks that open many pages. */
+export async function demoMemberStorage(browser: Browser, shellUrl: string): Promise<BrowserContextOptions['storageState']> {
+  const login = await browser.newContext(PHONE);
+  try {
+    await loginThroughScreen(await login.newPage(), shellUrl, DEMO.phone, DEMO.password);
+    return await login.storageState();
+  } finally {
+    await login.close();
+  }
 }
 
 /** Calls the API from inside the page with the page's own session, as its screens do: form fields in, the envelope back. `url` is below `/api`. */

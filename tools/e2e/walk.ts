@@ -39,6 +39,13 @@ export function staffScreens(): string[] {
     .flatMap((remote) => remote.screens ?? remote.paths);
 }
 
+/** The screens of the remotes members load (every remote but the staff ones). */
+export function memberScreens(): string[] {
+  return servedRemotes()
+    .remotes.filter((remote) => remote.audience !== 'staff')
+    .flatMap((remote) => remote.screens ?? remote.paths);
+}
+
 /** The console's tabs besides the one each tabbed screen opens on (?tab=, see the console's use-tab.ts). */
 const CONSOLE_OTHER_TABS = [
   ...['adjust', 'codes', 'transfers'].map((tab) => `/console/money?tab=${tab}`),

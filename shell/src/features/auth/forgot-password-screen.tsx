@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
 import { CaptchaImage } from './captcha-image';
 import { CardForm } from './card-form';
@@ -49,6 +49,14 @@ export default function ForgotPasswordScreen() {
         submitLabel={t('forgot.submit')}
         submitting={submitting}
         submitTestId="reset-submit"
+        afterSubmit={
+          <p className="auth-links auth-links--center">
+            {/* The legacy register path (SPEC.md section 2), the same form as /register. */}
+            <Link to="/user/login/register" data-testid="forgot-register">
+              {t('forgot.noAccount')}
+            </Link>
+          </p>
+        }
       >
         <Form.Item name="phone" label={t('fields.phone')} rules={[{ validator: async (_, v?: string) => ruleCheck(phoneProblem(v?.trim()), t) }]}>
           <FieldInput testId="reset-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('fields.phonePlaceholder')} clearable />

@@ -84,6 +84,12 @@ export default function LoginScreen() {
         </Link>
       </div>
       <div className="auth-links auth-links--center">
+        {/* Register by manager or invite (SPEC.md section 2): where an invitee without the link types the code. */}
+        <Link to="/login/registerbym" data-testid="login-register-invited">
+          {t('login.registerInvited')}
+        </Link>
+      </div>
+      <div className="auth-links auth-links--center">
         <Link to="/solvency" data-testid="login-solvency">
           {t('solvency.title')}
         </Link>

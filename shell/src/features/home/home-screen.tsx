@@ -114,7 +114,7 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
 
   return (
     <div className="home-screen" data-testid="home-screen">
-      <HomeHeader />
+      <HomeHeader staticFrame={staticFrame} />
       <section className="home-section">
         {banner.state === 'loading' &&
           (lastFrame?.banner ? (

@@ -4,7 +4,9 @@ import {
   BillOutline,
   ChatCheckOutline,
   CheckShieldOutline,
+  CouponOutline,
   FileOutline,
+  GiftOutline,
   GlobalOutline,
   HandPayCircleOutline,
   InformationCircleOutline,
@@ -42,6 +44,12 @@ const SHORTCUTS: { to: string; key: string; icon: ReactNode; testId: string }[] 
   { to: '/user/feedback', key: 'mine.shortcuts.feedback', icon: <ChatCheckOutline />, testId: 'mine-feedback' },
 ];
 
+/** What the member has been given: the reward centre (register reward, sign-in, join-group...) and coupons. */
+const BENEFITS: { to: string; key: string; icon: ReactNode; testId: string }[] = [
+  { to: '/user/reward', key: 'mine.rewards', icon: <GiftOutline />, testId: 'mine-rewards' },
+  { to: '/index/mycoupon', key: 'mine.coupons', icon: <CouponOutline />, testId: 'mine-coupons' },
+];
+
 /** The personal centre: who the member is, where their money and team live, and settings. */
 export default function MineScreen() {
   const { t } = useTranslation('shell');
@@ -52,6 +60,7 @@ export default function MineScreen() {
   const name = session.name || phone;
   const openService = useCustomerService();
   const openShare = useShareDialog();
+  const benefits = BENEFITS.filter((link) => hasScreen(link.to));
 
   return (
     <div className="mine-screen" data-testid="mine-screen">
@@ -85,6 +94,15 @@ export default function MineScreen() {
 
       <BalanceCard />
 
+      {benefits.length > 0 && (
+        <List mode="card" className="mine-list">
+          {benefits.map((link) => (
+            <List.Item key={link.to} prefix={link.icon} onClick={() => navigate(link.to)} data-testid={link.testId}>
+              {t(link.key)}
+            </List.Item>
+          ))}
+        </List>
+      )}
       <List mode="card" className="mine-list">
         <List.Item prefix={<UserOutline />} onClick={() => navigate('/user/information')}>
           {t('information.title')}

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FRESH, useMemberEmailQuery } from './email-api';
 
-/** Security centre: the login password, the fund password (the wallet's screen) and the email address. */
+/**
+ * Security centre: the login password, the fund password (the wallet's screen) and the email address,
+ * which opens on its state (`/user/verify`: verified, or "go to bind"), from where it is bound or changed.
+ */
 export default function SecurityCenterScreen() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -17,7 +20,7 @@ export default function SecurityCenterScreen() {
       <List.Item prefix={<UnlockOutline />} description={t('security.fundPasswordHint')} onClick={() => navigate('/user/fundPwd')} data-testid="security-fund-password">
         {t('security.fundPassword')}
       </List.Item>
-      <List.Item prefix={<MailOutline />} description={<EmailHint email={email.data} />} onClick={() => navigate('/user/bindEmail')} data-testid="security-email">
+      <List.Item prefix={<MailOutline />} description={<EmailHint email={email.data} />} onClick={() => navigate('/user/verify')} data-testid="security-email">
         {t('email.label')}
       </List.Item>
     </List>

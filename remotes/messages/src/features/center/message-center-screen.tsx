@@ -4,7 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import { useUnreadMessages } from '@rigshare/api-client';
 import '../../messages.css';
 
-/** `/message`: the member's own messages (with the unread count), news, notices and feedback. */
+/** The centre's entries after the member's own messages: where each goes, its title and its line of description. */
+const ENTRIES = [
+  { to: '/news', title: 'news.title', description: 'center.newsDescription', testId: 'center-news' },
+  { to: '/user/news', title: 'notices.title', description: 'center.noticesDescription', testId: 'center-notices' },
+  { to: '/index/alert', title: 'alert.title', description: 'center.alertDescription', testId: 'center-alert' },
+  { to: '/index/mycoupon', title: 'center.coupons', description: 'center.couponsDescription', testId: 'center-coupons' },
+  { to: '/user/feedback', title: 'feedback.title', description: 'center.feedbackDescription', testId: 'center-feedback' },
+] as const;
+
+/** `/message`: the member's own messages (with the unread count), news, notices, announcements, coupons and feedback. */
 export default function MessageCenterScreen() {
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
@@ -20,15 +29,11 @@ export default function MessageCenterScreen() {
         >
           {t('push.title')}
         </List.Item>
-        <List.Item onClick={() => navigate('/news')} description={t('center.newsDescription')} data-testid="center-news">
-          {t('news.title')}
-        </List.Item>
-        <List.Item onClick={() => navigate('/user/news')} description={t('center.noticesDescription')} data-testid="center-notices">
-          {t('notices.title')}
-        </List.Item>
-        <List.Item onClick={() => navigate('/user/feedback')} description={t('center.feedbackDescription')} data-testid="center-feedback">
-          {t('feedback.title')}
-        </List.Item>
+        {ENTRIES.map((entry) => (
+          <List.Item key={entry.to} onClick={() => navigate(entry.to)} description={t(entry.description)} data-testid={entry.testId}>
+            {t(entry.title)}
+          </List.Item>
+        ))}
       </List>
     </div>
   );

@@ -54,6 +54,9 @@ function ProductFacts({ product }: { product: ProductCard }) {
         <Link to={`/index/getcoupon?productId=${product.id}`} className="products-more-link">
           {t('detail.getCoupons')}
         </Link>
+        <Link to={`/index/setcoupon?productId=${product.id}`} className="products-more-link" data-testid="choose-coupon">
+          {t('coupon.setTitle')}
+        </Link>
       </div>
     </>
   );

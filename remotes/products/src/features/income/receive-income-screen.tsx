@@ -58,6 +58,9 @@ export default function ReceiveIncomeScreen() {
           <Link to="/user/myorder" className="products-more-link">
             {t('orders.title')}
           </Link>
+          <Link to="/user/earn" className="products-more-link">
+            {t('income.earnTitle')}
+          </Link>
         </div>
       </section>
       <IncomeRecords />

@@ -56,6 +56,11 @@ export function TeamSummary() {
       <div className="team-links">
         <Link to="/index/invitation">{t('invitation.title')}</Link>
         <Link to="/index/lowerincome">{t('income.title')}</Link>
+        <Link to="/user/reward" data-testid="team-rewards">
+          {t('reward.title')}
+        </Link>
+        <Link to="/index/joinGroup">{t('joinGroup.title')}</Link>
+        <Link to="/index/shareLink">{t('shareLink.title')}</Link>
       </div>
       <Link to="/index/friendmore">
         <Button block size="small" fill="outline">

@@ -62,6 +62,7 @@ export default function InvitationScreen() {
         <div className="team-links">
           <Link to="/index/friend">{t('invite.title')}</Link>
           <Link to="/index/lowerincome">{t('income.title')}</Link>
+          <Link to="/index/sharedetails">{t('list.title')}</Link>
         </div>
       </section>
       <Tabs activeKey={String(floor)} onChange={(key) => setParams({ floor: key }, { replace: true })}>

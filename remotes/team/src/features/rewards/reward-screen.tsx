@@ -59,7 +59,7 @@ export default function RewardScreen() {
       <RegisterRewardCard />
       <p className="team-source">{t('reward.source')}</p>
       <div className="team-links">
-        <Link to="/index/sign">{t('sign.title')}</Link>
+        <Link to="/user/signbonus">{t('sign.title')}</Link>
         <Link to="/index/friend">{t('team.title')}</Link>
         <Link to="/index/joinGroup">{t('joinGroup.title')}</Link>
         <Link to="/index/shareLink">{t('shareLink.title')}</Link>

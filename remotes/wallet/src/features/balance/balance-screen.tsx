@@ -14,8 +14,12 @@ const ACTIONS = [
   { path: '/user/recharge', key: 'balance.usdtRecharge' },
   { path: '/user/cashrecharge', key: 'balance.cashRecharge' },
   { path: '/user/record', key: 'balance.records' },
+  // Income records under their own path (the legacy revenue records), filtered to Daily Income.
+  { path: '/user/record2?type=5', key: 'balance.incomeRecords' },
   { path: '/user/withrecord', key: 'balance.withdrawalRecords' },
   { path: '/user/stock', key: 'balance.holdings' },
+  { path: '/user/address', key: 'address.title' },
+  { path: '/user/Caddress', key: 'bank.title' },
 ] as const;
 
 /** The member's money in each state under its own name, all with the same decimals, and the wallet's actions. */

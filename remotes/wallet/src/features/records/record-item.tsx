@@ -28,6 +28,10 @@ export function RecordItem({ record }: { record: WalletRecord }) {
         <span>{formatDateTime(record.time, i18n.language)}</span>
         <Tag fill="outline">{t(`recordStatus.${record.status}`, { defaultValue: record.status })}</Tag>
       </div>
+      {/* What support asks for when a member writes about this record. */}
+      <div className="wallet-record__muted" data-testid="record-code">
+        {t('records.reference', { code: record.code })}
+      </div>
       {record.txHash && <CopyText label={t('withrecord.txHash')} text={record.txHash} />}
     </div>
   );

@@ -2,9 +2,10 @@
 import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
-import { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES, type Withdrawal } from '../../api/wallet';
+import { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES, type WalletRecord, type Withdrawal } from '../../api/wallet';
 import { rowOf } from '../../testing/field-error';
 import { typeFilterOf } from './records-screen';
+import { RecordItem } from './record-item';
 import { WithdrawalItem } from './withdrawal-item';
 
 it('reads the header link ?type=5 as Daily Income and ignores unknown filters', () => {
@@ -41,4 +42,21 @@ it('shows a paid withdrawal with its fee, net, destination, status and copyable 
   expect(rowOf(english.withrecord.fee)).toBe(`${english.withrecord.fee}5.00 USDT`);
   expect(rowOf(english.withdraw.netLabel)).toBe(`${english.withdraw.netLabel}95.00 USDT`);
   expect(screen.getByTestId('withdrawal-record').textContent).toContain('0xabc123');
+});
+
+it("shows a record's reference, the code a member quotes to support", async () => {
+  const income: WalletRecord = {
+    id: -41,
+    type: 'Daily Income',
+    amount: '2500000',
+    fee: '0',
+    net: '2500000',
+    description: 'Daily income',
+    time: '2026-03-01T10:00:00.000Z',
+    status: 'Arrived',
+    code: 'R41',
+    txHash: null,
+  };
+  await renderScreen(<RecordItem record={income} />, { namespace: 'wallet', resource: english, path: '/user/record' });
+  expect(screen.getByTestId('record-code').textContent).toBe('Reference R41');
 });

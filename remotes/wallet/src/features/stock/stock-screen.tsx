@@ -54,6 +54,10 @@ export default function StockScreen() {
   return (
     <div className="wallet-screen">
       <ExchangeCard />
+      {/* The exchanges made, under the legacy USDT records path, filtered to Exchange. */}
+      <Button block fill="none" color="primary" onClick={() => navigate('/user/recordU?type=9')} data-testid="exchange-records">
+        {t('stock.exchangeRecords')}
+      </Button>
       <h3 className="wallet-subtitle">{t('stock.machines')}</h3>
       <InfiniteList
         className="wallet-list"

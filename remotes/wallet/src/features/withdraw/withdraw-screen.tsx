@@ -129,6 +129,9 @@ export function WithdrawScreen({ channel }: { channel: Channel }) {
           onRefused={(error) => showRefusal(error, t, navigate)}
         />
       )}
+      <Button block fill="none" color="primary" onClick={() => navigate('/user/allExtract')} data-testid="withdraw-all-records">
+        {t('balance.withdrawalRecords')}
+      </Button>
     </div>
   );
 }
