@@ -1,3 +1,13 @@
+const path = require('path');
 const withEsmPackages = require('../tools/jest/esm-packages.cjs');
+const preset = require('../jest.preset.cjs');
 
-module.exports = withEsmPackages({ ...require('../jest.preset.cjs'), testTimeout: 30000 }, ['kysely', 'cookie', 'typebox', 'content-disposition', '@scure/base', '@noble/hashes']);
+module.exports = withEsmPackages(
+  {
+    ...preset,
+    // Each test file's own SqliteError for better-sqlite3's addon, shared by the files of a worker (see the file).
+    setupFiles: [...preset.setupFiles, path.join(__dirname, 'test/sqlite-error-realm.cjs')],
+    testTimeout: 30000,
+  },
+  ['kysely', 'cookie', 'typebox', 'content-disposition', '@scure/base', '@noble/hashes'],
+);
