@@ -32,16 +32,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A product on normal sale that nobody has rented: its whole record is the order this test makes. */
+/** A product staff put on offer for this test: nobody has rented it, so its whole record is the order this test makes. */
 function productWithoutOrders(): { id: number; name: string } {
-  const row = stack.db
-    .prepare(
-      `SELECT id, name FROM products p WHERE closed_at IS NULL AND status NOT IN (3, 5, 6) AND units_offered > 0
-         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.product_id = p.id) ORDER BY id LIMIT 1`,
-    )
-    .get() as { id: number; name: string } | undefined;
-  if (!row) throw new Error('The seed has no product on sale without orders');
-  return row;
+  const name = `Track rig ${Date.now()}`;
+  const { image_url: image } = stack.db.prepare('SELECT image_url FROM products ORDER BY id LIMIT 1').get() as { image_url: string };
+  const start = new Date(Date.now() - 3_600_000).toISOString();
+  const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  stack.admin('product:create', '--name', name, '--category', 'SHA-256', '--image', image, '--start', start, '--end', end, '--price', '10', '--day-return', '0.5', '--valid-days', '60', '--units', '100');
+  return stack.db.prepare('SELECT id, name FROM products WHERE name = ?').get(name) as { id: number; name: string };
 }
 
 const figure = (testId: string) => page.getByTestId('track-record').getByTestId(testId).textContent();
