@@ -26,7 +26,7 @@ describe('npm run admin listings print members\' text inert', () => {
     try {
       const k = db.kysely;
       const at = new Date().toISOString();
-      const member = await k.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const member = await k.selectFrom('users').select('id').where('phone', '=', '+919000000001').executeTakeFirstOrThrow();
       await k.updateTable('users').set({ name: `${RTL}\u001b[31m` }).where('id', '=', member.id).execute();
       await k.insertInto('feedback').values({ user_id: member.id, content: CLEAR_AND_FORGE, phone: null, attachment: null, attachment_type: null, attachment_size: null, created_at: at }).execute();
       await k.insertInto('posts').values({ user_id: member.id, content: `<p>Hi</p>\u001b]0;pwned\u0007${CSI}`, video_url: null, status: 0, created_at: at }).execute();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parseAmount } from '@rigshare/domain';
+import { parseAmount, phoneLookupKey } from '@rigshare/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -197,12 +197,17 @@ export async function solveCaptcha(ctx: TestContext): Promise<{ captchaId: strin
   return { captchaId, captchaCode: row.answer };
 }
 
-/** The 6-digit code of the newest text sent to the phone, read from the dev SMS outbox. */
-export async function lastSmsCode(ctx: TestContext, phone: string): Promise<string> {
+/** How the server stores a number typed without a country (India, the default): E.164. */
+export function e164(phone: string): string {
+  return phoneLookupKey(phone, 'IN');
+}
+
+/** The 6-digit code of the newest text sent to the phone (as a member types it, in India by default), read from the dev SMS outbox. */
+export async function lastSmsCode(ctx: TestContext, phone: string, country = 'IN'): Promise<string> {
   const row = await ctx.db.kysely
     .selectFrom('sms_outbox')
     .select('body')
-    .where('phone', '=', phone)
+    .where('phone', '=', phoneLookupKey(phone, country))
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   const match = /\b(\d{6})\b/.exec(row.body);
@@ -271,6 +276,7 @@ export const MANY_MEMBERS: Partial<Config> = {
 };
 
 export interface TestMember {
+  /** As stored: E.164. */
   phone: string;
   token: string;
   id: number;
@@ -283,7 +289,7 @@ let memberSeq = 0;
  * `balance` (USDT) is first credited by staff as an Adjustment.
  */
 export async function signedInMember(ctx: TestContext, balance: string | null = null): Promise<TestMember> {
-  const phone = `9${String(process.pid % 100_000).padStart(5, '0')}${String(++memberSeq).padStart(4, '0')}`;
+  const phone = `+919${String(process.pid % 100_000).padStart(5, '0')}${String(++memberSeq).padStart(4, '0')}`;
   expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
   if (balance) await adjust(ctx.db, { phone, amount: balance, reason: 'Test funds', direction: 'credit', at: ctx.clock() });
   const token = await login(ctx, phone, 'Member123');

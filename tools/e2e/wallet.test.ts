@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { deployToken, mine, startDevChain, testXpub, type DevChain, type DevToken } from '@rigshare/devchain';
 import { launchBrowser, phonePage } from './browser';
-import { createStaff, DEMO, lastSmsCode, loginThroughScreen } from './session';
+import { createStaff, DEMO, e164, lastSmsCode, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -85,7 +85,7 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   await typePin('fund-password-confirm', '246810');
   await page.getByRole('button', { name: wallet.fundPwd.submit }).click();
   await page.getByText(wallet.fundPwd.saved).first().waitFor();
-  const stored = stack.db.prepare('SELECT pay_password_hash FROM users WHERE phone = ?').get(DEMO.phone) as { pay_password_hash: string | null };
+  const stored = stack.db.prepare('SELECT pay_password_hash FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { pay_password_hash: string | null };
   expect(stored.pay_password_hash).toMatch(/^scrypt\$/);
 
   // Withdrawal address: the chain is chosen before the address can be typed.

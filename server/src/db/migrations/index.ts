@@ -42,6 +42,7 @@ import { migration as m0043 } from './0043-delivery-leases';
 import { migration as m0044 } from './0044-guess-counters';
 import { migration as m0045 } from './0045-file-access';
 import { migration as m0046 } from './0046-sanitised-posts';
+import { migration as m0050 } from './0050-phones-e164';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -87,6 +88,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0044,
   m0045,
   m0046,
+  m0050,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -8,7 +8,8 @@ import { hashPassword } from '../../security/password';
 import type { DialectName } from '../connect';
 import type { Database } from '../schema';
 
-export const DEMO_PHONE = '9000000001';
+/** As stored (E.164); the member types 9000000001 with India picked. */
+export const DEMO_PHONE = '+919000000001';
 export const DEMO_PASSWORD = 'Demo12345';
 /** The demo member's invite code: the first members register with it. */
 export const ROOT_INVITE_CODE = 'RIGSHARE';

@@ -65,6 +65,6 @@ export function contentRoutes(fastify: FastifyInstance): void {
 
   app.post(routeOf('contentPush').url, { config: routeOf('contentPush').config, schema: schemas.contentPush }, async (request) => {
     const { to, title, content } = request.body;
-    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), title, body: content, ...by(request) })));
+    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), phoneRegion: deps.config.phoneDefaultRegion, title, body: content, ...by(request) })));
   });
 }
