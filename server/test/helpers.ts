@@ -14,6 +14,8 @@ import { seedIfEmpty } from '../src/db/seed';
 import { DAY_MS } from '../src/jobs/accrual';
 import { checkLedger } from '../src/ledger/check';
 import { adjust } from '../src/ledger/operator';
+import { createStaff } from '../src/features/staff';
+import { generateSync } from 'otplib';
 
 export interface TestDatabase {
   name: string;
@@ -312,6 +314,20 @@ export function getAs(ctx: TestContext, url: string, token: string, headers: Rec
  * threshold no test amount reaches: one approval pays.
  */
 export const AS_STAFF = { by: 'test-staff', fourEyesThreshold: 10n ** 15n } as const;
+
+/** Staff settings for suites that log staff in through /admin/session (staffSession). */
+export const STAFF_CONFIG: Partial<Config> = { staff: { fourEyesThreshold: 10n ** 15n, idleMinutes: 24 * 60, totpKey: 'a test key of at least thirty-two characters' } };
+
+/** A staff account of `role` created as the operator does and logged in with password and TOTP code: its session headers. */
+export async function staffSession(ctx: TestContext, login: string, role: 'admin' | 'support' | 'finance' | 'content'): Promise<Record<string, string>> {
+  const created = await createStaff(ctx.db.kysely, { login, role, password: 'staff-password-123', totpKey: ctx.config.staff.totpKey, by: 'test-operator', at: ctx.clock() });
+  const secret = new URL(created.otpauthUri).searchParams.get('secret')!;
+  ctx.advance(31_000);
+  const code = generateSync({ secret, epoch: Math.floor(ctx.clock().getTime() / 1000) });
+  const res = await post(ctx.app, '/admin/session', { login, password: 'staff-password-123', code });
+  expect(res.json()).toMatchObject({ code: 200 });
+  return asMember(res.json().data.token);
+}
 
 /** The Redis of tests that share counters or sessions between two servers (CI's machine runs one). */
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

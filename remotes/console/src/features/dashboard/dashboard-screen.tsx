@@ -6,6 +6,7 @@ import { LoadFailed } from '@rigshare/ui';
 import type { AdminDashboard } from '@rigshare/api-schema';
 import { useDashboardQuery } from '../../api/endpoints';
 import { ConsolePage } from '../layout/console-page';
+import { UnsetSettings } from './unset-settings';
 
 const PENDING: { key: keyof AdminDashboard['pending']; to: string }[] = [
   { key: 'recharges', to: '/console/recharges' },
@@ -38,6 +39,7 @@ export default function DashboardScreen() {
         <Skeleton.Paragraph lineCount={6} animated />
       ) : (
         <>
+          <UnsetSettings />
           <h2 className="console-section-title">{t('dashboard.pending')}</h2>
           <div className="console-cards">
             {PENDING.map(({ key, to }) => (
