@@ -158,3 +158,20 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   expect(BigInt(await available())).toBe(funded - 100_000_000n);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
+
+it('deletes the saved address only after "Confirm delete?", and the screen offers to add one again', async () => {
+  await page.goto(`${stack.shellUrl}#/user/address`);
+  await page.getByTestId('bound-address').waitFor();
+  await page.getByTestId('delete-address').click();
+  const dialog = page.locator('.adm-dialog').filter({ hasText: wallet.binding.confirmDelete });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await expect(page.getByTestId('bound-address').count()).resolves.toBe(1);
+
+  await page.getByTestId('delete-address').click();
+  await dialog.getByRole('button', { name: wallet.binding.delete }).click();
+  await page.getByText(wallet.address.emptyTitle).waitFor();
+  const saved = stack.db.prepare('SELECT COUNT(*) AS n FROM addresses WHERE user_id = (SELECT id FROM users WHERE phone = ?)').get(e164(DEMO.phone)) as { n: number };
+  expect(saved.n).toBe(0);
+});

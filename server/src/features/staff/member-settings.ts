@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { exchangeRates } from '../income/rates';
+import { exchangeRates } from '../income';
 import { siteLink } from '../../settings/site-links';
 
 /**
