@@ -186,9 +186,9 @@ describe.each(testDatabases())('community on %s', (_name, database) => {
   });
 
   it('staff may post for a member only with the visible mark and role, and an audit row names them', async () => {
-    await expect(postForMember(ctx.db, { phone: bob.phone, content: 'Hi', role: 'admin', by: 'ann', at: ctx.clock() })).rejects.toThrow('--role');
-    await expect(postForMember(ctx.db, { phone: bob.phone, content: 'Hi', role: 'manager', by: ' ', at: ctx.clock() })).rejects.toThrow('--by');
-    const id = await postForMember(ctx.db, { phone: bob.phone, content: '<p>Welcome to the team</p>', role: 'guide_manager', by: 'ann.lee', at: ctx.clock() });
+    await expect(postForMember(ctx.db, { member: { phone: bob.phone }, content: 'Hi', role: 'admin', by: 'ann', at: ctx.clock() })).rejects.toThrow('--role');
+    await expect(postForMember(ctx.db, { member: { phone: bob.phone }, content: 'Hi', role: 'manager', by: ' ', at: ctx.clock() })).rejects.toThrow('--by');
+    const id = await postForMember(ctx.db, { member: { phone: bob.phone }, content: '<p>Welcome to the team</p>', role: 'guide_manager', by: 'ann.lee', at: ctx.clock() });
     expect((await feed(alice)).list.find((p: { id: number }) => p.id === id)).toMatchObject({ status: 1, postedByStaff: { role: 'guide_manager' } });
     expect((await mine(bob)).list.find((p: { id: number }) => p.id === id)).toMatchObject({ postedByStaff: { role: 'guide_manager' } });
     const audit = await ctx.db.kysely.selectFrom('audit_log').selectAll().where('target', '=', `post:${id}`).execute();

@@ -57,7 +57,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     options: ['content', 'role', 'by', 'video'],
     async run(db, { args, options }) {
       const id = await postForMember(db, {
-        phone: phoneLookupKey(args[0], loadConfig().phoneDefaultRegion),
+        member: { phone: phoneLookupKey(args[0], loadConfig().phoneDefaultRegion) },
         content: options.content ?? '',
         videoUrl: options.video,
         role: options.role ?? '',
