@@ -8,7 +8,8 @@ import { dumpSeededRows } from './seed-dump';
 
 /**
  * test/fixtures/seed-2026-01-01.json was written by the single seed function, before its split; since then only
- * the demo member's default name changed, to the one phone mask (migration 0037).
+ * the demo member's default name changed, to the one phone mask (migration 0037), and the demo member's phone
+ * is stored in E.164 (+91..., migration 0050).
  */
 const SNAPSHOT = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'seed-2026-01-01.json'), 'utf8'));
 const NOW = new Date('2026-01-01T00:00:00.000Z');
