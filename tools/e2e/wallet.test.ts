@@ -163,14 +163,16 @@ it('deletes the saved address only after "Confirm delete?", and the screen offer
   await page.goto(`${stack.shellUrl}#/user/address`);
   await page.getByTestId('bound-address').waitFor();
   await page.getByTestId('delete-address').click();
-  const dialog = page.locator('.adm-dialog').filter({ hasText: wallet.binding.confirmDelete });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  const question = page.getByText(wallet.binding.confirmDelete);
+  const footer = page.locator('.adm-dialog-footer');
+  await question.waitFor();
+  await footer.getByRole('button', { name: 'Cancel' }).click();
+  await question.waitFor({ state: 'hidden' });
   await expect(page.getByTestId('bound-address').count()).resolves.toBe(1);
 
   await page.getByTestId('delete-address').click();
-  await dialog.getByRole('button', { name: wallet.binding.delete }).click();
+  await question.waitFor();
+  await footer.getByRole('button', { name: wallet.binding.delete }).click();
   await page.getByText(wallet.address.emptyTitle).waitFor();
   const saved = stack.db.prepare('SELECT COUNT(*) AS n FROM addresses WHERE user_id = (SELECT id FROM users WHERE phone = ?)').get(e164(DEMO.phone)) as { n: number };
   expect(saved.n).toBe(0);
