@@ -1,4 +1,4 @@
-import { parseAmount } from '@rigshare/domain';
+import { DEFAULT_PHONE_REGION, parseAmount, PHONE_COUNTRIES } from '@rigshare/domain';
 import path from 'node:path';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
@@ -23,6 +23,8 @@ export interface Config {
   shareBaseUrl: string;
   serviceLink: string;
   androidDownloadUrl: string;
+  /** PHONE_DEFAULT_COUNTRY (ISO code, default IN): the country of a phone number sent without one. */
+  phoneDefaultRegion: string;
   sessionTtlHours: number;
   /** SESSION_CACHE_SECONDS (default 5; 0 = off): how long reads may use a session looked up before. */
   sessionCacheSeconds: number;
@@ -184,6 +186,7 @@ export const EnvSchema = Type.Object({
   OPERATOR_NAME: text('The operator named in the app and agreements'),
   SHARE_BASE_URL: text('Invite link base, the code appended (required in production)', { pattern: URL_PATTERN }),
   SERVICE_LINK: text('Customer service link', { pattern: URL_PATTERN }),
+  PHONE_DEFAULT_COUNTRY: Type.Optional(Type.Union(PHONE_COUNTRIES.map((c) => Type.Literal(c.region)), { description: 'The country (ISO code, default IN) of a phone number sent without one; migration 0050 gives it to numbers stored without one' })),
   ANDROID_DOWNLOAD_URL: text('Android app download', { pattern: URL_PATTERN }),
   PUBLIC_URL: text('Public base URL of this server', { pattern: URL_PATTERN }),
   SESSION_TTL_HOURS: int(1, 24 * 365, 'Session lifetime', 720),
@@ -362,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorName: e.OPERATOR_NAME || 'Rigshare Operations Ltd.',
     shareBaseUrl: e.SHARE_BASE_URL ?? 'http://localhost:3000/#/login/registerbym?code=',
     serviceLink: e.SERVICE_LINK ?? '',
+    phoneDefaultRegion: e.PHONE_DEFAULT_COUNTRY ?? DEFAULT_PHONE_REGION,
     androidDownloadUrl: e.ANDROID_DOWNLOAD_URL ?? '',
     sessionTtlHours: e.SESSION_TTL_HOURS!,
     links: e.LINKS ? (JSON.parse(e.LINKS) as Config['links']).map((l) => ({ name: l.name, url: l.url })) : [],

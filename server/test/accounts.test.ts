@@ -17,7 +17,7 @@ describe.each(testDatabases())('accounts on %s', (_name, database) => {
     const body = res.json();
     expect(body.code).toBe(200);
     expect(body.msg).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(body.data).toMatchObject({ userId: expect.any(String), phone: '9000000001', invitateCode: 'RIGSHARE', timezoneType: 0 });
+    expect(body.data).toMatchObject({ userId: expect.any(String), phone: '+919000000001', invitateCode: 'RIGSHARE', timezoneType: 0 });
     expect(new Date(body.data.createTime).toISOString()).toBe(body.data.createTime);
   });
 
@@ -36,7 +36,7 @@ describe.each(testDatabases())('accounts on %s', (_name, database) => {
     const token = await login(ctx, '9876500001', 'Newbie123');
     const info = await ctx.app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(token) });
     const data = info.json().data;
-    expect(data).toMatchObject({ phone: '9876500001', name: '987****01', upInviteCode: 'RIGSHARE', num: 0 });
+    expect(data).toMatchObject({ phone: '+919876500001', name: '987****01', upInviteCode: 'RIGSHARE', num: 0 });
     // No VIP level, rental count, coupon count or end time nothing produced (issue 54).
     for (const gone of ['vipLevel', 'project', 'coupon', 'endTime']) expect(data).not.toHaveProperty(gone);
     expect(data.invitateCode).toMatch(/^[A-HJ-KM-NP-Z2-9]{8}$/);
@@ -49,7 +49,7 @@ describe.each(testDatabases())('accounts on %s', (_name, database) => {
   });
 
   it('stores only a hash of the SMS code and refuses to register a phone twice', async () => {
-    const rows = await ctx.db.kysely.selectFrom('verification_codes').select('code_hash').where('phone', '=', '9876500001').execute();
+    const rows = await ctx.db.kysely.selectFrom('verification_codes').select('code_hash').where('phone', '=', '+919876500001').execute();
     expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
     const captcha = await solveCaptcha(ctx);
     const again = await post(ctx.app, '/api/user/auth/code/reg', { phone: '9876500001', ...captcha });
@@ -129,7 +129,7 @@ describe.each(testDatabases())('accounts on %s', (_name, database) => {
     const unknownCaptcha = await solveCaptcha(ctx);
     const unknown = await post(ctx.app, '/api/user/auth/code/resetpass', { phone: '9555555555', ...unknownCaptcha });
     expect(unknown.json().code).toBe(200);
-    const none = await ctx.db.kysely.selectFrom('sms_outbox').select('id').where('phone', '=', '9555555555').execute();
+    const none = await ctx.db.kysely.selectFrom('sms_outbox').select('id').where('phone', '=', '+919555555555').execute();
     expect(none).toHaveLength(0);
 
     const captcha = await solveCaptcha(ctx);

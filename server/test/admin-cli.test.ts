@@ -90,7 +90,7 @@ describe('npm run admin (SQLite)', () => {
       await seedIfEmpty(db, new Date());
       const clock = () => new Date();
       const deps = { db, config: loadConfig({}), clock, sms: new OutboxSmsSender(db.kysely, clock), email: new OutboxEmailSender(db.kysely, clock), counters: new MemoryCounters(), sessionCache: new SessionCache(0), profileCache: new ProfileCache(0), log: Fastify().log, storage: new LocalFileStorage(path.join(wdir, 'files')) };
-      const demo = await db.kysely.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const demo = await db.kysely.selectFrom('users').select('id').where('phone', '=', '+919000000001').executeTakeFirstOrThrow();
       const longAgo = new Date(Date.now() - 48 * 3_600_000);
       const address = '0x52908400098527886E0F7030069857D2E4169EE7';
       await saveAddress(db, demo.id, { currency: 'USDT', chain: 'BEP20', address, replace: false }, longAgo);

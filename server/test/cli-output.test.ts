@@ -26,7 +26,7 @@ describe('npm run admin listings print members\' text inert', () => {
     try {
       const k = db.kysely;
       const at = new Date().toISOString();
-      const member = await k.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const member = await k.selectFrom('users').select('id').where('phone', '=', '+919000000001').executeTakeFirstOrThrow();
       await k.updateTable('users').set({ name: `${RTL}\u001b[31m` }).where('id', '=', member.id).execute();
       await k.insertInto('feedback').values({ user_id: member.id, content: CLEAR_AND_FORGE, phone: null, attachment: null, attachment_type: null, attachment_size: null, created_at: at }).execute();
       await k.insertInto('posts').values({ user_id: member.id, content: `<p>Hi</p>\u001b]0;pwned\u0007${CSI}`, video_url: null, status: 0, created_at: at }).execute();
@@ -75,7 +75,7 @@ describe('npm run admin listings print members\' text inert', () => {
   it('feedback:list: the terminal is not cleared, nothing is coloured, the forged #999 row stays inside its own line', async () => {
     const lines = await listed('feedback:list');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^#\d+ \S+ 9000000001: My withdrawal is late\\x1b\[2J\\x1b\[H\\x1b\[32mAPPROVED OK\\x1b\[0m\\n#999 2026-01-01T00:00:00.000Z 9000000001: refund approved$/);
+    expect(lines[0]).toMatch(/^#\d+ \S+ \+919000000001: My withdrawal is late\\x1b\[2J\\x1b\[H\\x1b\[32mAPPROVED OK\\x1b\[0m\\n#999 2026-01-01T00:00:00.000Z 9000000001: refund approved$/);
   });
 
   it('post:list, team:reviews, deposit:list and withdraw:list write out the controls in content, names, links, references and payees', async () => {
@@ -83,7 +83,7 @@ describe('npm run admin listings print members\' text inert', () => {
     expect(post).toContain('(Ann\\u202eevil\\x1b[31m)');
     expect(post).toContain('<p>Hi</p>\\x1b]0;pwned\\x07\\x9b2J');
     const [submission] = await listed('team:reviews');
-    expect(submission).toMatch(/video link 9000000001: https:\/\/v\.example\/x\\x1b\[2K\\r#7 forged$/);
+    expect(submission).toMatch(/video link \+919000000001: https:\/\/v\.example\/x\\x1b\[2K\\r#7 forged$/);
     const [deposit] = await listed('deposit:list');
     expect(deposit).toMatch(/reference UTR\\x9b2J\\x7f$/);
     const [withdrawal] = await listed('withdraw:list');

@@ -16,7 +16,7 @@ describe('npm run admin -- post:* (SQLite)', () => {
   async function pendingPost(content: string): Promise<number> {
     const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'rigshare.sqlite') });
     try {
-      const member = await db.kysely.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const member = await db.kysely.selectFrom('users').select('id').where('phone', '=', '+919000000001').executeTakeFirstOrThrow();
       const row = await db.kysely
         .insertInto('posts')
         .values({ user_id: member.id, content, status: 0, created_at: new Date().toISOString() })

@@ -186,15 +186,18 @@ describe.each(testDatabases())('community on %s', (_name, database) => {
   });
 
   it('staff may post for a member only with the visible mark and role, and an audit row names them', async () => {
-    await expect(postForMember(ctx.db, { phone: bob.phone, content: 'Hi', role: 'admin', by: 'ann', at: ctx.clock() })).rejects.toThrow('--role');
-    await expect(postForMember(ctx.db, { phone: bob.phone, content: 'Hi', role: 'manager', by: ' ', at: ctx.clock() })).rejects.toThrow('--by');
-    const id = await postForMember(ctx.db, { phone: bob.phone, content: '<p>Welcome to the team</p>', role: 'guide_manager', by: 'ann.lee', at: ctx.clock() });
+    await expect(postForMember(ctx.db, { member: { phone: bob.phone }, content: 'Hi', role: 'admin', by: 'ann', at: ctx.clock() })).rejects.toThrow('--role');
+    await expect(postForMember(ctx.db, { member: { phone: bob.phone }, content: 'Hi', role: 'manager', by: ' ', at: ctx.clock() })).rejects.toThrow('--by');
+    const bobsMessages = async () => (await getAs(ctx, '/api/push/record?pageNum=1&pageSize=50', bob.token)).json().data.list as { title: string; content: string }[];
+    const before = (await bobsMessages()).length;
+    const id = await postForMember(ctx.db, { member: { phone: bob.phone }, content: '<p>Welcome to the team</p>', role: 'guide_manager', by: 'ann.lee', at: ctx.clock() });
     expect((await feed(alice)).list.find((p: { id: number }) => p.id === id)).toMatchObject({ status: 1, postedByStaff: { role: 'guide_manager' } });
     expect((await mine(bob)).list.find((p: { id: number }) => p.id === id)).toMatchObject({ postedByStaff: { role: 'guide_manager' } });
     const audit = await ctx.db.kysely.selectFrom('audit_log').selectAll().where('target', '=', `post:${id}`).execute();
     expect(audit).toEqual([expect.objectContaining({ actor: 'ann.lee', actor_role: 'guide_manager', action: 'post.create_for_member', details: `member:${bob.id}` })]);
     // Bob did not write it: his messages say staff posted in his name, not that "his post" passed review.
-    const messages = (await getAs(ctx, '/api/push/record?pageNum=1&pageSize=10', bob.token)).json().data.list as { title: string; content: string }[];
+    const messages = (await bobsMessages()).slice(0, -before || undefined);
+    expect(messages).toHaveLength(1);
     expect(messages[0].title).toBe('Staff posted in your name');
     expect(messages[0].content).toContain('Posted by staff');
     expect(messages.map((m) => `${m.title} ${m.content}`).join('\n')).not.toMatch(/passed review|Your post is published/);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parseAmount } from '@rigshare/domain';
+import { parseAmount, phoneLookupKey } from '@rigshare/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -14,6 +14,8 @@ import { seedIfEmpty } from '../src/db/seed';
 import { DAY_MS } from '../src/jobs/accrual';
 import { checkLedger } from '../src/ledger/check';
 import { adjust } from '../src/ledger/operator';
+import { createStaff } from '../src/features/staff';
+import { generateSync } from 'otplib';
 
 export interface TestDatabase {
   name: string;
@@ -198,12 +200,17 @@ export async function solveCaptcha(ctx: TestContext): Promise<{ captchaId: strin
   return { captchaId, captchaCode: row.answer };
 }
 
-/** The 6-digit code of the newest text sent to the phone, read from the dev SMS outbox. */
-export async function lastSmsCode(ctx: TestContext, phone: string): Promise<string> {
+/** How the server stores a number typed without a country (India, the default): E.164. */
+export function e164(phone: string): string {
+  return phoneLookupKey(phone, 'IN');
+}
+
+/** The 6-digit code of the newest text sent to the phone (as a member types it, in India by default), read from the dev SMS outbox. */
+export async function lastSmsCode(ctx: TestContext, phone: string, country = 'IN'): Promise<string> {
   const row = await ctx.db.kysely
     .selectFrom('sms_outbox')
     .select('body')
-    .where('phone', '=', phone)
+    .where('phone', '=', phoneLookupKey(phone, country))
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   const match = /\b(\d{6})\b/.exec(row.body);
@@ -272,6 +279,7 @@ export const MANY_MEMBERS: Partial<Config> = {
 };
 
 export interface TestMember {
+  /** As stored: E.164. */
   phone: string;
   token: string;
   id: number;
@@ -284,7 +292,7 @@ let memberSeq = 0;
  * `balance` (USDT) is first credited by staff as an Adjustment.
  */
 export async function signedInMember(ctx: TestContext, balance: string | null = null): Promise<TestMember> {
-  const phone = `9${String(process.pid % 100_000).padStart(5, '0')}${String(++memberSeq).padStart(4, '0')}`;
+  const phone = `+919${String(process.pid % 100_000).padStart(5, '0')}${String(++memberSeq).padStart(4, '0')}`;
   expect((await registerMember(ctx, phone, 'Member123')).json().code).toBe(200);
   if (balance) await adjust(ctx.db, { phone, amount: balance, reason: 'Test funds', direction: 'credit', at: ctx.clock() });
   const token = await login(ctx, phone, 'Member123');
@@ -307,6 +315,20 @@ export function getAs(ctx: TestContext, url: string, token: string, headers: Rec
  * threshold no test amount reaches: one approval pays.
  */
 export const AS_STAFF = { by: 'test-staff', fourEyesThreshold: 10n ** 15n } as const;
+
+/** Staff settings for suites that log staff in through /admin/session (staffSession). */
+export const STAFF_CONFIG: Partial<Config> = { staff: { fourEyesThreshold: 10n ** 15n, idleMinutes: 24 * 60, totpKey: 'a test key of at least thirty-two characters' } };
+
+/** A staff account of `role` created as the operator does and logged in with password and TOTP code: its session headers. */
+export async function staffSession(ctx: TestContext, login: string, role: 'admin' | 'support' | 'finance' | 'content'): Promise<Record<string, string>> {
+  const created = await createStaff(ctx.db.kysely, { login, role, password: 'staff-password-123', totpKey: ctx.config.staff.totpKey, by: 'test-operator', at: ctx.clock() });
+  const secret = new URL(created.otpauthUri).searchParams.get('secret')!;
+  ctx.advance(31_000);
+  const code = generateSync({ secret, epoch: Math.floor(ctx.clock().getTime() / 1000) });
+  const res = await post(ctx.app, '/admin/session', { login, password: 'staff-password-123', code });
+  expect(res.json()).toMatchObject({ code: 200 });
+  return asMember(res.json().data.token);
+}
 
 /** The Redis of tests that share counters or sessions between two servers (CI's machine runs one). */
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

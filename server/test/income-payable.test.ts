@@ -6,7 +6,7 @@ import { memberAccounts, memberBalances, platformAccountId } from '../src/ledger
 import { checkLedger } from '../src/ledger/check';
 import { postOperation } from '../src/ledger/ledger';
 import { hashPassword } from '../src/security/password';
-import { addProduct, asMember, getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { addProduct, asMember, getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember, e164 } from './helpers';
 
 /**
  * Daily income paid into one platform account a run (docs/ledger.md, "Daily income: one transfer a run"):
@@ -243,7 +243,7 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
 
   it('keeps income paid before the upgrade, pays the next days into income payable, and a takeout moves both', async () => {
     const token = await login(ctx, phone, 'Member123');
-    const member = { phone, token, id: (await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id };
+    const member = { phone, token, id: (await ctx.db.kysely.selectFrom('users').select('id').where('phone', '=', e164(phone)).executeTakeFirstOrThrow()).id };
     const summary = async () => (await getAs(ctx, '/api/receive/income/summary', token)).json().data;
     expect((await summary()).pendingIncome).toBe((2n * dayIncome).toString());
     // Migration 0042: the order with a free first day is paid by the job from day 2.

@@ -82,7 +82,7 @@ describe.each(testDatabases())('text with control characters on %s', (_name, dat
     expect(form.json()).toMatchObject({ code: 200, data: { content: CLEAN } });
     expect(await stored(form.json().data.id)).toBe(CLEAN);
 
-    const byStaff = await postForMember(ctx.db, { phone: m.phone, content: HOSTILE, role: 'manager', by: 'ann', at: ctx.clock() });
+    const byStaff = await postForMember(ctx.db, { member: { phone: m.phone }, content: HOSTILE, role: 'manager', by: 'ann', at: ctx.clock() });
     expect(await stored(byStaff)).toBe(CLEAN);
     await reviewPost(ctx.db, { id: json.json().data.id, decision: 'pass', by: 'ann', at: ctx.clock() });
     const feed = (await getAs(ctx, '/api/comment/square/list?pageNum=1&pageSize=50', m.token)).json().data.list as { id: number; content: string }[];

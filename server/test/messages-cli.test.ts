@@ -45,7 +45,7 @@ describe('npm run admin -- carousel:* notice:* push:send news:* (SQLite)', () =>
     const members = await query(async (db) => Number((await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n));
     expect(everyone).toEqual({ code: 0, out: `message sent to ${members} member${members === 1 ? '' : 's'} (members:all)\n` });
     const demoMessages = await query((db) =>
-      db.kysely.selectFrom('push_messages').innerJoin('users', 'users.id', 'push_messages.user_id').select(['title_text', 'body_text']).where('users.phone', '=', '9000000001').orderBy('push_messages.id').execute(),
+      db.kysely.selectFrom('push_messages').innerJoin('users', 'users.id', 'push_messages.user_id').select(['title_text', 'body_text']).where('users.phone', '=', '+919000000001').orderBy('push_messages.id').execute(),
     );
     expect(demoMessages).toEqual([
       { title_text: 'Hello', body_text: 'Your KYC is approved.' },
@@ -70,7 +70,7 @@ describe('npm run admin -- carousel:* notice:* push:send news:* (SQLite)', () =>
     fs.mkdirSync(path.join(dir, 'files'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'files', 'fb-cli-test'), bytes);
     const id = await query(async (db) => {
-      const member = await db.kysely.selectFrom('users').select('id').where('phone', '=', '9000000001').executeTakeFirstOrThrow();
+      const member = await db.kysely.selectFrom('users').select('id').where('phone', '=', '+919000000001').executeTakeFirstOrThrow();
       const row = await db.kysely
         .insertInto('feedback')
         .values({ user_id: member.id, content: 'word '.repeat(12).trim(), phone: null, attachment: 'fb-cli-test', attachment_type: 'image/png', attachment_size: bytes.length, created_at: new Date().toISOString() })

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { addProduct, asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addProduct, asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases, e164 } from './helpers';
 
 /**
  * On PostgreSQL the API prepares the statements it sends again (src/db/prepared-statements.ts). What an
@@ -25,7 +25,7 @@ describeOnPostgres('statements prepared once per connection on PostgreSQL', () =
         // A prepared `*` would fail inside a transaction once a migration adds a column to the table.
         expect((await connection.selectFrom('users').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow()).phone).toBe(member.phone);
       }
-      await connection.selectFrom('users').select('name').where('phone', '=', member.phone).where('id', '>', 0).execute();
+      await connection.selectFrom('users').select('name').where('phone', '=', e164(member.phone)).where('id', '>', 0).execute();
       const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(connection);
       const prepared = rows.map((r) => r.statement);
       expect(prepared).toContain('select "phone" from "users" where "id" = $1');

@@ -4,20 +4,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db/connect';
 import { ProfileCache } from '../src/features/accounts';
 import { closedPort } from './captured-log';
-import {
-  answerWithin,
-  login,
-  multipartBody,
-  ownRedisPrefix,
-  PNG_1X1,
-  post,
-  redisAnswers,
-  registerMember,
-  startApp,
-  testDatabases,
-  TEST_REDIS_URL,
-  type TestContext,
-} from './helpers';
+import { answerWithin, login, multipartBody, ownRedisPrefix, PNG_1X1, post, redisAnswers, registerMember, startApp, testDatabases, TEST_REDIS_URL, type TestContext, e164 } from './helpers';
 
 /**
  * /user/info answers from what the instance read of the member (features/accounts/profile-cache.ts).
@@ -34,7 +21,7 @@ const info = async (app: FastifyInstance, token: string): Promise<UserInfo> => {
 const rename = async (app: FastifyInstance, token: string, name: string) => {
   expect((await post(app, '/api/user/user/modify-name', { name }, auth(token))).json().code).toBe(200);
 };
-const setGradeInDatabase = (ctx: TestContext, phone: string, grade: number) => ctx.db.kysely.updateTable('users').set({ grade }).where('phone', '=', phone).execute();
+const setGradeInDatabase = (ctx: TestContext, phone: string, grade: number) => ctx.db.kysely.updateTable('users').set({ grade }).where('phone', '=', e164(phone)).execute();
 let nextPhone = 9876600001;
 
 it('keeps no answer read while the member’s profile changed, and forgets a member on a change', () => {

@@ -91,15 +91,15 @@ describe.each(testDatabases())('seeded reference data in the reader language on 
     const countries = async (tag: LocaleTag): Promise<{ code: string; name: string }[]> =>
       (await ctx.app.inject({ method: 'GET', url: '/api/user/auth/countrys', headers: language(tag) })).json().data;
     const english = await countries('en-US');
-    expect(english).toContainEqual({ code: '+91', name: 'India' });
+    expect(english).toContainEqual({ code: '+91', region: 'IN', name: 'India' });
     for (const tag of OTHER_LOCALES) {
       const local = await countries(tag);
       expect(local.map((c) => c.code)).toEqual(english.map((c) => c.code));
       // Some names are the same word in a language (India in Spanish), the list as a whole is not.
       expect({ tag, names: local.map((c) => c.name) }).not.toEqual({ tag, names: english.map((c) => c.name) });
     }
-    expect((await countries('ta-IN'))[0]).toEqual({ code: '+91', name: 'இந்தியா' });
-    expect((await countries('hi-IN'))[0]).toEqual({ code: '+91', name: 'भारत' });
+    expect((await countries('ta-IN'))[0]).toEqual({ code: '+91', region: 'IN', name: 'இந்தியா' });
+    expect((await countries('hi-IN'))[0]).toEqual({ code: '+91', region: 'IN', name: 'भारत' });
   });
 });
 

@@ -283,8 +283,8 @@ describe.each(testDatabases())('SMS code limits on %s', (_name, database) => {
     const budgetLines = lines.filter((l) => l.msg?.startsWith('sms hourly budget spent'));
     expect(budgetLines).toHaveLength(1);
     expect(budgetLines[0].level).toBe(50);
-    const sent = await ctx.db.kysely.selectFrom('sms_outbox').select('phone').where('phone', 'like', '9%').execute();
-    expect(sent.filter((s) => s.phone.startsWith('9123456'))).toHaveLength(3);
+    const sent = await ctx.db.kysely.selectFrom('sms_outbox').select('phone').where('phone', 'like', '+919%').execute();
+    expect(sent.filter((s) => s.phone.startsWith('+919123456'))).toHaveLength(3);
 
     // The next hour has a fresh budget.
     ctx.advance(HOUR);

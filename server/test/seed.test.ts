@@ -9,9 +9,9 @@ import { dumpSeededRows } from './seed-dump';
 
 /**
  * test/fixtures/seed-2026-01-01.json was written by the single seed function, before its split; since then
- * the demo member's default name changed, to the one phone mask (migration 0037), and the catalogue moved
- * from the reference data to the demo (issue 54: a production start offers no product; the demo's sold
- * units are orders its buyers place).
+ * the demo member's default name changed, to the one phone mask (migration 0037), the demo member's phone is
+ * stored in E.164 (+91..., migration 0050), and the catalogue moved from the reference data to the demo
+ * (issue 54: a production start offers no product; the demo's sold units are orders its buyers place).
  */
 const SNAPSHOT = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'seed-2026-01-01.json'), 'utf8'));
 const NOW = new Date('2026-01-01T00:00:00.000Z');

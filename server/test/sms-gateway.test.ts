@@ -57,7 +57,7 @@ describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
       expect((await post(ctx.app, '/api/user/auth/code/reg', { phone: '9123500001', ...captcha })).json().code).toBe(200);
       const code = await lastSmsCode(ctx, '9123500001');
       // Answered while the gateway holds its first try: the text is kept, not yet delivered.
-      const waiting = await ctx.db.kysely.selectFrom('sms_outbox').select(['status', 'attempts']).where('phone', '=', '9123500001').executeTakeFirstOrThrow();
+      const waiting = await ctx.db.kysely.selectFrom('sms_outbox').select(['status', 'attempts']).where('phone', '=', '+919123500001').executeTakeFirstOrThrow();
       expect(waiting).toEqual({ status: 'sending', attempts: 0 });
       release();
       await ctx.app.deps.sms.idle?.();
@@ -67,10 +67,10 @@ describe.each(testDatabases())('HTTP SMS gateway on %s', (_name, database) => {
         expect(request.headers.authorization).toBe('Bearer test-key');
         expect(request.headers['content-type']).toBe('application/json');
         const sent = JSON.parse(request.body);
-        expect(sent).toMatchObject({ to: '9123500001', tag: 'register' });
+        expect(sent).toMatchObject({ to: '+919123500001', tag: 'register' });
         expect(sent.message).toContain(code);
       }
-      const row = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('phone', '=', '9123500001').executeTakeFirstOrThrow();
+      const row = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('phone', '=', '+919123500001').executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'sent', attempts: 2, provider_id: 'gw-42' });
       expect(row.error).toBeNull();
     } finally {

@@ -22,7 +22,7 @@ it('development: the sms outbox log line carries the code', async () => {
       .split('\n')
       .find((l) => l.includes('sms outbox'));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ msg: `sms outbox: register code ${code} for 9123400001`, code, phone: '9123400001' });
+    expect(JSON.parse(line!)).toMatchObject({ msg: `sms outbox: register code ${code} for +919123400001`, code, phone: '+919123400001' });
   } finally {
     await ctx.close();
   }
@@ -41,7 +41,7 @@ it('production: the log never carries the code', async () => {
     const line = log()
       .split('\n')
       .find((l) => l.includes('sms outbox'));
-    expect(JSON.parse(line!)).toMatchObject({ msg: 'sms outbox: register text for 9123400002 (code not logged)', phone: '9123400002' });
+    expect(JSON.parse(line!)).toMatchObject({ msg: 'sms outbox: register text for +919123400002 (code not logged)', phone: '+919123400002' });
     expect(log()).not.toContain(code);
   } finally {
     await ctx.close();

@@ -4,7 +4,7 @@ import { fundRewardsBudget, rewardProblems } from '../src/jobs/rewards';
 import { grantTeamRewards, runTeamRewards } from '../src/jobs/team-rewards';
 import { setRewardSetting } from '../src/settings/reward-settings';
 import { adjust, fundPool } from '../src/ledger/operator';
-import { getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, registerMember, testDatabases, type TestMember } from './helpers';
+import { getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, registerMember, testDatabases, type TestMember, e164 } from './helpers';
 
 const DAY_MS = 86_400_000;
 let seq = 0;
@@ -17,7 +17,7 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
     const phone = `8${String(process.pid % 100_000).padStart(5, '0')}${String(++seq).padStart(4, '0')}`;
     expect((await registerMember(ctx, phone, 'Member123', inviteCode)).json().code).toBe(200);
     const token = await login(ctx, phone, 'Member123');
-    const row = await ctx.db.kysely.selectFrom('users').select(['id', 'invite_code']).where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await ctx.db.kysely.selectFrom('users').select(['id', 'invite_code']).where('phone', '=', e164(phone)).executeTakeFirstOrThrow();
     return { phone, token, id: row.id, code: row.invite_code };
   }
   const set = (name: string, value: string) => setRewardSetting(ctx.db.kysely, { name, value, by: 'test', reason: 'test rates', at: ctx.clock() });
@@ -38,7 +38,7 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
     const b = await member(a.code);
     const c = await member(b.code);
     const d = await member(c.code);
-    await adjust(ctx.db, { phone: d.phone, amount: '10000', reason: 'Test funds', direction: 'credit', at: ctx.clock() });
+    await adjust(ctx.db, { phone: e164(d.phone), amount: '10000', reason: 'Test funds', direction: 'credit', at: ctx.clock() });
     const bought = await post(ctx.app, '/api/orders/mine/order/create', { agree: '1', productId: '1', quantity: '1', requestId: `team-${process.pid}-${seq}` }, { 'x-access-token': d.token });
     expect(bought.json().code).toBe(200);
     const order = await ctx.db.kysely.selectFrom('orders').select('amount').where('user_id', '=', d.id).executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { currentRoute, field, launchBrowser, PHONE, takeCspViolations } from './browser';
 import { SESSION_CACHE_SECONDS, startStack, type Stack } from './stack';
-import { DEMO, loginThroughScreen, registerThroughScreen } from './session';
+import { DEMO, e164, loginThroughScreen, registerThroughScreen } from './session';
 import { ROOT, distOf, type RemoteName } from '../src/topology';
 
 
@@ -69,8 +69,8 @@ it('a newcomer registers with the demo invite code and logs in', async () => {
   await go(`/login/registerbym?code=${DEMO.inviteCode}`);
   await expect(field(page, 'invite-code').inputValue()).resolves.toBe(DEMO.inviteCode);
   await registerThroughScreen(page, stack.db, phone, password);
-  const member = stack.db.prepare('SELECT u.phone, i.invite_code AS inviter FROM users u JOIN users i ON i.id = u.inviter_id WHERE u.phone = ?').get(phone);
-  expect(member).toEqual({ phone, inviter: DEMO.inviteCode });
+  const member = stack.db.prepare('SELECT u.phone, i.invite_code AS inviter FROM users u JOIN users i ON i.id = u.inviter_id WHERE u.phone = ?').get(e164(phone));
+  expect(member).toEqual({ phone: e164(phone), inviter: DEMO.inviteCode });
 
   await login(phone, password);
   expect(currentRoute(page)).toBe('/index');

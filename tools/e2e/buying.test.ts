@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phonePage } from './browser';
-import { DEMO, loginThroughScreen, productOnSale } from './session';
+import { DEMO, e164, loginThroughScreen, productOnSale } from './session';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -83,13 +83,13 @@ it('shows the machine in the holdings with its lease agreement PDF, and redeems 
 
   // Staff open a code with room for one member; the member redeems it and sees it used.
   stack.admin('exchange:create', '--code', 'WELCOME5', '--amount', '5', '--budget', '5', '--reason', 'Launch week');
-  const before = stack.db.prepare("SELECT balance FROM ledger_accounts WHERE kind = 'member.available' AND owner_user_id = (SELECT id FROM users WHERE phone = ?)").get(DEMO.phone) as { balance: number };
+  const before = stack.db.prepare("SELECT balance FROM ledger_accounts WHERE kind = 'member.available' AND owner_user_id = (SELECT id FROM users WHERE phone = ?)").get(e164(DEMO.phone)) as { balance: number };
   await page.goto(`${stack.shellUrl}#/user/stock`);
   await page.locator('[data-testid="exchange-code"] input, input[data-testid="exchange-code"]').first().fill('welcome5');
   await page.getByTestId('exchange-card').getByRole('button').click();
   await page.getByText('Exchange successful').first().waitFor();
   await page.getByTestId('exchange-used').waitFor();
-  const after = stack.db.prepare("SELECT balance FROM ledger_accounts WHERE kind = 'member.available' AND owner_user_id = (SELECT id FROM users WHERE phone = ?)").get(DEMO.phone) as { balance: number };
+  const after = stack.db.prepare("SELECT balance FROM ledger_accounts WHERE kind = 'member.available' AND owner_user_id = (SELECT id FROM users WHERE phone = ?)").get(e164(DEMO.phone)) as { balance: number };
   expect(BigInt(after.balance) - BigInt(before.balance)).toBe(5_000_000n);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });

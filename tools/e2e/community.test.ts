@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { field, launchBrowser, PHONE, pictureShown, takeCspViolations } from './browser';
-import { captchaAnswer, DEMO, lastSmsCode, loginThroughScreen } from './session';
+import { captchaAnswer, DEMO, e164, lastSmsCode, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { LOCALES, walkRoutes } from './walk';
 import { ROOT } from '../src/topology';
@@ -145,7 +145,7 @@ it('post with a picture -> staff pass it -> another member sees it, likes once, 
   await field(reader.page, 'comment-input').fill('Nice rig!');
   await card.getByTestId('comment-send').click();
   await card.getByTestId('comment').filter({ hasText: 'Nice rig!' }).waitFor();
-  const readerName = (stack.db.prepare('SELECT name FROM users WHERE phone = ?').get(SECOND.phone) as { name: string }).name;
+  const readerName = (stack.db.prepare('SELECT name FROM users WHERE phone = ?').get(e164(SECOND.phone)) as { name: string }).name;
   await card.getByTestId('comment').filter({ hasText: 'Nice rig!' }).locator('button').click();
   await card.getByTestId('reply-target').waitFor();
   await field(reader.page, 'comment-input').fill('How much power does it draw?');

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
-import { DEMO, loginThroughScreen, productOnSale, staffSessionScript, staffSessionThroughApi } from './session';
+import { DEMO, e164, loginThroughScreen, productOnSale, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -59,7 +59,7 @@ it('support freezes a member, who can read but not buy and is told why; after un
   const productId = (await productOnSale(stack)).id;
   await tryToBuy(member, productId);
   await member.getByText('Your account is frozen', { exact: false }).waitFor();
-  const orders = () => (stack.db.prepare('SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = ?').get(DEMO.phone) as { n: number }).n;
+  const orders = () => (stack.db.prepare('SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = ?').get(e164(DEMO.phone)) as { n: number }).n;
   expect(orders()).toBe(0);
   await member.goto(`${stack.shellUrl}#/mine`);
   await member.locator('.app-main').waitFor();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE, phonePage } from './browser';
-import { callAsPage, DEMO, loginThroughScreen, setFundPassword } from './session';
+import { callAsPage, DEMO, e164, loginThroughScreen, setFundPassword } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -86,7 +86,7 @@ it('a withdrawal rejected by staff shows as an unread message without a reload; 
 
   await message.click();
   await page.waitForFunction(() => document.querySelector('[data-testid="push-message"]')?.getAttribute('data-read') === 'true');
-  const stored = stack.db.prepare('SELECT kind, is_read FROM push_messages WHERE user_id = (SELECT id FROM users WHERE phone = ?) ORDER BY id').all(DEMO.phone);
+  const stored = stack.db.prepare('SELECT kind, is_read FROM push_messages WHERE user_id = (SELECT id FROM users WHERE phone = ?) ORDER BY id').all(e164(DEMO.phone));
   // The setup's two security notices (read before), then the withdrawal's, read now.
   expect(stored).toEqual([
     { kind: 'security', is_read: 1 },
@@ -182,7 +182,7 @@ it('a pop-up notice staff publish shows once to the member, in any browser: the 
   await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
   await dialog.locator('.adm-dialog-button').click();
   await dialog.waitFor({ state: 'hidden' });
-  const views = () => stack.db.prepare('SELECT COUNT(*) AS n FROM popup_views WHERE user_id = (SELECT id FROM users WHERE phone = ?)').get(DEMO.phone) as { n: number };
+  const views = () => stack.db.prepare('SELECT COUNT(*) AS n FROM popup_views WHERE user_id = (SELECT id FROM users WHERE phone = ?)').get(e164(DEMO.phone)) as { n: number };
   expect(views()).toEqual({ n: 1 });
 
   // Reloaded: the server offers nothing, so no dialog.

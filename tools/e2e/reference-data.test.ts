@@ -79,6 +79,8 @@ it('shows the recharge channels and the seeded records in Tamil, and what people
   const option = page.locator('.adm-selector-item').filter({ hasText: `${upi.name} (${upi.currency})` });
   await option.waitFor();
   await expect(page.locator('.adm-selector').textContent()).resolves.not.toContain('Bank transfer');
+  // No customer-service link is set in this stack: the instructions' "customer service" is said to be not set up yet.
+  await expect(page.getByTestId('service-not-set-up').textContent()).resolves.toBe(wallet.recharge.serviceNotSetUp);
   await fitsScreen();
 
   // The member recharges through it, with their own reference; staff confirm it.

@@ -1,11 +1,16 @@
 /** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import type { Envelope } from '@rigshare/domain';
+import { toE164, type Envelope } from '@rigshare/domain';
 import { generateSync } from 'otplib';
 import { field, PHONE } from './browser';
 import type { SqlAccess, Stack } from './stack';
 
 export const DEMO = { phone: '9000000001', password: 'Demo12345', inviteCode: 'RIGSHARE' };
+
+/** How the server stores a number typed on the screens with India picked (the deployment's default). */
+export function e164(national: string): string {
+  return toE164(national, 'IN') ?? national;
+}
 
 export async function loginThroughScreen(page: Page, shellUrl: string, phone: string, password: string): Promise<void> {
   await page.goto(`${shellUrl}#/user/login`);
@@ -49,7 +54,7 @@ export function captchaAnswer(db: SqlAccess, captchaId: string): string {
 
 /** The six-digit code of the newest SMS to `phone`, from the outbox development keeps instead of sending. */
 export function lastSmsCode(db: SqlAccess, phone: string): string {
-  const sms = db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(phone) as { body: string };
+  const sms = db.prepare('SELECT body FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT 1').get(e164(phone)) as { body: string };
   return /\b(\d{6})\b/.exec(sms.body)![1];
 }
 
@@ -82,7 +87,7 @@ export async function registerThroughScreen(page: Page, db: SqlAccess, phone: st
   const captchaId = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
   await field(page, 'captcha-code').fill(captchaAnswer(db, captchaId!));
   await page.getByTestId('send-code').click();
-  await until(() => db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(phone), { n: 1 });
+  await until(() => db.prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ?').get(e164(phone)), { n: 1 });
   await field(page, 'sms-code').fill(lastSmsCode(db, phone));
   await page.getByTestId('submit').click();
   await page.waitForFunction(() => location.hash.startsWith('#/user/login'));

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { field, launchBrowser, phonePage, pictureShown } from './browser';
-import { captchaAnswer, DEMO, lastSmsCode, loginThroughScreen, registerThroughScreen } from './session';
+import { captchaAnswer, DEMO, e164, lastSmsCode, loginThroughScreen, registerThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -26,7 +26,7 @@ const newPage = async (): Promise<Page> =>
 
 it('a member shares the invite link; a newcomer registers through it and appears in level A of the team', async () => {
   // The inviter is the demo member (the root of the seed's invite tree).
-  const inviter = stack.db.prepare('SELECT invite_code FROM users WHERE phone = ?').get(DEMO.phone) as { invite_code: string };
+  const inviter = stack.db.prepare('SELECT invite_code FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { invite_code: string };
   expect(inviter.invite_code).toBe(DEMO.inviteCode);
 
   const member = await newPage();
@@ -71,7 +71,7 @@ it('daily sign-in pays the bonus once from the funded rewards budget, and the ca
   expect(stack.admin('rewards:fund', '5', '--reason', 'Browser test rewards budget')).toMatch(/rewards budget funded with 5\.00 USDT/);
   const member = await newPage();
   await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
-  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { id: number };
   const balance = () =>
     Number((stack.db.prepare("SELECT balance FROM ledger_accounts WHERE owner_user_id = ? AND kind = 'member.available'").get(demo.id) as { balance: number }).balance);
   const before = balance();
@@ -108,7 +108,7 @@ it('the reward centre claims the register reward once and shows every reward wit
   await member.getByTestId('reward-row').filter({ hasText: 'Register reward' }).getByText('Paid').waitFor();
   await member.getByText(/never from members' deposits or purchases/).waitFor();
   expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { id: number };
   expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'register'").get(demo.id)).toEqual({ n: 1 });
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
 });
@@ -158,7 +158,7 @@ it('the invitation centre shows the floors, the rates and each floor\'s members;
   // The API's own job timer may grant and pay it first (it runs every minute); either way, after this
   // run the inviter's level-A referral bonus for the purchase is there and paid.
   stack.admin('jobs:rewards');
-  const invitedId = (stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(invited.phone) as { id: number }).id;
+  const invitedId = (stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(invited.phone)) as { id: number }).id;
   const referral = stack.db.prepare("SELECT status FROM rewards WHERE kind = 'referral' AND from_user_id = ? AND level = 'A'").get(invitedId) as { status: string } | undefined;
   expect(referral?.status).toBe('Paid');
 
@@ -168,7 +168,7 @@ it('the invitation centre shows the floors, the rates and each floor\'s members;
   await member.goto(`${stack.shellUrl}#/index/friend`);
   await member.getByRole('link', { name: 'Invitation centre' }).click();
   await member.getByTestId('floor-1').waitFor();
-  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { id: number };
   const levelA = stack.db.prepare('SELECT COUNT(*) AS n FROM users WHERE inviter_id = ?').get(demo.id) as { n: number };
   await expect(member.getByTestId('floor-1').textContent()).resolves.toContain(String(levelA.n));
   // The rules carry the configured rates (defaults: referral 5 / 2 / 1 %, team 3 / 2 / 1 %) and where rewards come from.
@@ -197,8 +197,11 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
   stack.admin('rewards:fund', '5', '--reason', 'Browser test join-group rewards');
   const member = await newPage();
   await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  // The stack runs with the environment's default group link; the link staff set replaces it.
+  stack.admin('link:set', 'groupLink', 'https://t.me/rigshare_e2e_group', '--by', 'e2e-ops');
   await member.goto(`${stack.shellUrl}#/index/joinGroup`);
-  await member.getByTestId('group-link').waitFor();
+  await expect(member.getByTestId('group-link').getAttribute('href')).resolves.toBe('https://t.me/rigshare_e2e_group');
+  expect(await member.getByTestId('group-not-set-up').count()).toBe(0);
   const png = { name: 'joined.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') };
   // As a member does it: the screen's own button (not the browser's English file field) opens the file chooser.
   const sendScreenshot = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
@@ -219,7 +222,7 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
   expect(new URL((await screenshot.getAttribute('src'))!).searchParams.get('viewer')).toMatch(/^m\d+$/);
   expect(await pictureShown(screenshot)).toBe(1);
   const first = stack.admin('team:reviews');
-  const id = /#(\d+) .*join-group screenshot 9000000001/.exec(first)![1];
+  const id = /#(\d+) .*join-group screenshot \+919000000001/.exec(first)![1];
   expect(stack.admin('team:fail', id, '--reason', 'Not our group', '--by', 'e2e')).toContain(`submission #${id} Failed`);
   await member.reload();
   await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Failed');
@@ -227,7 +230,7 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
 
   await sendScreenshot(png);
   await member.getByText('Pending review').waitFor();
-  const second = /#(\d+) .*join-group screenshot 9000000001/.exec(stack.admin('team:reviews'))![1];
+  const second = /#(\d+) .*join-group screenshot \+919000000001/.exec(stack.admin('team:reviews'))![1];
   expect(stack.admin('team:pass', second, '--by', 'e2e')).toMatch(new RegExp(`submission #${second} Passed, reward #\\d+`));
   await member.reload();
   await expect(member.getByTestId('submission-status').textContent()).resolves.toBe('Passed');
@@ -237,7 +240,7 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
 
   await member.goto(`${stack.shellUrl}#/user/reward`);
   await member.getByTestId('reward-row').filter({ hasText: 'Join-group reward' }).getByText('Paid').waitFor();
-  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(DEMO.phone) as { id: number };
+  const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { id: number };
   expect(stack.db.prepare("SELECT COUNT(*) AS n FROM rewards WHERE user_id = ? AND kind = 'joingroup' AND status = 'Paid'").get(demo.id)).toEqual({ n: 1 });
   expect(stack.db.prepare("SELECT action FROM audit_log WHERE target LIKE 'submission:%' ORDER BY id").all()).toEqual([{ action: 'joingroup.fail' }, { action: 'joingroup.pass' }]);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { deployToken, mine, startDevChain, testXpub, type DevChain, type DevToken } from '@rigshare/devchain';
 import { launchBrowser, phonePage } from './browser';
-import { createStaff, DEMO, lastSmsCode, loginThroughScreen } from './session';
+import { createStaff, DEMO, e164, lastSmsCode, loginThroughScreen } from './session';
 import { startStack, type Stack } from './stack';
 import { ROOT } from '../src/topology';
 
@@ -85,7 +85,7 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   await typePin('fund-password-confirm', '246810');
   await page.getByRole('button', { name: wallet.fundPwd.submit }).click();
   await page.getByText(wallet.fundPwd.saved).first().waitFor();
-  const stored = stack.db.prepare('SELECT pay_password_hash FROM users WHERE phone = ?').get(DEMO.phone) as { pay_password_hash: string | null };
+  const stored = stack.db.prepare('SELECT pay_password_hash FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { pay_password_hash: string | null };
   expect(stored.pay_password_hash).toMatch(/^scrypt\$/);
 
   // Withdrawal address: the chain is chosen before the address can be typed.
@@ -157,4 +157,23 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   await page.getByTestId('withdrawal-record').first().getByTestId('withdrawal-status').getByText('Failed').waitFor();
   expect(BigInt(await available())).toBe(funded - 100_000_000n);
   expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
+});
+
+it('deletes the saved address only after "Confirm delete?", and the screen offers to add one again', async () => {
+  await page.goto(`${stack.shellUrl}#/user/address`);
+  await page.getByTestId('bound-address').waitFor();
+  await page.getByTestId('delete-address').click();
+  const question = page.getByText(wallet.binding.confirmDelete);
+  const footer = page.locator('.adm-dialog-footer');
+  await question.waitFor();
+  await footer.getByRole('button', { name: 'Cancel' }).click();
+  await question.waitFor({ state: 'hidden' });
+  await expect(page.getByTestId('bound-address').count()).resolves.toBe(1);
+
+  await page.getByTestId('delete-address').click();
+  await question.waitFor();
+  await footer.getByRole('button', { name: wallet.binding.delete }).click();
+  await page.getByText(wallet.address.emptyTitle).waitFor();
+  const saved = stack.db.prepare('SELECT COUNT(*) AS n FROM addresses WHERE user_id = (SELECT id FROM users WHERE phone = ?)').get(e164(DEMO.phone)) as { n: number };
+  expect(saved.n).toBe(0);
 });

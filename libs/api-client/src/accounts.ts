@@ -13,8 +13,17 @@ export interface Captcha {
 }
 
 export interface Country {
+  /** The dial code, "+91". */
   code: string;
+  /** ISO code, what the forms send as `country`. */
+  region: string;
   name: string;
+}
+
+/** A phone as the forms send it: the number as typed and the country picked beside it. */
+export interface PhoneNumber {
+  phone: string;
+  country?: string;
 }
 
 export interface VersionUpdate {
@@ -56,22 +65,22 @@ export interface ShareInfo {
 
 export const accountsApi = {
   /** The token comes back in `msg`. */
-  login: (phone: string, password: string, options?: RequestOptions) =>
-    post<LoginData>('user', 'auth/token/pass', { phone, password }, options),
+  login: (number: PhoneNumber, password: string, options?: RequestOptions) =>
+    post<LoginData>('user', 'auth/token/pass', { ...number, password }, options),
   captcha: () => get<Captcha>('user', 'auth/captcha', { silent: true }),
   countries: () => get<Country[]>('user', 'auth/countrys', { silent: true }),
-  sendRegisterCode: (phone: string, captchaId: string, captchaCode: string) =>
-    post<null>('user', 'auth/code/reg', { phone, captchaId, captchaCode }),
-  sendResetCode: (phone: string, captchaId: string, captchaCode: string) =>
-    post<null>('user', 'auth/code/resetpass', { phone, captchaId, captchaCode }),
-  register: (input: { phone: string; password: string; confirmPassword: string; inviteCode: string; smsCode: string }) =>
-    post<null>('user', 'auth/register', input),
-  resetPassword: (input: { phone: string; smsCode: string; password: string; confirmPassword: string }) =>
-    post<null>('user', 'auth/reset-password', input),
+  sendRegisterCode: (number: PhoneNumber, captchaId: string, captchaCode: string) =>
+    post<null>('user', 'auth/code/reg', { ...number, captchaId, captchaCode }),
+  sendResetCode: (number: PhoneNumber, captchaId: string, captchaCode: string) =>
+    post<null>('user', 'auth/code/resetpass', { ...number, captchaId, captchaCode }),
+  register: (input: PhoneNumber & { password: string; confirmPassword: string; inviteCode: string; smsCode: string }) =>
+    post<null>('user', 'auth/register', { ...input }),
+  resetPassword: (input: PhoneNumber & { smsCode: string; password: string; confirmPassword: string }) =>
+    post<null>('user', 'auth/reset-password', { ...input }),
   updatePassword: (input: { oldPassword: string; password: string; confirmPassword: string }) =>
     post<null>('user', 'auth/update-password', input),
   logout: (token: string) => post<null>('user', 'auth/logout', { token }),
-  isValidAccount: (phone: string) => post<{ registered: boolean }>('user', 'user/isValidAccount', { phone }, { silent: true }),
+  isValidAccount: (number: PhoneNumber) => post<{ registered: boolean }>('user', 'user/isValidAccount', { ...number }, { silent: true }),
   /** `data` is null when the server has no user for the token; callers raise "userInfo null". */
   userInfo: (options?: RequestOptions) => get<UserInfo | null>('user', 'user/info', options),
   modifyName: (name: string) => post<null>('user', 'user/modify-name', { name }),

@@ -2,7 +2,10 @@
 import { AUTH, errors, MESSAGE, NoData, NoFields, Nullable, Ok, Text, Time, Type, type Static } from './common';
 
 const tags = ['accounts'];
-const Phone = () => Text(32, { [MESSAGE]: 'phoneInvalid', description: 'Digits with the country prefix, as typed.' });
+const Phone = () =>
+  Text(32, { [MESSAGE]: 'phoneInvalid', description: 'The national number as typed (with `country`), or the whole number with its + prefix; stored in E.164.' });
+const CountryField = () =>
+  Type.Optional(Text(2, { [MESSAGE]: 'phoneInvalid', description: "The country picked beside the number (ISO code from auth/countrys, e.g. IN); the deployment's default when absent." }));
 const NewPassword = () => Text(64, { [MESSAGE]: 'passwordRule' });
 const Email = () => Text(254, { [MESSAGE]: 'emailInvalid', description: 'An email address, as typed.' });
 
@@ -39,26 +42,27 @@ export type UserInfo = Static<typeof UserInfo>;
 
 export const Captcha = Type.Object({ captchaId: Type.String(), svg: Type.String({ description: 'An SVG image of the code.' }) });
 export type Captcha = Static<typeof Captcha>;
-export const Country = Type.Object({ code: Type.String({ examples: ['+91'] }), name: Type.String() });
+export const Country = Type.Object({ code: Type.String({ examples: ['+91'] }), region: Type.String({ examples: ['IN'], description: 'What the forms send as country.' }), name: Type.String() });
 export type Country = Static<typeof Country>;
 export const ShareInfo = Type.Object({ shareUrl: Type.String(), inviteCode: Type.String() });
 export type ShareInfo = Static<typeof ShareInfo>;
 export const EmailBinding = Type.Object({ email: Nullable(Type.String({ description: 'The bound address (lower case), or null when none is bound.' })) });
 export type EmailBinding = Static<typeof EmailBinding>;
 
-export const LoginBody = Type.Object({ phone: Text(32), password: Text(128) });
-export const CodeBody = Type.Object({ phone: Phone(), captchaId: Text(64), captchaCode: Text(16) });
+export const LoginBody = Type.Object({ phone: Text(32), country: CountryField(), password: Text(128) });
+export const CodeBody = Type.Object({ phone: Phone(), country: CountryField(), captchaId: Text(64), captchaCode: Text(16) });
 export const RegisterBody = Type.Object({
   phone: Phone(),
+  country: CountryField(),
   password: NewPassword(),
   confirmPassword: Text(64),
   inviteCode: Text(32),
   smsCode: Text(16),
 });
-export const ResetPasswordBody = Type.Object({ phone: Phone(), smsCode: Text(16), password: NewPassword(), confirmPassword: Text(64) });
+export const ResetPasswordBody = Type.Object({ phone: Phone(), country: CountryField(), smsCode: Text(16), password: NewPassword(), confirmPassword: Text(64) });
 export const UpdatePasswordBody = Type.Object({ oldPassword: Text(128), password: NewPassword(), confirmPassword: Text(64) });
 export const LogoutBody = Type.Object({ token: Text(256, { description: 'Another token of the same member to end as well.' }) });
-export const PhoneBody = Type.Object({ phone: Phone() });
+export const PhoneBody = Type.Object({ phone: Phone(), country: CountryField() });
 export const RenameBody = Type.Object({ name: Text(256, { [MESSAGE]: 'nameInvalid' }) });
 export const EmailCodeBody = Type.Object({ email: Email() });
 export const BindEmailBody = Type.Object({ email: Email(), code: Text(16) });

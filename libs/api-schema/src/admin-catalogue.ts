@@ -139,6 +139,13 @@ export type AdminSiteLink = Static<typeof AdminSiteLink>;
 export const SiteLinkDraft = Type.Object({ key: SiteLinkKey, value: Text(500, { minLength: 1 }) });
 export type SiteLinkDraft = Static<typeof SiteLinkDraft>;
 
+export const UnsetSetting = Type.Object({
+  key: Type.Union([Type.Literal('serviceLink'), Type.Literal('groupLink'), Type.Literal('rechargeChannels'), Type.Literal('exchangeRates')]),
+  setAt: Type.String({ description: 'The console page where staff set it.' }),
+  detail: Nullable(Type.String({ description: 'What is missing, when more than the key says (currencies without a usable rate).' })),
+});
+export type UnsetSetting = Static<typeof UnsetSetting>;
+
 const SettingName = Type.Unsafe<RewardSettingName>(Type.Union(REWARD_SETTING_NAMES.map((name) => Type.Literal(name))));
 export const AdminRewardSetting = Type.Object({
   name: SettingName,
@@ -181,6 +188,11 @@ export const catalogueAdminSchemas = {
   linkSet: create('Sets the customer-service or the join-group link', SiteLinkDraft, AdminSiteLink),
   rewardSettings: fullList('The reward rates per level and the fixed rewards, with who changed each last', AdminRewardSetting),
   rewardSet: create('Changes one reward rate or amount, with a reason; later grants use it', RewardSettingDraft, AdminRewardSetting),
+  unsetSettings: {
+    tags,
+    summary: 'The settings members depend on that are still empty (a channel members meet as "not set up yet"), with where staff set each',
+    response: { 200: Ok(Type.Array(UnsetSetting)), ...errors(...GUARD) },
+  },
 } as const;
 
 /** Products, coupons, channels, releases, links and reward settings are the admin's (configuration); rates are finance's. */
@@ -205,4 +217,6 @@ export const CATALOGUE_ADMIN_ROUTES = {
   linkSet: { method: 'POST', url: '/admin/links', roles: [] },
   rewardSettings: { method: 'GET', url: '/admin/reward-settings', roles: [] },
   rewardSet: { method: 'POST', url: '/admin/reward-settings', roles: [] },
+  // Every role's dashboard shows it: whoever sees it can tell the one who sets it.
+  unsetSettings: { method: 'GET', url: '/admin/settings/unset', roles: ['support', 'finance', 'content'] },
 } as const satisfies Record<keyof typeof catalogueAdminSchemas, AdminRouteSpec>;

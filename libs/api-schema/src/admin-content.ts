@@ -53,6 +53,12 @@ export const PushDraft = Type.Object({
   content: Text(2000, { minLength: 1 }),
 });
 export type PushDraft = Static<typeof PushDraft>;
+export const PostForMemberDraft = Type.Object({
+  to: Text(30, { minLength: 1, description: "The member: a phone (national numbers in the default country) or id:<member id>." }),
+  content: Text(5000, { minLength: 1 }),
+  videoUrl: Type.Optional(Text(500, { description: 'An http(s) video link; empty: none.' })),
+});
+export type PostForMemberDraft = Static<typeof PostForMemberDraft>;
 export const PushResult = Type.Object({ count: Type.Integer({ minimum: 0, description: 'How many members got the message.' }), target: Type.String() });
 export type PushResult = Static<typeof PushResult>;
 
@@ -70,6 +76,12 @@ export const contentAdminSchemas = {
   contentCarouselPublish: publish('Adds a banner to the home carousel', BannerDraft),
   contentCarouselUnpublish: action('Takes a banner off the home carousel', NoFields, PublishedRow),
   contentPush: { tags, summary: 'Sends a message to one member or to every member (their messages and unread badge)', body: PushDraft, response: { 200: Ok(PushResult), ...errors(...GUARD, 404, 409) } },
+  contentPostForMember: {
+    tags,
+    summary: "Publishes a post on a member's behalf, marked \"posted by staff\" with the staff member's console role; the author is the staff session's login (audit row)",
+    body: PostForMemberDraft,
+    response: { 200: Ok(PublishedRow), ...errors(...GUARD, 404, 409) },
+  },
 } as const;
 
 export const CONTENT_ADMIN_ROUTES = {
@@ -83,4 +95,5 @@ export const CONTENT_ADMIN_ROUTES = {
   contentCarouselPublish: { method: 'POST', url: '/admin/content/carousel', roles: ['content'] },
   contentCarouselUnpublish: { method: 'POST', url: '/admin/content/carousel/:id/unpublish', roles: ['content'] },
   contentPush: { method: 'POST', url: '/admin/content/push', roles: ['content'] },
+  contentPostForMember: { method: 'POST', url: '/admin/content/post-for-member', roles: ['content'] },
 } as const satisfies Record<keyof typeof contentAdminSchemas, AdminRouteSpec>;

@@ -5,7 +5,7 @@ import { AUTH, Cursor, errors, Id, MESSAGE, Nullable, Ok, Page, Paged, PagingQue
 const community = ['Community'];
 
 export const StaffMark = Type.Object(
-  { role: Type.Union([Type.Literal('manager'), Type.Literal('guide_manager')]) },
+  { role: Type.Union([Type.Literal('manager'), Type.Literal('guide_manager'), Type.Literal('content'), Type.Literal('admin')]) },
   { description: 'Present when staff posted on the member\'s behalf: the app shows "posted by staff" and the role.' },
 );
 

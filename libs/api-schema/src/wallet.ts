@@ -1,6 +1,6 @@
 /** Balances, records, income, bindings, withdrawals, recharges and the exchange (hosts /api/assets, /api/receive, /api/user). */
 import { RECORD_STATUSES, RECORD_TYPES } from '@rigshare/domain';
-import { AmountText, AUTH, errors, MESSAGE, Micro, NoData, NoFields, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
+import { AmountText, AUTH, errors, Id, MESSAGE, Micro, NoData, NoFields, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
 
 const wallet = ['wallet'];
 const income = ['income'];
@@ -165,6 +165,12 @@ export const walletSchemas = {
   saveAddress: { tags: wallet, summary: 'Bind (or replace) the USDT address', body: AddressBody, response: { 200: Ok(Address), ...errors(401, 409) } },
   bank: { tags: wallet, summary: "The member's bank card", response: { 200: Ok(Nullable(BankCard)), ...errors(...AUTH) } },
   saveBank: { tags: wallet, summary: 'Bind or replace the bank card', body: BankBody, response: { 200: Ok(BankCard), ...errors(401, 409) } },
+  deleteBinding: {
+    tags: wallet,
+    summary: "Delete the member's saved address or bank card by id (another member's id deletes nothing); starts the withdrawal hold",
+    body: Type.Object({ id: Id() }),
+    response: { 200: Ok(Type.Object({ deleted: Type.Boolean({ description: 'False when there was nothing of the member to delete (a repeat).' }) })), ...errors(...AUTH) },
+  },
   payChannels: { tags: wallet, summary: 'Recharge channels', response: { 200: Ok(Type.Array(RechargeChannel)), ...errors(...AUTH) } },
   balance: { tags: wallet, summary: "The member's balances", response: { 200: Ok(Balance), ...errors(...AUTH) } },
   walletSummary: { tags: wallet, summary: "The member's balances (short)", response: { 200: Ok(WalletSummary), ...errors(...AUTH) } },

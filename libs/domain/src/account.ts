@@ -1,3 +1,5 @@
+import { nationalNumber } from './phone';
+
 /**
  * Account shapes the API returns and the browser keeps in its session (SPEC.md section 3). One
  * definition, read by the server that builds them and the session slice that stores them.
@@ -5,11 +7,12 @@
 
 /**
  * A phone number with its middle hidden, the one way the app shows a number: a member's own on Mine,
- * the default display name, team lists, reward records and the lease agreement. At least half of a
- * number stays hidden: "9876543221" -> "987****21", "1234567" -> "12****7", "12345" -> "1****".
+ * the default display name, team lists, reward records and the lease agreement. The national number
+ * is masked ("+919876543221" -> "987****21"); at least half of it stays hidden: "1234567" -> "12****7",
+ * "12345" -> "1****".
  */
 export function maskPhone(phone: string): string {
-  const digits = phone.trim();
+  const digits = nationalNumber(phone);
   const [head, tail] = digits.length >= 9 ? [3, 2] : digits.length >= 6 ? [2, 1] : [1, 0];
   return `${digits.slice(0, head)}****${digits.slice(digits.length - tail)}`;
 }

@@ -20,8 +20,17 @@ export const VIDEO_URL_MAX = 500;
 export const STAFF_POSTING_ROLES = ['manager', 'guide_manager'] as const;
 export type StaffPostingRole = (typeof STAFF_POSTING_ROLES)[number];
 
+/** Console roles that post for a member (the content team, the admin); their role is the mark's. */
+export const CONSOLE_POSTING_ROLES = ['content', 'admin'] as const;
+/** Every role a "posted by staff" mark can show: the command line's (typed) and the console's (the session's). */
+export type StaffMarkRole = StaffPostingRole | (typeof CONSOLE_POSTING_ROLES)[number];
+
 export function isStaffPostingRole(value: string): value is StaffPostingRole {
   return (STAFF_POSTING_ROLES as readonly string[]).includes(value);
+}
+
+export function isConsolePostingRole(value: string): value is (typeof CONSOLE_POSTING_ROLES)[number] {
+  return (CONSOLE_POSTING_ROLES as readonly string[]).includes(value);
 }
 
 /**

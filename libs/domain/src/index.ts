@@ -15,3 +15,4 @@ export * from './sale-window';
 export * from './team';
 export * from './feedback';
 export * from './solvency';
+export * from './phone';

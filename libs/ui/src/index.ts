@@ -7,3 +7,4 @@ export { InfiniteList, type InfiniteListProps, type InfiniteListSource } from '.
 export { PageEmpty, type PageEmptyProps } from './page-empty';
 export { ProgressMeter, type ProgressMeterProps } from './progress-meter';
 export { useDebouncedClick } from './use-debounced-click';
+export { NotSetUp } from './not-set-up';

@@ -1,3 +1,5 @@
+import { phoneLookupKey } from '@rigshare/domain';
+import { loadConfig } from '../config';
 import { pendingPosts, postForMember, reviewPost } from '../features/community';
 import { idArg, type AdminCommand } from './command';
 import { operatorName } from '../audit';
@@ -55,7 +57,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     options: ['content', 'role', 'by', 'video'],
     async run(db, { args, options }) {
       const id = await postForMember(db, {
-        phone: args[0],
+        member: { phone: phoneLookupKey(args[0], loadConfig().phoneDefaultRegion) },
         content: options.content ?? '',
         videoUrl: options.video,
         role: options.role ?? '',

@@ -1,5 +1,6 @@
 import { operatorName } from '../audit';
-import { formatAmount } from '@rigshare/domain';
+import { formatAmount, phoneLookupKey } from '@rigshare/domain';
+import { loadConfig } from '../config';
 import { chainDepositProblems } from '../features/chain';
 import { exchangeProblems } from '../features/exchange';
 import { rewardProblems } from '../jobs/rewards';
@@ -25,7 +26,8 @@ export const LEDGER_COMMANDS: AdminCommand[] = (['credit', 'debit'] as const)
       args: 2,
       options: ['reason', 'by'],
       async run(db, { args, options }) {
-        const t = await adjust(db, { phone: args[0], amount: args[1], reason: options.reason, direction, at: new Date(), actor: { by: operatorName(options.by) } });
+        const phone = phoneLookupKey(args[0], loadConfig().phoneDefaultRegion);
+        const t = await adjust(db, { phone, amount: args[1], reason: options.reason, direction, at: new Date(), actor: { by: operatorName(options.by) } });
         say`${direction === 'credit' ? 'credited' : 'debited'} ${formatAmount(t.amount)} USDT (${direction} ${args[0]}), transfer T${t.id}`;
         return 0;
       },

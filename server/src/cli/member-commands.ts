@@ -1,4 +1,5 @@
-import { isAlphanumeric, isValidPassword, isValidPhone } from '@rigshare/domain';
+import { isAlphanumeric, isValidPassword, phoneLookupKey, toE164 } from '@rigshare/domain';
+import { loadConfig } from '../config';
 import type { Kysely } from 'kysely';
 import { operatorName } from '../audit';
 import type { Database } from '../db/schema';
@@ -10,7 +11,7 @@ import { say } from './output';
 
 /** A member named on the command line by id or by phone number. */
 async function memberIdOf(db: Kysely<Database>, text: string): Promise<number> {
-  const byPhone = await db.selectFrom('users').select('id').where('phone', '=', text.trim()).executeTakeFirst();
+  const byPhone = await db.selectFrom('users').select('id').where('phone', '=', phoneLookupKey(text, loadConfig().phoneDefaultRegion)).executeTakeFirst();
   if (byPhone) return byPhone.id;
   if (/^[0-9]{1,9}$/.test(text.trim())) return Number(text.trim());
   throw new OperatorError(`No member with phone or id "${text}"`);
@@ -30,8 +31,9 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['invite-code'],
     async run(db, { args, options }) {
-      const phone = args[0].trim();
-      if (!isValidPhone(phone)) throw new OperatorError(`Not a phone number: "${phone}" (6 to 15 digits, optional +)`);
+      const region = loadConfig().phoneDefaultRegion;
+      const phone = toE164(args[0], region);
+      if (!phone) throw new OperatorError(`Not a phone number: "${args[0]}" (a number of ${region}, or +<country code><number>)`);
       const password = process.env.MEMBER_PASSWORD ?? '';
       if (!isValidPassword(password)) {
         throw new OperatorError('Set MEMBER_PASSWORD to the password: 8 to 24 letters and digits, starting with a letter');

@@ -151,7 +151,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     async run(db, { args, options, flags }) {
       if (flags.has('all') === (args.length === 1)) throw new OperatorError('Give one member (a phone or id:<member id>) or --all, not both');
       const to = flags.has('all') ? 'all' : args[0];
-      const sent = await sendStaffMessage(db.kysely, { to, title: options.title, body: options.content, by: operatorName(options.by), at: new Date() });
+      const sent = await sendStaffMessage(db.kysely, { to, phoneRegion: loadConfig().phoneDefaultRegion, title: options.title, body: options.content, by: operatorName(options.by), at: new Date() });
       say`message sent to ${sent.count} member${sent.count === 1 ? '' : 's'} (${sent.target})`;
       return 0;
     },

@@ -1,3 +1,4 @@
+import { nationalNumber } from '@rigshare/domain';
 import { AppError } from '../errors';
 import type { AppDeps } from '../types';
 
@@ -16,7 +17,10 @@ export async function chargeSmsBudget(deps: AppDeps, phone: string): Promise<voi
   const now = deps.clock().getTime();
   const hour = Math.floor(now / HOUR);
   const minutes = Math.max(1, Math.ceil(((hour + 1) * HOUR - now) / 60_000));
-  const prefix = phone.replace(/\D/g, '').slice(0, rule.prefixDigits);
+  // The range is counted in the national number, per country: "+91 98765..." and "+1 98765..." are two ranges.
+  const national = nationalNumber(phone);
+  const country = phone.slice(0, phone.length - national.length);
+  const prefix = `${country}${national.replace(/\D/g, '').slice(0, rule.prefixDigits)}`;
   const toPrefix = await deps.counters.increment(`sms:prefix:${prefix}:${hour}`, 2 * HOUR);
   if (toPrefix > rule.perPrefix) {
     if (toPrefix === rule.perPrefix + 1) {

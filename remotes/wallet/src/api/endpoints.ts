@@ -101,6 +101,11 @@ export const walletApi = serverApi.injectEndpoints({
       query: (body) => ({ host: 'assets', path: 'user/bank/modify', method: 'POST', body: { ...body }, announce: false }),
       invalidatesTags: changes({ type: 'Bindings', id: 'bank' }, 'Balance'),
     }),
+    /** Deletes the saved address or card; the server starts the withdrawal hold, so the balance's hold changes too. */
+    deleteBinding: build.mutation<{ deleted: boolean }, { kind: 'address' | 'bank'; id: number }>({
+      query: ({ kind, id }) => ({ host: 'assets', path: `user/${kind}/delete`, method: 'POST', body: { id }, announce: false }),
+      invalidatesTags: (_result, _error, { kind }) => [{ type: 'Bindings', id: kind }, 'Balance'],
+    }),
     hasFundPassword: build.query<boolean, void>({
       query: () => ({ host: 'user', path: 'user/has-paypass', method: 'POST', body: {} }),
       transformResponse: (data: { hasPayPassword: boolean }) => data.hasPayPassword,
@@ -211,6 +216,7 @@ export const {
   useSaveAddressMutation,
   useBankCardQuery,
   useSaveBankCardMutation,
+  useDeleteBindingMutation,
   useHasFundPasswordQuery,
   useCaptchaQuery,
   useSendFundPasswordCodeMutation,

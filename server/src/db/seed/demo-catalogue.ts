@@ -44,8 +44,8 @@ const DEMO_PURCHASES: readonly (readonly [string, number][])[] = [
   [['Antminer S19 share', 6], ['Innosilicon E9 share', 1]],
 ];
 
-/** The demo buyers' phones; they have no password, so nobody signs in as one. */
-export const DEMO_BUYER_PHONES = DEMO_PURCHASES.map((_, i) => `90000001${String(i + 1).padStart(2, '0')}`);
+/** The demo buyers' phones, as stored (E.164); they have no password, so nobody signs in as one. */
+export const DEMO_BUYER_PHONES = DEMO_PURCHASES.map((_, i) => `+9190000001${String(i + 1).padStart(2, '0')}`);
 const NO_PASSWORD = 'none';
 
 /**

@@ -10,7 +10,8 @@ import { toMicro, type Database } from '../schema';
 import { reservePromotion } from '../../ledger/promotions';
 import { seedDemoCatalogue } from './demo-catalogue';
 
-export const DEMO_PHONE = '9000000001';
+/** As stored (E.164); the member types 9000000001 with India picked. */
+export const DEMO_PHONE = '+919000000001';
 export const DEMO_PASSWORD = 'Demo12345';
 /** The demo member's invite code: the first members register with it. */
 export const ROOT_INVITE_CODE = 'RIGSHARE';

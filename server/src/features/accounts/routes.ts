@@ -1,5 +1,5 @@
 import { accountSchemas as schemas } from '@rigshare/api-schema';
-import type { LocaleTag } from '@rigshare/domain';
+import { PHONE_COUNTRIES, type LocaleTag } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
@@ -9,28 +9,21 @@ import { bindEmail, memberEmail, sendEmailCode } from './email';
 import { alertSecurityChange } from './security-alerts';
 import * as accounts from './service';
 
-/** Markets we serve, for the phone prefix picker: the prefix and the region's ISO 3166 code. */
-const COUNTRIES = [
-  { code: '+91', region: 'IN' },
-  { code: '+234', region: 'NG' },
-  { code: '+90', region: 'TR' },
-  { code: '+34', region: 'ES' },
-  { code: '+39', region: 'IT' },
-  { code: '+33', region: 'FR' },
-  { code: '+49', region: 'DE' },
-  { code: '+1', region: 'US' },
-  { code: '+44', region: 'GB' },
-] as const;
+type CountryRow = { code: string; region: string; name: string };
+const countryLists = new Map<string, CountryRow[]>();
 
-const countryLists = new Map<LocaleTag, { code: string; name: string }[]>();
-
-/** The markets with their names in the reader's language (the CLDR names Node's ICU carries). */
-function countriesIn(locale: LocaleTag): { code: string; name: string }[] {
-  let list = countryLists.get(locale);
+/**
+ * The markets for the phone prefix picker, the deployment's default country first, with their names in
+ * the reader's language (the CLDR names Node's ICU carries).
+ */
+function countriesIn(locale: LocaleTag, defaultRegion: string): CountryRow[] {
+  const cacheKey = `${locale}:${defaultRegion}`;
+  let list = countryLists.get(cacheKey);
   if (!list) {
     const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-    list = COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.region) ?? c.region }));
-    countryLists.set(locale, list);
+    const ordered = [...PHONE_COUNTRIES].sort((a, b) => Number(b.region === defaultRegion) - Number(a.region === defaultRegion));
+    list = ordered.map((c) => ({ code: c.dialCode, region: c.region, name: names.of(c.region) ?? c.region }));
+    countryLists.set(cacheKey, list);
   }
   return list;
 }
@@ -42,7 +35,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
 
   app.post('/auth/token/pass', { schema: schemas.login }, async (request) => {
-    const { token, data } = await accounts.login(deps, request.body.phone, request.body.password, request.ip);
+    const { token, data } = await accounts.login(deps, { phone: request.body.phone, country: request.body.country }, request.body.password, request.ip);
     return ok(request, data, token);
   });
 
@@ -56,6 +49,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       await app.limits.codePerIp(request);
       await accounts.sendCode(deps, {
         phone: request.body.phone,
+        country: request.body.country,
         captchaId: request.body.captchaId,
         captchaCode: request.body.captchaCode,
         purpose,
@@ -69,6 +63,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     const b = request.body;
     await accounts.register(deps, {
       phone: b.phone,
+      country: b.country,
       password: b.password,
       confirmPassword: b.confirmPassword,
       inviteCode: b.inviteCode,
@@ -81,6 +76,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     const b = request.body;
     const memberId = await accounts.resetPassword(deps, {
       phone: b.phone,
+      country: b.country,
       smsCode: b.smsCode,
       password: b.password,
       confirmPassword: b.confirmPassword,
@@ -108,11 +104,11 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, null);
   });
 
-  app.get('/auth/countrys', { schema: schemas.countries }, async (request) => ok(request, countriesIn(request.locale)));
+  app.get('/auth/countrys', { schema: schemas.countries }, async (request) => ok(request, countriesIn(request.locale, deps.config.phoneDefaultRegion)));
 
   app.post('/user/isValidAccount', { schema: schemas.isValidAccount }, async (request) => {
     await app.limits.accountCheck(request);
-    return ok(request, { registered: await accounts.isRegistered(deps, request.body.phone) });
+    return ok(request, { registered: await accounts.isRegistered(deps, request.body) });
   });
 
   app.get('/user/info', { ...auth, schema: schemas.userInfo }, async (request) => ok(request, await accounts.userInfo(deps, request.member!.id)));

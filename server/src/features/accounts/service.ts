@@ -1,4 +1,4 @@
-import { hasDirectionControls, isValidDisplayName, isValidPassword, isValidPhone, type LocaleTag } from '@rigshare/domain';
+import { hasDirectionControls, isValidDisplayName, isValidPassword, type LocaleTag } from '@rigshare/domain';
 import type { LoginData, UserInfo } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -9,6 +9,7 @@ import { checkCaptcha } from './captcha';
 import { chargeSmsBudget } from '../../sms/budget';
 import { guessCurrentPassword, guessLogin } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
+import { e164Phone, phoneKey, type PhoneInput } from './phone-input';
 import { endOtherSessions, endSession, openSession } from './sessions';
 import { assertCanSendCode, consumeCode, issueCode, type CodePurpose } from './verification';
 
@@ -20,13 +21,10 @@ function checkNewPassword(password: string, confirmPassword: string): void {
   if (password !== confirmPassword) throw new AppError(400, 'passwordMismatch');
 }
 
-function checkPhone(phone: string): void {
-  if (!isValidPhone(phone)) throw new AppError(400, 'phoneInvalid');
-}
-
 /** Logs in with phone and password; `ip` is the caller's address, for the failed-login limits. */
-export async function login(deps: AppDeps, phone: string, password: string, ip: string): Promise<{ token: string; data: LoginData }> {
+export async function login(deps: AppDeps, input: PhoneInput, password: string, ip: string): Promise<{ token: string; data: LoginData }> {
   const db = deps.db.kysely;
+  const phone = input.phone.trim() ? phoneKey(deps, input) : '';
   const { result: member } = await guessLogin(deps, ip, phone, async () => {
     const found = phone ? await findMemberByPhone(db, phone) : undefined;
     const valid = await verifyPassword(password, found?.password_hash ?? (await DUMMY_HASH_PROMISE));
@@ -53,41 +51,41 @@ export async function login(deps: AppDeps, phone: string, password: string, ip: 
 
 export async function sendCode(
   deps: AppDeps,
-  input: { phone: string; captchaId: string; captchaCode: string; purpose: CodePurpose; locale: LocaleTag },
+  input: PhoneInput & { captchaId: string; captchaCode: string; purpose: CodePurpose; locale: LocaleTag },
 ): Promise<void> {
   const db = deps.db.kysely;
   const now = deps.clock();
   await checkCaptcha(db, input.captchaId, input.captchaCode, now);
-  checkPhone(input.phone);
-  const member = await findMemberByPhone(db, input.phone);
+  const phone = e164Phone(deps, input);
+  const member = await findMemberByPhone(db, phone);
   if (input.purpose === 'register' && member) throw new AppError(409, 'phoneRegistered');
   // A reset for an unknown phone answers like a success, so the form does not reveal who is a member.
   if (input.purpose === 'reset' && !member) return;
-  await assertCanSendCode(db, input.phone, input.purpose, now, deps.config.rateLimits.codePerPhoneMs);
-  await chargeSmsBudget(deps, input.phone);
-  await issueCode(db, deps.sms, { phone: input.phone, purpose: input.purpose, locale: input.locale, now });
+  await assertCanSendCode(db, phone, input.purpose, now, deps.config.rateLimits.codePerPhoneMs);
+  await chargeSmsBudget(deps, phone);
+  await issueCode(db, deps.sms, { phone, purpose: input.purpose, locale: input.locale, now });
 }
 
 export async function register(
   deps: AppDeps,
-  input: { phone: string; password: string; confirmPassword: string; inviteCode: string; smsCode: string },
+  input: PhoneInput & { password: string; confirmPassword: string; inviteCode: string; smsCode: string },
 ): Promise<void> {
   const db = deps.db.kysely;
   const now = deps.clock();
-  checkPhone(input.phone);
+  const phone = e164Phone(deps, input);
   checkNewPassword(input.password, input.confirmPassword);
   const inviter = input.inviteCode
     ? await db.selectFrom('users').select('id').where('invite_code', '=', input.inviteCode.toUpperCase()).executeTakeFirst()
     : undefined;
   if (!inviter) throw new AppError(400, 'inviteCodeInvalid');
-  if (await findMemberByPhone(db, input.phone)) throw new AppError(409, 'phoneRegistered');
-  await consumeCode(db, { phone: input.phone, purpose: 'register', code: input.smsCode, now });
+  if (await findMemberByPhone(db, phone)) throw new AppError(409, 'phoneRegistered');
+  await consumeCode(db, { phone, purpose: 'register', code: input.smsCode, now });
   const passwordHash = await hashPassword(input.password);
   try {
-    await insertMember(db, { phone: input.phone, passwordHash, inviterId: inviter.id, now });
+    await insertMember(db, { phone, passwordHash, inviterId: inviter.id, now });
   } catch (error) {
     // Two registrations of one phone at once: the unique index decides, the loser hears "registered".
-    if (await findMemberByPhone(db, input.phone)) throw new AppError(409, 'phoneRegistered');
+    if (await findMemberByPhone(db, phone)) throw new AppError(409, 'phoneRegistered');
     throw error;
   }
   // The inviter's profile counts their invitees.
@@ -97,14 +95,14 @@ export async function register(
 /** Sets a new login password with an SMS code; returns the member's id. */
 export async function resetPassword(
   deps: AppDeps,
-  input: { phone: string; smsCode: string; password: string; confirmPassword: string },
+  input: PhoneInput & { smsCode: string; password: string; confirmPassword: string },
 ): Promise<number> {
   const db = deps.db.kysely;
   const now = deps.clock();
-  checkPhone(input.phone);
+  const phone = e164Phone(deps, input);
   checkNewPassword(input.password, input.confirmPassword);
-  await consumeCode(db, { phone: input.phone, purpose: 'reset', code: input.smsCode, now });
-  const member = await findMemberByPhone(db, input.phone);
+  await consumeCode(db, { phone, purpose: 'reset', code: input.smsCode, now });
+  const member = await findMemberByPhone(db, phone);
   if (!member) throw new AppError(400, 'smsCodeWrong');
   // A login-password change is a security change: withdrawals wait (see features/wallet/security.ts).
   await db
@@ -143,9 +141,8 @@ export async function logout(deps: AppDeps, memberId: number, tokenHashes: strin
   for (const hash of new Set(tokenHashes)) await endSession(deps, memberId, hash);
 }
 
-export async function isRegistered(deps: AppDeps, phone: string): Promise<boolean> {
-  checkPhone(phone);
-  return Boolean(await findMemberByPhone(deps.db.kysely, phone));
+export async function isRegistered(deps: AppDeps, input: PhoneInput): Promise<boolean> {
+  return Boolean(await findMemberByPhone(deps.db.kysely, e164Phone(deps, input)));
 }
 
 /** The signed-in member's profile, as this instance last read it if that is recent (profile-cache.ts). */

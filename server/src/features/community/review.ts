@@ -1,4 +1,4 @@
-import { FAIL_REASON_MAX, isStaffPostingRole, POST_STATUS, STAFF_POSTING_ROLES } from '@rigshare/domain';
+import { FAIL_REASON_MAX, isConsolePostingRole, isStaffPostingRole, POST_STATUS, STAFF_POSTING_ROLES } from '@rigshare/domain';
 import type { Db } from '../../db/connect';
 import { countedPage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
@@ -95,11 +95,14 @@ export async function reviewPost(db: Db, input: { id: number; at: Date } & Acted
  */
 export async function postForMember(
   db: Db,
-  input: { phone: string; content: string; videoUrl?: string; by: string; role: string; at: Date },
+  input: { member: { phone: string } | { id: number }; content: string; videoUrl?: string; role: string; at: Date } & ActedBy,
 ): Promise<number> {
   const by = input.by.trim();
   if (!by) throw new OperatorError('Say who writes the post (--by <name>)');
-  if (!isStaffPostingRole(input.role)) throw new OperatorError(`--role must be one of: ${STAFF_POSTING_ROLES.join(', ')}`);
+  // A console session brings its own role (content, admin); the command line types one of the seed's.
+  if (input.actorRole ? !isConsolePostingRole(input.role) : !isStaffPostingRole(input.role)) {
+    throw new OperatorError(input.actorRole ? `The ${input.role} role does not post for members` : `--role must be one of: ${STAFF_POSTING_ROLES.join(', ')}`);
+  }
   let content: string;
   try {
     checkPost({ content: input.content, videoUrl: input.videoUrl ?? '', imageCount: 0 });
@@ -109,8 +112,10 @@ export async function postForMember(
     throw error;
   }
   return db.kysely.transaction().execute(async (trx) => {
-    const member = await trx.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst();
-    if (!member) throw new OperatorError(`No member with phone ${input.phone}`);
+    const users = trx.selectFrom('users').select('id');
+    const named = input.member;
+    const member = await ('id' in named ? users.where('id', '=', named.id) : users.where('phone', '=', named.phone)).executeTakeFirst();
+    if (!member) throw new OperatorError(`No member ${'id' in named ? `id:${named.id}` : `with phone ${named.phone}`}`);
     const at = input.at.toISOString();
     const post = await trx
       .insertInto('posts')
@@ -127,7 +132,15 @@ export async function postForMember(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, actorRole: input.role, action: 'post.create_for_member', target: `post:${post.id}`, details: `member:${member.id}`, at: input.at });
+    await writeAudit(trx, {
+      actor: by,
+      actorRole: input.actorRole ?? input.role,
+      sourceAddress: input.sourceAddress,
+      action: 'post.create_for_member',
+      target: `post:${post.id}`,
+      details: `member:${member.id}`,
+      at: input.at,
+    });
     // The member did not write it, so nothing says "your post passed review": they learn staff wrote in their name.
     await notifyMember(trx, { userId: member.id, kind: 'system', at: input.at, titleKey: 'pushStaffPostTitle', bodyKey: 'pushStaffPostBody', params: { date: at.slice(0, 10) } });
     return post.id;

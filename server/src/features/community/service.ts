@@ -9,6 +9,7 @@ import {
   videoUrlProblem,
   visibleText,
   type Page,
+  type StaffMarkRole,
 } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
@@ -96,7 +97,7 @@ async function postViews(k: Kysely<Database>, rows: PostRow[], viewerId: number,
     hasThumbsUp: liked.has(r.id),
     status: Number(r.status) as SquarePost['status'],
     failReason: r.fail_reason,
-    postedByStaff: r.staff_role ? { role: r.staff_role as 'manager' | 'guide_manager' } : null,
+    postedByStaff: r.staff_role ? { role: r.staff_role as StaffMarkRole } : null,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_PHONE_REGION, phoneLookupKey } from '@rigshare/domain';
 import type { PushMessage } from '@rigshare/api-schema';
 import type { LocaleTag, Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
@@ -74,7 +75,17 @@ export const PUSH_BODY_MAX = 2000;
  */
 export async function sendStaffMessage(
   db: Kysely<Database>,
-  input: { to: string; title: string | undefined; body: string | undefined; by: string | undefined; at: Date; actorRole?: string | null; sourceAddress?: string | null },
+  input: {
+    to: string;
+    /** The country of a phone given without one (the deployment's PHONE_DEFAULT_COUNTRY). */
+    phoneRegion?: string;
+    title: string | undefined;
+    body: string | undefined;
+    by: string | undefined;
+    at: Date;
+    actorRole?: string | null;
+    sourceAddress?: string | null;
+  },
 ): Promise<{ count: number; target: string }> {
   const by = staffName(input.by);
   const title = (input.title ?? '').trim();
@@ -109,7 +120,7 @@ export async function sendStaffMessage(
     } else {
       const byId = /^id:([1-9][0-9]{0,9})$/.exec(input.to);
       const users = trx.selectFrom('users').select('id');
-      const member = await (byId ? users.where('id', '=', Number(byId[1])) : users.where('phone', '=', input.to)).executeTakeFirst();
+      const member = await (byId ? users.where('id', '=', Number(byId[1])) : users.where('phone', '=', phoneLookupKey(input.to, input.phoneRegion ?? DEFAULT_PHONE_REGION))).executeTakeFirst();
       if (!member) throw new OperatorError(`No member ${input.to} (give a phone, id:<member id> or --all)`);
       await notifyMember(trx, { userId: member.id, kind: 'system', title, body, at: input.at });
       count = 1;

@@ -4,6 +4,7 @@ import { pageOf } from '../../db/paging';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { setRewardSetting, staffRewardSettings } from '../../settings/reward-settings';
+import { unsetMemberSettings } from './member-settings';
 import { setSiteLink, siteLinks, type SiteLinkKey } from '../../settings/site-links';
 import { closeCoupon, createCoupon, staffCoupons } from '../coupons';
 import { exchangeRates, setExchangeRate } from '../income';
@@ -79,6 +80,10 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   );
   app.post(routeOf('appReleasePublish').url, { config: routeOf('appReleasePublish').config, schema: schemas.appReleasePublish }, async (request) =>
     ok(request, await refusing(() => publishAppRelease(db, { draft: request.body, ...by(request) }))),
+  );
+
+  app.get(routeOf('unsetSettings').url, { config: routeOf('unsetSettings').config, schema: schemas.unsetSettings }, async (request) =>
+    ok(request, await unsetMemberSettings(db, deps.config, deps.clock())),
   );
 
   const fallbacks = (): Record<SiteLinkKey, string> => ({ serviceLink: deps.config.serviceLink, groupLink: deps.config.team.groupUrl });

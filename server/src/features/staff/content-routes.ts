@@ -1,9 +1,11 @@
 import { adminSchemas as schemas } from '@rigshare/api-schema';
+import { phoneLookupKey } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { latestRowsPage } from '../../db/paging';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { publishCarousel, publishNews, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice } from '../messages';
+import { postForMember } from '../community';
 import { routeOf } from './guard';
 import { actedBy, refusing } from './route-kit';
 
@@ -65,6 +67,16 @@ export function contentRoutes(fastify: FastifyInstance): void {
 
   app.post(routeOf('contentPush').url, { config: routeOf('contentPush').config, schema: schemas.contentPush }, async (request) => {
     const { to, title, content } = request.body;
-    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), title, body: content, ...by(request) })));
+    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), phoneRegion: deps.config.phoneDefaultRegion, title, body: content, ...by(request) })));
+  });
+
+  // The command line's post:for-member, with the role and the name from the staff session, never typed.
+  app.post(routeOf('contentPostForMember').url, { config: routeOf('contentPostForMember').config, schema: schemas.contentPostForMember }, async (request) => {
+    const { to, content, videoUrl } = request.body;
+    const byId = /^id:([1-9][0-9]{0,9})$/.exec(to.trim());
+    const member = byId ? { id: Number(byId[1]) } : { phone: phoneLookupKey(to, deps.config.phoneDefaultRegion) };
+    const acted = by(request);
+    const id = await refusing(() => postForMember(deps.db, { member, content, videoUrl, role: request.staff!.role, ...acted }));
+    return ok(request, done(id));
   });
 }

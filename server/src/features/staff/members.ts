@@ -1,5 +1,5 @@
 import type { AdminMember, AdminMemberRow, MemberSearch } from '@rigshare/api-schema';
-import type { Page } from '@rigshare/domain';
+import { phoneCountry, type Page } from '@rigshare/domain';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../types';
 import { countedPage } from '../../db/paging';
@@ -11,7 +11,11 @@ import { teamInfo } from '../team';
 const RECENT_ORDERS = 10;
 const RECENT_RECORDS = 20;
 
-/** Members whose id is `q` or whose phone starts with it (every member when empty), newest first, paged in SQL. */
+/**
+ * Members whose id is `q` or whose phone starts with it (every member when empty), newest first, paged in
+ * SQL. Phones are stored in E.164: "98765" finds national numbers of the default country starting so and
+ * international ones "+98765...", "+4477" only the latter.
+ */
 export async function searchMembers(deps: AppDeps, query: MemberSearch): Promise<Page<AdminMemberRow>> {
   const db = deps.db.kysely;
   const q = (query.q ?? '').trim();
@@ -19,8 +23,12 @@ export async function searchMembers(deps: AppDeps, query: MemberSearch): Promise
   if (q) {
     const id = /^[0-9]{1,9}$/.test(q) ? Number(q) : null;
     // Escape LIKE's wildcards: a phone prefix is matched literally.
-    const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    matching = matching.where((eb) => eb.or([...(id ? [eb('users.id', '=', id)] : []), eb('users.phone', 'like', sql<string>`${prefix} ESCAPE '\\'`)]));
+    const literal = q.replace(/^\+/, '').replace(/[\\%_]/g, (c) => `\\${c}`);
+    const homeDial = phoneCountry(deps.config.phoneDefaultRegion)?.dialCode;
+    const starts = [`+${literal}%`, ...(q.startsWith('+') || !homeDial ? [] : [`${homeDial}${literal}%`])];
+    matching = matching.where((eb) =>
+      eb.or([...(id ? [eb('users.id', '=', id)] : []), ...starts.map((start) => eb('users.phone', 'like', sql<string>`${start} ESCAPE '\\'`))]),
+    );
   }
   const list = matching
     .leftJoin('ledger_accounts', (join) => join.onRef('ledger_accounts.owner_user_id', '=', 'users.id').on('ledger_accounts.kind', '=', 'member.available'))

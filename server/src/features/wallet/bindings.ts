@@ -144,6 +144,22 @@ export async function saveBankCard(
   return bankCardView(row);
 }
 
+/**
+ * Deletes the member's address or bank card `id`; another member's id deletes nothing. Deleting is a change
+ * of where money can go, so it starts the withdrawal hold (without it, delete-then-add would bind a new
+ * destination as a "first" one, with no hold). A pending withdrawal is not affected: it pays to `payout_to`,
+ * the destination written when it was asked, so nothing in the ledger depends on the saved row.
+ * Returns whether a row was deleted (false for a repeat: deleting is idempotent).
+ */
+export async function deleteBinding(db: Db, userId: number, kind: 'address' | 'bank', id: number, now: Date): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const table = kind === 'address' ? 'addresses' : 'bank_cards';
+    const deleted = await trx.deleteFrom(table).where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+    if (deleted) await startWithdrawHold(trx, userId, now);
+    return Boolean(deleted);
+  });
+}
+
 export type PayChannelView = RechargeChannel;
 
 export function payChannelView(

@@ -10,7 +10,7 @@ import { RECORD_STATUSES } from '@rigshare/domain';
 import { alertSecurityChange } from '../accounts';
 import { hasUsedExchange } from '../exchange';
 import { memberRecords, recordTypeOf, type RecordFilter } from '../income';
-import { getAddress, getBankCard, payChannels, saveAddress, saveBankCard } from './bindings';
+import { deleteBinding, getAddress, getBankCard, payChannels, saveAddress, saveBankCard } from './bindings';
 import { createCashDeposit, memberDeposits } from './deposits';
 import { hasPayPassword, holdUntil, sendPayPasswordCode, updatePayPassword } from './security';
 import { fundPasswordLockedUntil } from './fund-password-tries';
@@ -118,6 +118,17 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
     await alertSecurityChange(deps, request.member!.id, 'bankCard', request.locale);
     return ok(request, card);
   });
+
+  for (const [path, kind] of [
+    ['/user/address/delete', 'address'],
+    ['/user/bank/delete', 'bank'],
+  ] as const) {
+    app.post(path, { ...auth, schema: schemas.deleteBinding }, async (request) => {
+      const deleted = await deleteBinding(deps.db, request.member!.id, kind, request.body.id, deps.clock());
+      if (deleted) await alertSecurityChange(deps, request.member!.id, kind === 'address' ? 'withdrawAddress' : 'bankCard', request.locale);
+      return ok(request, { deleted });
+    });
+  }
 
   app.get('/system/pay/config/banks', { ...auth, schema: schemas.payChannels }, async (request) => ok(request, await payChannels(db, request.locale)));
 

@@ -16,14 +16,17 @@ describe('auth form checks (SPEC.md section 5)', () => {
   });
 
   it('needs a valid phone, then the image code, before sending an SMS code', () => {
-    expect(sendCodeProblem('12', 'abcd')).toBe('validation.phoneForCode');
-    expect(sendCodeProblem('9000000001', '')).toBe('validation.captchaRequired');
-    expect(sendCodeProblem('9000000001', 'ab12')).toBeNull();
+    expect(sendCodeProblem('12', undefined, 'abcd')).toBe('validation.phoneForCode');
+    expect(sendCodeProblem('900000001', 'IN', 'abcd')).toBe('validation.phoneForCode');
+    expect(sendCodeProblem('9000000001', 'IN', '')).toBe('validation.captchaRequired');
+    expect(sendCodeProblem('9000000001', 'IN', 'ab12')).toBeNull();
   });
 
   it('checks the phone and SMS code formats with the domain rules', () => {
     expect(phoneProblem('9000000001')).toBeNull();
     expect(phoneProblem('90-00')).toBe('validation.phone');
+    expect(phoneProblem('612345678', 'ES')).toBeNull();
+    expect(phoneProblem('612345678', 'IN')).toBe('validation.phone');
     expect(smsCodeProblem('123456')).toBeNull();
     expect(smsCodeProblem('12')).toBe('validation.smsCode');
   });

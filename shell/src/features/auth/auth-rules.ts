@@ -1,11 +1,17 @@
-import { isValidCode, isValidPassword, isValidPhone } from '@rigshare/domain';
+import { isValidCode, isValidPassword, isValidPhone, toE164 } from '@rigshare/domain';
 
 /**
  * Form checks built on the domain rules (SPEC.md section 5). Each returns the `shell` message
  * key of the first problem, or null.
  */
-export function phoneProblem(phone: string | undefined): string | null {
-  return phone && isValidPhone(phone) ? null : 'validation.phone';
+/** A number of the picked country (its digit count); any 6 to 15 digits while the countries have not loaded. */
+function phoneFits(phone: string | undefined, country: string | undefined): boolean {
+  if (!phone) return false;
+  return country ? toE164(phone, country) !== null : isValidPhone(phone);
+}
+
+export function phoneProblem(phone: string | undefined, country?: string): string | null {
+  return phoneFits(phone, country) ? null : 'validation.phone';
 }
 
 export function passwordProblem(password: string | undefined): string | null {
@@ -22,8 +28,8 @@ export function smsCodeProblem(code: string | undefined): string | null {
 }
 
 /** Before a code is sent: a valid phone first, then the image code. */
-export function sendCodeProblem(phone: string | undefined, captchaCode: string | undefined): string | null {
-  if (!phone || !isValidPhone(phone)) return 'validation.phoneForCode';
+export function sendCodeProblem(phone: string | undefined, country: string | undefined, captchaCode: string | undefined): string | null {
+  if (!phoneFits(phone, country)) return 'validation.phoneForCode';
   if (!captchaCode || !captchaCode.trim()) return 'validation.captchaRequired';
   return null;
 }

@@ -7,12 +7,14 @@ import { CaptchaImage } from './captcha-image';
 import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
 import { NewPasswordFields } from './new-password-fields';
+import { PhoneField } from './phone-field';
 import { SendCodeButton } from './send-code-button';
 import { useCodeSender } from './use-captcha';
-import { phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+import { ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
 
 interface ResetValues {
   phone: string;
+  country?: string;
   captchaCode: string;
   smsCode: string;
   password: string;
@@ -31,9 +33,10 @@ export default function ForgotPasswordScreen() {
     setSubmitting(true);
     try {
       const phone = values.phone.trim();
-      await accountsApi.resetPassword({ phone, smsCode: values.smsCode.trim(), password: values.password, confirmPassword: values.confirmPassword });
+      const country = values.country;
+      await accountsApi.resetPassword({ phone, country, smsCode: values.smsCode.trim(), password: values.password, confirmPassword: values.confirmPassword });
       Toast.show({ content: t('forgot.success') });
-      navigate('/user/login', { replace: true, state: { phone } });
+      navigate('/user/login', { replace: true, state: { phone, country } });
     } catch {
       // The API client showed the server's message.
     } finally {
@@ -58,9 +61,7 @@ export default function ForgotPasswordScreen() {
           </p>
         }
       >
-        <Form.Item name="phone" label={t('fields.phone')} rules={[{ validator: async (_, v?: string) => ruleCheck(phoneProblem(v?.trim()), t) }]}>
-          <FieldInput testId="reset-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('fields.phonePlaceholder')} clearable />
-        </Form.Item>
+        <PhoneField testId="reset-phone" autoComplete="tel-national" />
         <Form.Item label={t('fields.captcha')} extra={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}>
           <Form.Item name="captchaCode" noStyle>
             <FieldInput testId="reset-captcha-code" name="captchaCode" autoComplete="off" maxLength={6} placeholder={t('fields.captchaPlaceholder')} />
@@ -69,7 +70,7 @@ export default function ForgotPasswordScreen() {
         <Form.Item
           name="smsCode"
           label={t('fields.smsCode')}
-          extra={<SendCodeButton check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('captchaCode'))} send={sendCode} />}
+          extra={<SendCodeButton check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('country'), form.getFieldValue('captchaCode'))} send={sendCode} />}
           rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}
         >
           <FieldInput testId="reset-sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />

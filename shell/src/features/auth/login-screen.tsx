@@ -5,20 +5,31 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accountsApi } from '@rigshare/api-client';
-import { CODE_OK } from '@rigshare/domain';
+import { CODE_OK, phoneParts } from '@rigshare/domain';
 import { loggedIn, readStored } from '@rigshare/session';
 import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
-import { phoneProblem, ruleCheck } from './auth-rules';
+import { ruleCheck } from './auth-rules';
+import { PhoneField } from './phone-field';
 
 interface LoginState {
   from?: string;
   phone?: string;
+  country?: string;
 }
 
 interface LoginValues {
   phone: string;
+  country?: string;
   password: string;
+}
+
+/** The number to prefill: the one just registered or reset, else the last login's (stored in E.164, shown national). */
+function initialNumber(state: LoginState): { phone: string; country?: string } {
+  if (state.phone) return { phone: state.phone, country: state.country };
+  const stored = readStored('phone') ?? '';
+  const parts = phoneParts(stored);
+  return parts ? { phone: parts.national, country: parts.region } : { phone: stored };
 }
 
 export default function LoginScreen() {
@@ -28,10 +39,10 @@ export default function LoginScreen() {
   const state = (useLocation().state ?? {}) as LoginState;
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async ({ phone, password }: LoginValues) => {
+  const submit = async ({ phone, country, password }: LoginValues) => {
     setSubmitting(true);
     try {
-      const reply = await accountsApi.login(phone.trim(), password);
+      const reply = await accountsApi.login({ phone: phone.trim(), country }, password);
       if (reply.code !== CODE_OK) return;
       dispatch(loggedIn({ token: reply.msg, data: reply.data }));
       const from = state.from && !state.from.startsWith('/user/login') ? state.from : '/index';
@@ -58,19 +69,13 @@ export default function LoginScreen() {
         <p className="auth-brand__tagline">{t('login.welcome')}</p>
       </div>
       <CardForm
-        initialValues={{ phone: state.phone ?? readStored('phone') ?? '' }}
+        initialValues={initialNumber(state)}
         onFinish={submit}
         submitLabel={t('login.submit')}
         submitting={submitting}
         submitTestId="login-submit"
       >
-        <Form.Item
-          name="phone"
-          label={t('fields.phone')}
-          rules={[{ validator: async (_, value?: string) => ruleCheck(phoneProblem(value?.trim()), t) }]}
-        >
-          <FieldInput testId="login-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('fields.phonePlaceholder')} clearable />
-        </Form.Item>
+        <PhoneField testId="login-phone" autoComplete="tel-national" />
         <Form.Item name="password" label={t('fields.password')} rules={[{ validator: async (_, value?: string) => ruleCheck(value ? null : 'validation.passwordRequired', t) }]}>
           <FieldInput testId="login-password" name="password" type="password" autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
         </Form.Item>

@@ -6,15 +6,16 @@ import { accountsApi } from '@rigshare/api-client';
 import { isAlphanumeric } from '@rigshare/domain';
 import { CaptchaImage } from './captcha-image';
 import { CardForm } from './card-form';
-import { CountryCodePicker } from './country-code-picker';
 import { FieldInput } from './field-input';
 import { NewPasswordFields } from './new-password-fields';
+import { PhoneField } from './phone-field';
 import { SendCodeButton } from './send-code-button';
 import { useCodeSender } from './use-captcha';
-import { phoneProblem, ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+import { ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
 
 interface RegisterValues {
   phone: string;
+  country?: string;
   password: string;
   confirmPassword: string;
   inviteCode: string;
@@ -36,15 +37,17 @@ export default function RegisterScreen() {
     setSubmitting(true);
     try {
       const phone = values.phone.trim();
+      const country = values.country;
       await accountsApi.register({
         phone,
+        country,
         password: values.password,
         confirmPassword: values.confirmPassword,
         inviteCode: values.inviteCode.trim(),
         smsCode: values.smsCode.trim(),
       });
       Toast.show({ content: t('register.success') });
-      navigate('/user/login', { replace: true, state: { phone } });
+      navigate('/user/login', { replace: true, state: { phone, country } });
     } catch {
       // The API client showed the server's message.
     } finally {
@@ -67,14 +70,7 @@ export default function RegisterScreen() {
           </p>
         }
       >
-        <Form.Item label={t('fields.phone')} required>
-          <div className="field-row">
-            <CountryCodePicker />
-            <Form.Item name="phone" noStyle rules={[{ validator: async (_, v?: string) => ruleCheck(phoneProblem(v?.trim()), t) }]}>
-              <FieldInput testId="phone" name="phone" type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('fields.phonePlaceholder')} clearable />
-            </Form.Item>
-          </div>
-        </Form.Item>
+        <PhoneField testId="phone" autoComplete="tel-national" />
         <NewPasswordFields form={form} labelKey="fields.password" />
         <Form.Item
           name="inviteCode"
@@ -93,7 +89,7 @@ export default function RegisterScreen() {
           label={t('fields.smsCode')}
           extra={
             <SendCodeButton
-              check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('captchaCode'))}
+              check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('country'), form.getFieldValue('captchaCode'))}
               send={sendCode}
             />
           }

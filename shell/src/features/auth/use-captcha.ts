@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormInstance } from 'antd-mobile/es/components/form';
-import { accountsApi, type Captcha } from '@rigshare/api-client';
+import { accountsApi, type Captcha, type PhoneNumber } from '@rigshare/api-client';
 
 /** An image captcha from auth/captcha; `refresh` fetches a new one (after a tap or a failed send). */
 export function useCaptcha(): { captcha: Captcha | null; failed: boolean; refresh: () => void } {
@@ -32,7 +32,7 @@ export function captchaSrc(svg: string): string {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-type SendCode = (phone: string, captchaId: string, captchaCode: string) => Promise<unknown>;
+type SendCode = (number: PhoneNumber, captchaId: string, captchaCode: string) => Promise<unknown>;
 
 /**
  * The image code plus the "send SMS code" action that spends it: the phone and image code come
@@ -41,9 +41,9 @@ type SendCode = (phone: string, captchaId: string, captchaCode: string) => Promi
 export function useCodeSender(form: FormInstance, send: SendCode) {
   const { captcha, failed, refresh } = useCaptcha();
   const sendCode = async () => {
-    const { phone, captchaCode } = form.getFieldsValue(['phone', 'captchaCode']) as { phone?: string; captchaCode?: string };
+    const { phone, country, captchaCode } = form.getFieldsValue(['phone', 'country', 'captchaCode']) as { phone?: string; country?: string; captchaCode?: string };
     try {
-      await send(phone?.trim() ?? '', captcha?.captchaId ?? '', captchaCode?.trim() ?? '');
+      await send({ phone: phone?.trim() ?? '', country }, captcha?.captchaId ?? '', captchaCode?.trim() ?? '');
     } finally {
       form.setFieldValue('captchaCode', '');
       refresh();

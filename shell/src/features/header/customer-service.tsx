@@ -11,8 +11,9 @@ export function isUsableServiceLink(link: string | null | undefined): link is st
 }
 
 /**
- * The customer-service button: asks the server for the current link; none (or too short) shows
- * "No customer service online" for 4 s, otherwise a dialog opens the link in a new tab.
+ * The customer-service button: asks the server for the current link; none shows "Customer service is
+ * not set up yet", one too short "No customer service online", for 4 s; otherwise a dialog opens the link
+ * in a new tab.
  */
 export function useCustomerService(): () => void {
   const { t } = useTranslation('shell');
@@ -29,7 +30,8 @@ export function useCustomerService(): () => void {
       return;
     }
     if (!isUsableServiceLink(link)) {
-      Toast.show({ content: t('service.none'), duration: NO_SERVICE_TOAST_MS });
+      // No link at all: staff have not set one up, and the member reads exactly that.
+      Toast.show({ content: t(link === null ? 'service.notSetUp' : 'service.none'), duration: NO_SERVICE_TOAST_MS });
       return;
     }
     const target = link.trim();

@@ -1,6 +1,6 @@
 import { staffApi } from '@rigshare/api-client';
 import type { Page } from '@rigshare/domain';
-import type { AdminBanner, AdminNews, AdminNotice, BannerDraft, NewsDraft, NoticeDraft, PushDraft, PushResult } from '@rigshare/api-schema';
+import type { AdminBanner, AdminNews, AdminNotice, BannerDraft, NewsDraft, NoticeDraft, PostForMemberDraft, PushDraft, PushResult } from '@rigshare/api-schema';
 import type { ListQuery } from '../../api/endpoints';
 
 type Done = { id: number };
@@ -21,6 +21,7 @@ const contentApi = staffApi.injectEndpoints({
       invalidatesTags: ['Content', 'Audit'],
     }),
     push: build.mutation<PushResult, PushDraft>({ query: (body) => ({ path: '/content/push', method: 'POST', body }), invalidatesTags: ['Audit'] }),
+    postForMember: build.mutation<Done, PostForMemberDraft>({ query: (body) => ({ path: '/content/post-for-member', method: 'POST', body }), invalidatesTags: ['Audit'] }),
   }),
 });
 
@@ -33,4 +34,5 @@ export const {
   usePublishBannerMutation,
   useUnpublishMutation,
   usePushMutation,
+  usePostForMemberMutation,
 } = contentApi;

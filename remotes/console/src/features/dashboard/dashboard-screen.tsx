@@ -6,6 +6,7 @@ import { LoadFailed } from '@rigshare/ui';
 import { staffMay, type AdminDashboard, type ADMIN_ROUTES } from '@rigshare/api-schema';
 import { useDashboardQuery } from '../../api/endpoints';
 import { ConsolePage, useStaffRole } from '../layout/console-page';
+import { UnsetSettings } from './unset-settings';
 
 type AdminRoute = keyof typeof ADMIN_ROUTES;
 
@@ -45,6 +46,7 @@ export default function DashboardScreen() {
         <Skeleton.Paragraph lineCount={6} animated />
       ) : (
         <>
+          <UnsetSettings />
           <h2 className="console-section-title">{t('dashboard.pending')}</h2>
           <div className="console-cards">
             {pending.map(({ key, to }) => (

@@ -2,7 +2,7 @@ import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
-import { LoadFailed } from '@rigshare/ui';
+import { LoadFailed, NotSetUp } from '@rigshare/ui';
 import { errorMessage, useJoinGroupStatusQuery, useUploadScreenshotMutation } from '../../api/endpoints';
 import { SubmissionStatus } from './submission-status';
 import '../../team.css';
@@ -38,9 +38,13 @@ export default function JoinGroupScreen() {
       <SubmissionStatus state={data} />
       <section className="team-summary">
         <h2 className="team-section-title">{t('joinGroup.step1')}</h2>
-        <a href={data.groupUrl ?? '#'} target="_blank" rel="noreferrer" className="team-group-link" data-testid="group-link">
-          {data.groupUrl}
-        </a>
+        {data.groupUrl ? (
+          <a href={data.groupUrl} target="_blank" rel="noreferrer" className="team-group-link" data-testid="group-link">
+            {data.groupUrl}
+          </a>
+        ) : (
+          <NotSetUp text={t('joinGroup.notSetUp')} testId="group-not-set-up" />
+        )}
         <h2 className="team-section-title">{t('joinGroup.step2')}</h2>
         {canSend ? (
           <>

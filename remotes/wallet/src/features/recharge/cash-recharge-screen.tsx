@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { amountFromText, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
 import { formatDateTime, money } from '@rigshare/i18n';
-import { InfiniteList, LoadFailed, PageEmpty, showRefusalOnForm } from '@rigshare/ui';
+import { InfiniteList, LoadFailed, NotSetUp, PageEmpty, showRefusalOnForm } from '@rigshare/ui';
 import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
 import type { ExchangeRate } from '@rigshare/api-schema';
 import { rule } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
 import '../../wallet.css';
+import { useServiceLinkSet } from './use-service-link';
 
 const STATUS_COLOR = { Pending: 'warning', Arrived: 'success', Failed: 'danger' } as const;
 
@@ -82,6 +83,7 @@ export default function CashRechargeScreen() {
   const rate = useExchangeRateQuery(chosen?.currency ?? '', { skip: !chosen, ...FRESH }).data;
   // The server refuses a recharge at a stale rate; the screen says so before the member fills the form in.
   const paused = rate?.stale === true;
+  const serviceSet = useServiceLinkSet();
 
   if (!channels.data) {
     if (channels.isError) return <LoadFailed title={errorMessage(channels.error)} retry={() => void channels.refetch()} />;
@@ -108,6 +110,8 @@ export default function CashRechargeScreen() {
 
   return (
     <div className="wallet-screen">
+      {list.length === 0 && <NotSetUp text={t('recharge.noChannelsYet')} testId="channels-not-set-up" />}
+      {serviceSet === false && <NotSetUp text={t('recharge.serviceNotSetUp')} testId="service-not-set-up" />}
       <Form
         form={form}
         layout="vertical"

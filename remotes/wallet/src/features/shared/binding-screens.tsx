@@ -3,7 +3,7 @@ import { Button, Dialog, List, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LoadFailed, PageEmpty } from '@rigshare/ui';
-import { errorMessage } from '../../api/endpoints';
+import { errorMessage, useDeleteBindingMutation } from '../../api/endpoints';
 import '../../wallet.css';
 
 /**
@@ -29,7 +29,28 @@ interface Binding<T> {
   bindPath: string;
 }
 
-export function BoundScreen<T>({ keys, source, bindPath, children }: Omit<Binding<T>, 'viewPath'> & { children: (bound: T) => ReactNode }) {
+/** The delete button under what is bound: asks "Confirm delete?" first, then the server deletes it (owner-checked). */
+function DeleteBinding({ keys, id }: { keys: 'address' | 'bank'; id: number }) {
+  const { t } = useTranslation('wallet');
+  const [remove, state] = useDeleteBindingMutation();
+  const ask = async () => {
+    const confirmed = await Dialog.confirm({ title: t('binding.confirmDelete'), content: t('binding.deleteWarning'), confirmText: t('binding.delete'), cancelText: t('common:actions.cancel') });
+    if (!confirmed) return;
+    try {
+      await remove({ kind: keys, id }).unwrap();
+      Toast.show({ icon: 'success', content: t(`${keys}.deleted`) });
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+  return (
+    <Button block color="danger" fill="none" loading={state.isLoading} onClick={() => void ask()} data-testid={`delete-${keys}`}>
+      {t(`${keys}.delete`)}
+    </Button>
+  );
+}
+
+export function BoundScreen<T extends { id: number }>({ keys, source, bindPath, children }: Omit<Binding<T>, 'viewPath'> & { children: (bound: T) => ReactNode }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const bound = source.data;
@@ -55,6 +76,7 @@ export function BoundScreen<T>({ keys, source, bindPath, children }: Omit<Bindin
       <Button block onClick={() => navigate(bindPath)}>
         {t(`${keys}.replace`)}
       </Button>
+      <DeleteBinding keys={keys} id={bound.id} />
     </div>
   );
 }
