@@ -159,11 +159,12 @@ async function overlayGone(page: Page): Promise<boolean> {
   return false;
 }
 
-/** Whether something lies over the screen and takes its taps (a toast does not). */
+/**
+ * Whether something lies over the screen and takes its taps (a toast does not). A closed picker or sheet
+ * keeps its mask in the page, hidden, so what counts is a mask that is drawn.
+ */
 function overlayOpen(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('.adm-mask:not(.adm-toast-mask), .adm-image-viewer-content')].some((el) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed'),
-  );
+  return page.evaluate(() => [...document.querySelectorAll('.adm-mask:not(.adm-toast-mask), .adm-image-viewer-content')].some((el) => el.checkVisibility()));
 }
 
 /** What on the screen (the app's root, not the first paint's copy) a member can tap, in document order. */
