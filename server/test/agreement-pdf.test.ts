@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, parseAmount } from '@rigshare/domain';
+import { LOCALE_TAGS, parseAmount, maskPhone } from '@rigshare/domain';
 import zlib from 'node:zlib';
 import { translate } from '../src/i18n';
 import { checkLedger } from '../src/ledger/check';
@@ -84,7 +84,7 @@ describe.each(testDatabases())('lease agreement PDF on %s', (_name, database) =>
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, fonts } = pdfText(res.rawPayload);
     expect(fonts.every((f) => /\+NotoSans-(Regular|Bold)$/.test(f))).toBe(true);
-    const masked = `${owner.phone.slice(0, 3)}****${owner.phone.slice(-2)}`;
+    const masked = maskPhone(owner.phone);
     for (const line of [
       'Lease agreement: Antminer S19 share',
       'Operator: Rigshare Operations Ltd.',

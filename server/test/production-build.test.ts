@@ -159,7 +159,7 @@ it('starts with node: reference data only, the first account from the command li
     // The password comes from the environment, never the command line.
     expect(await admin(['member:create', '9123456789', '--invite-code', 'first1'])).toMatchObject({ code: 1, out: expect.stringContaining('MEMBER_PASSWORD') });
     const created = await admin(['member:create', '9123456789', '--invite-code', 'first1'], { MEMBER_PASSWORD: 'Operator2026' });
-    expect(created).toEqual({ code: 0, out: expect.stringMatching(/^account \d+ created for 9123456789; invite code for new members: FIRST1\n$/) });
+    expect(created).toEqual({ code: 0, out: expect.stringMatching(/^account \d+ created for \+919123456789; invite code for new members: FIRST1\n$/) });
     expect(await admin(['member:create', '9123456789'], { MEMBER_PASSWORD: 'Operator2026' })).toMatchObject({ code: 1, out: expect.stringContaining('already has an account') });
     // The running server sees the account at once.
     expect((await login(server.base, '9123456789', 'Operator2026')).body.code).toBe(200);

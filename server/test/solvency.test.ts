@@ -193,7 +193,7 @@ describe('solvency commands', () => {
     expect(bad.out).toContain('Not an amount');
     const snap = await runAdmin(dir, ['solvency:snapshot']);
     expect(snap).toMatchObject({ code: 0 });
-    // The seed's demo member holds 1000 USDT.
-    expect(snap.out).toMatch(/solvency snapshot #1: root [0-9a-f]{64}, 1 member leaf\(s\), liabilities 1000\.00 USDT/);
+    // The seed's demo member holds 1000 USDT; its three demo buyers are members too, and spent all they were given.
+    expect(snap.out).toMatch(/solvency snapshot #1: root [0-9a-f]{64}, 4 member leaf\(s\), liabilities 1000\.00 USDT/);
   });
 });

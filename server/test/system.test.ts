@@ -71,7 +71,7 @@ describe.each(testDatabases())('system and products on %s', (_name, database) =>
     // The pop-up notice is per member (test/home-content.test.ts): without a session it is refused.
     expect((await get('/api/user/sys/popup-notice')).statusCode).toBe(401);
     const countries = (await get('/api/user/auth/countrys')).json().data;
-    expect(countries).toContainEqual({ code: '+91', name: 'India' });
+    expect(countries).toContainEqual({ code: '+91', name: 'India', region: 'IN' });
     expect(countries).toHaveLength(9);
     expect((await get('/api/user/link/get')).json().data).toEqual([]);
     expect((await get('/api/user/appUrl/info')).json().data).toEqual({ appUrl: null });

@@ -1,4 +1,4 @@
-import { parseAmount } from '@rigshare/domain';
+import { parseAmount, maskPhone } from '@rigshare/domain';
 import SQLite from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -192,7 +192,7 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     await grant(a.id, '1.5', { kind: 'referral', level: 'B', fromUserId: b.id });
     await grant(a.id, '0.5', { kind: 'signin' });
     await fundRewardsBudget(ctx.db, { amount: '2', reason: 'Rewards', at: ctx.clock() });
-    const masked = `${b.phone.slice(0, 3)}****${b.phone.slice(-2)}`;
+    const masked = maskPhone(b.phone);
     const referral = (await getAs(ctx, '/api/assets/user/record?type=Referral%20Bonus', a.token)).json().data;
     expect(referral).toEqual({
       total: 1,
