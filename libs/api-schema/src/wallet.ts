@@ -1,5 +1,5 @@
 /** Balances, records, income, bindings, withdrawals, recharges and the exchange (hosts /api/assets, /api/receive, /api/user). */
-import { RECORD_STATUSES, RECORD_TYPES } from '@rigshare/domain';
+import { RECORD_MONTH_PATTERN, RECORD_STATUSES, RECORD_TYPES } from '@rigshare/domain';
 import { AmountText, AUTH, errors, Id, MESSAGE, Micro, NoData, NoFields, Nullable, Ok, Page, Paged, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
 
 const wallet = ['wallet'];
@@ -78,6 +78,14 @@ export type RechargeChannel = Static<typeof RechargeChannel>;
 
 export const Channel = Type.Union([Type.Literal('USDT'), Type.Literal('BANK')]);
 export type Channel = Static<typeof Channel>;
+
+/** The period filter of the record lists: one calendar month in the member's time zone. */
+const PeriodQuery = {
+  month: Type.Optional(Type.String({ pattern: `(${RECORD_MONTH_PATTERN})|^$`, default: '', [MESSAGE]: 'recordMonthInvalid', description: 'Only records of this month (YYYY-MM).', examples: ['2026-11'] })),
+  timeZone: Type.Optional(
+    Text(64, { [MESSAGE]: 'timeZoneInvalid', description: "The IANA zone the month is read in (the browser's); else the member's sign-in zone, else UTC." }),
+  ),
+};
 export const WithdrawalStatus = Type.Union([Type.Literal('Pending'), Type.Literal('Succeeded'), Type.Literal('Failed')]);
 export type WithdrawalStatus = Static<typeof WithdrawalStatus>;
 export const Withdrawal = Type.Object({
@@ -178,12 +186,21 @@ export const walletSchemas = {
     tags: wallet,
     summary: "The member's records, newest first",
     querystring: Paged({
-      type: Type.Optional(Text(32, { description: 'A record type or its number 1..9.' })),
+      type: Type.Optional(Text(32, { [MESSAGE]: 'recordKindInvalid', description: 'A record type or its number 1..9.' })),
       status: Type.Optional(Text(32, { description: 'A record status.' })),
+      ...PeriodQuery,
     }),
     response: { 200: Ok(Page(MemberRecord)), ...errors(...AUTH) },
   },
-  withdrawals: { tags: wallet, summary: "The member's withdrawals", querystring: PagingQuery, response: { 200: Ok(Page(Withdrawal)), ...errors(...AUTH) } },
+  withdrawals: {
+    tags: wallet,
+    summary: "The member's withdrawals, newest first",
+    querystring: Paged({
+      channel: Type.Optional(Type.Union([Channel, Type.Literal('')], { [MESSAGE]: 'recordKindInvalid', description: 'Only this channel: USDT or BANK.' })),
+      ...PeriodQuery,
+    }),
+    response: { 200: Ok(Page(Withdrawal)), ...errors(...AUTH) },
+  },
   withdrawQuote: { tags: wallet, summary: 'Fee and net of a withdrawal (no side effects)', body: Type.Object({ channel: Text(8), amount: AmountText() }), response: { 200: Ok(WithdrawQuote), ...errors(...AUTH) } },
   withdrawInfo: { tags: wallet, summary: 'Fee, minimum and arrival of a channel', querystring: Type.Object({ channel: Text(8) }), response: { 200: Ok(WithdrawInfo), ...errors(...AUTH) } },
   withdraw: { tags: wallet, summary: 'Request a withdrawal (idempotent by requestId)', body: WithdrawBody, response: { 200: Ok(Withdrawal), ...errors(401, 403, 409) } },

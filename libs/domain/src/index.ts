@@ -16,3 +16,4 @@ export * from './team';
 export * from './feedback';
 export * from './solvency';
 export * from './phone';
+export * from './record-months';

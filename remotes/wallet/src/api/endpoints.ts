@@ -9,7 +9,7 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { ApiError, getBlob, pagedListOptions, serverApi, type Captcha, type ServerError, type ServerTag } from '@rigshare/api-client';
 import type { Address, Balance, BankCard, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
-import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page } from '@rigshare/domain';
+import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page, type RecordType } from '@rigshare/domain';
 import axios from 'axios';
 
 const paging = (pageNum: number) => ({ pageNum, pageSize: DEFAULT_PAGE_SIZE });
@@ -65,6 +65,28 @@ export interface CashRechargeInput {
   requestId: string;
 }
 
+/** The records list's filters: a record type, a month (YYYY-MM); null = all. */
+export interface RecordsFilter {
+  type: RecordType | null;
+  month: string | null;
+}
+
+/** The withdrawal list's filters: a channel, a month (YYYY-MM); null = all. */
+export interface WithdrawalsFilter {
+  channel: Channel | null;
+  month: string | null;
+}
+
+/**
+ * The set filters as query parameters. A month goes with the browser's time zone: the zone the screen
+ * prints the records' times in, so a record is listed in the month its printed date says.
+ */
+function filterParams(filters: Record<string, string | null>): Record<string, string> {
+  const params = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== null));
+  if (params.month) params.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return params;
+}
+
 function asServerError(error: unknown): ServerError {
   if (error instanceof ApiError) return { code: error.code, message: error.message, data: error.data };
   if (axios.isCancel(error)) return { code: 0, message: 'aborted', data: null };
@@ -78,9 +100,9 @@ export const walletApi = serverApi.injectEndpoints({
       query: () => ({ host: 'assets', path: 'user/balance' }),
       providesTags: ['Balance'],
     }),
-    records: build.infiniteQuery<Page<MemberRecord>, number | null, number>({
+    records: build.infiniteQuery<Page<MemberRecord>, RecordsFilter, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg: type, pageParam }) => ({ host: 'assets', path: 'user/record', params: type === null ? paging(pageParam) : { ...paging(pageParam), type } }),
+      query: ({ queryArg: { type, month }, pageParam }) => ({ host: 'assets', path: 'user/record', params: { ...paging(pageParam), ...filterParams({ type, month }) } }),
       providesTags: ['Records'],
     }),
 
@@ -137,9 +159,9 @@ export const walletApi = serverApi.injectEndpoints({
       query: (body) => ({ host: 'assets', path: 'user/withdraw', method: 'POST', body: { ...body }, announce: false }),
       invalidatesTags: changes('Balance', 'Records', 'Withdrawals'),
     }),
-    withdrawals: build.infiniteQuery<Page<Withdrawal>, void, number>({
+    withdrawals: build.infiniteQuery<Page<Withdrawal>, WithdrawalsFilter, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ pageParam }) => ({ host: 'assets', path: 'user/withrecord', params: paging(pageParam) }),
+      query: ({ queryArg: { channel, month }, pageParam }) => ({ host: 'assets', path: 'user/withrecord', params: { ...paging(pageParam), ...filterParams({ channel, month }) } }),
       providesTags: ['Withdrawals'],
     }),
 

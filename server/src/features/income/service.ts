@@ -42,6 +42,8 @@ export function recordTypeOf(value: string): RecordType | undefined {
 export interface RecordFilter {
   type?: RecordType;
   status?: RecordStatus;
+  /** Only records made within [from, to) (ISO instants). */
+  period?: { from: string; to: string };
 }
 
 const STATUS_SQL = sql<string>`CASE
@@ -146,12 +148,14 @@ export async function memberRecords(
     base = base.where('t.type', 'in', types);
   }
   if (filter.status) base = base.where(STATUS_SQL, '=', filter.status);
+  if (filter.period) base = base.where('t.created_at', '>=', filter.period.from).where('t.created_at', '<', filter.period.to);
   // A run's income is a Daily Income record, Succeeded.
   const withRuns = (!filter.type || filter.type === 'Daily Income') && (!filter.status || filter.status === 'Succeeded');
 
   // Newest first in the ledger's order (ids), as before migration 0041; a run where its transfer stands.
   const transfers = base.select([sql<string>`'transfer'`.as('source'), 't.id as id', 't.id as seq']);
-  const runs = incomeRuns(k, userId).select([sql<string>`'run'`.as('source'), sql<number>`a.paid_run_id`.as('id'), 'rt.id as seq']);
+  const periodRuns = filter.period ? incomeRuns(k, userId).where('rt.created_at', '>=', filter.period.from).where('rt.created_at', '<', filter.period.to) : incomeRuns(k, userId);
+  const runs = periodRuns.select([sql<string>`'run'`.as('source'), sql<number>`a.paid_run_id`.as('id'), 'rt.id as seq']);
   const transferCount = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const runCount = withRuns ? await k.selectFrom(runs.as('r')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow() : { n: 0 };
   const page = await onePage((withRuns ? transfers.unionAll(runs) : transfers).orderBy('seq', 'desc'), paging).execute();

@@ -14,6 +14,7 @@ import { deleteBinding, getAddress, getBankCard, payChannels, saveAddress, saveB
 import { createCashDeposit, memberDeposits } from './deposits';
 import { hasPayPassword, holdUntil, sendPayPasswordCode, updatePayPassword } from './security';
 import { fundPasswordLockedUntil } from './fund-password-tries';
+import { recordPeriodOf } from './record-period';
 import { createWithdrawal, memberWithdrawals, quote, withdrawInfo } from './withdrawals';
 
 /** Fund password (host /api/user). */
@@ -145,16 +146,21 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
     const status = (request.query.status ?? '').trim();
     if (type) {
       filter.type = recordTypeOf(type);
-      if (!filter.type) throw new AppError(400, 'badRequest');
+      if (!filter.type) throw new AppError(400, 'recordKindInvalid');
     }
     if (status) {
       filter.status = RECORD_STATUSES.find((s) => s === status);
       if (!filter.status) throw new AppError(400, 'badRequest');
     }
+    filter.period = await recordPeriodOf(db, request.member!.id, request.query);
     return ok(request, await memberRecords(db, request.member!.id, request.query, request.locale, filter));
   });
 
-  app.get('/user/withrecord', { ...auth, schema: schemas.withdrawals }, async (request) => ok(request, await memberWithdrawals(db, request.member!.id, request.query)));
+  app.get('/user/withrecord', { ...auth, schema: schemas.withdrawals }, async (request) => {
+    const memberId = request.member!.id;
+    const filter = { channel: request.query.channel || undefined, period: await recordPeriodOf(db, memberId, request.query) };
+    return ok(request, await memberWithdrawals(db, memberId, request.query, filter));
+  });
 
   app.post('/user/withdraw/quote', { ...auth, schema: schemas.withdrawQuote }, async (request) =>
     ok(request, quote({ channel: request.body.channel, amount: request.body.amount })),

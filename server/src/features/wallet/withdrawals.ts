@@ -15,7 +15,8 @@ import { REQUEST_ID_PATTERN } from '../orders';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { checkFundPassword } from './fund-password-tries';
 import { holdUntil } from './security';
-import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
+import { countedPage, type Paging } from '../../db/paging';
+import type { RecordPeriod } from './record-period';
 
 /**
  * Withdrawals: the amount moves member.available -> member.held when the member asks; staff then pay it
@@ -189,8 +190,17 @@ export async function createWithdrawal(
   return withdrawalView((await findWithdrawal(db, id))!);
 }
 
-export async function memberWithdrawals(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<WithdrawalView>> {
-  const { total, rows } = await memberRowsPage(db, 'withdrawals', userId, paging);
+/** The member's withdrawals, newest first, optionally of one channel and/or asked for within a period. */
+export async function memberWithdrawals(
+  db: Kysely<Database>,
+  userId: number,
+  paging: Paging,
+  filter: { channel?: WithdrawChannel; period?: RecordPeriod } = {},
+): Promise<Page<WithdrawalView>> {
+  let mine = db.selectFrom('withdrawals').where('user_id', '=', userId);
+  if (filter.channel) mine = mine.where('channel', '=', filter.channel);
+  if (filter.period) mine = mine.where('created_at', '>=', filter.period.from).where('created_at', '<', filter.period.to);
+  const { total, rows } = await countedPage(mine, mine.selectAll().orderBy('id', 'desc'), paging);
   return { total, list: rows.map(withdrawalView) };
 }
 

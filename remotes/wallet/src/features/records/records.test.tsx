@@ -2,19 +2,10 @@
 import { screen } from '@testing-library/react';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/wallet.json';
-import { RECORD_FILTERS, RECORD_STATUSES, RECORD_TYPES, type WalletRecord, type Withdrawal } from '../../api/wallet';
+import { RECORD_STATUSES, RECORD_TYPES, type WalletRecord, type Withdrawal } from '../../api/wallet';
 import { rowOf } from '../../testing/field-error';
-import { typeFilterOf } from './records-screen';
 import { RecordItem } from './record-item';
 import { WithdrawalItem } from './withdrawal-item';
-
-it('reads the header link ?type=5 as Daily Income and ignores unknown filters', () => {
-  expect(typeFilterOf('5')).toBe(5);
-  expect(RECORD_FILTERS[5]).toBe('Daily Income');
-  expect(typeFilterOf('42')).toBeNull();
-  expect(typeFilterOf(null)).toBeNull();
-  expect(typeFilterOf('abc')).toBeNull();
-});
 
 it('has a translation for every record type and status', () => {
   expect(Object.keys(english.recordType).sort()).toEqual([...RECORD_TYPES].sort());
