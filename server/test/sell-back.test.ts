@@ -5,8 +5,7 @@ import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { fundPool } from '../src/ledger/operator';
 import { postOperation } from '../src/ledger/ledger';
-import { reservePromotion } from '../src/ledger/promotions';
-import { addProduct, asMember, getAs, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases, type TestMember } from './helpers';
+import { addCoupon, addProduct, asMember, getAs, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases, type TestMember } from './helpers';
 
 /**
  * Selling an order back (docs/decisions.md, "Selling a rented machine back"): the price is the unearned
@@ -42,7 +41,7 @@ describe.each(testDatabases())('selling an order back on %s', (_name, database) 
 
   it('quotes the unearned part of what was paid after the coupon, and pays it into the balance once', async () => {
     const productId = await addProduct(ctx, { price: '100', dayReturn: '1', validDays: 30, offered: 100 });
-    const couponId = await addCoupon('10');
+    const couponId = await addCoupon(ctx, { amount: '10', minSpend: '0', endsInMs: 30 * DAY_MS });
     const member = await buyer();
     expect((await post(ctx.app, '/api/orders/coupon/receiveCoupon', { couponId: String(couponId) }, asMember(member.token))).json().code).toBe(200);
     const order = await buy(member, productId, couponId);
@@ -179,30 +178,4 @@ describe.each(testDatabases())('selling an order back on %s', (_name, database) 
     });
     await expect(found).rejects.toBe(rolledBack);
   });
-
-  /** A coupon of `amount` off any product, its budget reserved from the promotions budget (as coupons.test.ts). */
-  async function addCoupon(amount: string): Promise<number> {
-    const now = ctx.clock().getTime();
-    const budget = parseAmount(amount) * 10n;
-    return ctx.db.kysely.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('coupons')
-        .values({
-          name: 'Sell-back coupon',
-          translations: null,
-          amount: usdt(amount),
-          min_spend: '0',
-          product_id: null,
-          start_time: new Date(now - DAY_MS).toISOString(),
-          end_time: new Date(now + 30 * DAY_MS).toISOString(),
-          active: 1,
-          budget: budget.toString(),
-          created_at: new Date(now).toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await reservePromotion(trx, ctx.db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: ctx.clock() });
-      return row.id;
-    });
-  }
 });
