@@ -138,6 +138,9 @@ describe.each(testDatabases())('selling an order back on %s', (_name, database) 
     expect(await daysOf(order.id)).toEqual([1, 2]);
     const view = (await getAs(ctx, `/api/orders/mine/order/detail?id=${order.id}`, member.token)).json().data;
     expect(view).toMatchObject({ status: 'Sold', daysPaid: 2, earned: usdt('2'), soldAmount: usdt('16') });
+    // The member's expected total counts the sold order's kept days only.
+    const totals = (await getAs(ctx, '/api/orders/mine/order/totalrecord', member.token)).json().data;
+    expect(BigInt(totals.expectedTotal)).toBe(parseAmount('0.01') * 30n + parseAmount('2'));
   });
 
   it('refuses clearly when rental revenue cannot cover the price, changing nothing', async () => {

@@ -135,7 +135,7 @@ export async function listOrders(
 export async function orderTotals(k: Kysely<Database>, userId: number) {
   const rows = await k
     .selectFrom('orders')
-    .select(['status', 'amount', 'day_return_amount', 'quantity', 'valid_days'])
+    .select(['status', 'amount', 'day_return_amount', 'quantity', 'valid_days', 'kept_days'])
     .where('user_id', '=', userId)
     .execute();
   const earned = await k
@@ -148,7 +148,8 @@ export async function orderTotals(k: Kysely<Database>, userId: number) {
   let expected = 0n;
   for (const r of rows) {
     invested += toMicro(r.amount);
-    expected += toMicro(r.day_return_amount) * BigInt(r.quantity) * BigInt(r.valid_days);
+    // A sold-back order earns only its kept days.
+    expected += toMicro(r.day_return_amount) * BigInt(r.quantity) * BigInt(r.kept_days ?? r.valid_days);
   }
   return {
     orders: rows.length,
