@@ -15,7 +15,7 @@ import { exchangeRoutes } from './features/exchange';
 import { fileRoutes } from './features/files';
 import { incomeRoutes, walletRoutes } from './features/income';
 import { homeContentRoutes, messageRoutes } from './features/messages';
-import { orderRoutes } from './features/orders';
+import { orderRoutes, sellBackRoutes } from './features/orders';
 import { productRoutes } from './features/products';
 import { trackRecordRoutes } from './features/track-record';
 import { healthRoutes, systemRoutes } from './features/system';
@@ -115,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await user.register(homeContentRoutes);
       await user.register(fundPasswordRoutes);
       await user.register(teamRoutes);
+      await user.register(sellBackRoutes);
     },
     { prefix: '/api/user' },
   );

@@ -1,10 +1,9 @@
 import { parseAmount } from '@rigshare/domain';
-import { reservePromotion } from '../src/ledger/promotions';
 import { createExchangeCode } from '../src/features/exchange/service';
 import { DAY_MS } from '../src/jobs/accrual';
 import { memberBalances } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
-import { addProduct, asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
+import { addCoupon as addTestCoupon, addProduct, asMember, getAs, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
 const HOUR_MS = 60 * 60 * 1000;
@@ -25,34 +24,7 @@ describe.each(testDatabases())('coupon rules on %s', (_name, database) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
-  /**
-   * A coupon from a day ago, its budget (100 discounts) reserved from the promotions budget as staff's
-   * createCoupon does; written directly because these rules include coupons staff may not offer (no minimum spend).
-   */
-  async function addCoupon(c: { amount: string; minSpend: string; endsInMs: number }): Promise<number> {
-    const now = ctx.clock().getTime();
-    const budget = parseAmount(c.amount) * 100n;
-    return ctx.db.kysely.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('coupons')
-        .values({
-          name: 'Test coupon',
-          translations: null,
-          amount: usdt(c.amount),
-          min_spend: usdt(c.minSpend),
-          product_id: null,
-          start_time: new Date(now - DAY_MS).toISOString(),
-          end_time: new Date(now + c.endsInMs).toISOString(),
-          active: 1,
-          budget: budget.toString(),
-          created_at: new Date(now).toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await reservePromotion(trx, ctx.db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: ctx.clock() });
-      return row.id;
-    });
-  }
+  const addCoupon = (c: { amount: string; minSpend: string; endsInMs: number }) => addTestCoupon(ctx, c);
 
   let requestSeq = 0;
   const buy = (token: string, couponId: number, quantity = 1) =>

@@ -14,6 +14,7 @@ import { seedIfEmpty } from '../src/db/seed';
 import { DAY_MS } from '../src/jobs/accrual';
 import { checkLedger } from '../src/ledger/check';
 import { adjust } from '../src/ledger/operator';
+import { reservePromotion } from '../src/ledger/promotions';
 import { createStaff } from '../src/features/staff';
 import { generateSync } from 'otplib';
 
@@ -386,4 +387,34 @@ export async function addProduct(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A coupon of `amount` off any product, valid from a day ago for `endsInMs`, its budget (100 discounts)
+ * reserved from the promotions budget as staff's createCoupon does; written directly because tests also
+ * use coupons staff may not offer (no minimum spend).
+ */
+export async function addCoupon(ctx: TestContext, c: { amount: string; minSpend: string; endsInMs: number; name?: string }): Promise<number> {
+  const now = ctx.clock().getTime();
+  const budget = parseAmount(c.amount) * 100n;
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('coupons')
+      .values({
+        name: c.name ?? 'Test coupon',
+        translations: null,
+        amount: parseAmount(c.amount).toString(),
+        min_spend: parseAmount(c.minSpend).toString(),
+        product_id: null,
+        start_time: new Date(now - DAY_MS).toISOString(),
+        end_time: new Date(now + c.endsInMs).toISOString(),
+        active: 1,
+        budget: budget.toString(),
+        created_at: new Date(now).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await reservePromotion(trx, ctx.db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: ctx.clock() });
+    return row.id;
+  });
 }

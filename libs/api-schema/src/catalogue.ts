@@ -33,7 +33,7 @@ export const LeaseAgreement = Type.Object({
 });
 export type LeaseAgreement = Static<typeof LeaseAgreement>;
 
-export const OrderStatus = Type.Union([Type.Literal('Valid'), Type.Literal('Expired')]);
+export const OrderStatus = Type.Union([Type.Literal('Valid'), Type.Literal('Expired'), Type.Literal('Sold')], { description: 'Sold: sold back early (app/financial/sellFinancial).' });
 export type OrderStatus = Static<typeof OrderStatus>;
 export const Order = Type.Object({
   id: Type.Integer(),
@@ -54,8 +54,20 @@ export const Order = Type.Object({
   createTime: Time(),
   expireTime: Time(),
   status: OrderStatus,
+  soldTime: Nullable(Time('When the member sold the order back; null unless Sold.')),
+  soldAmount: Nullable(Micro('What the sale paid into the balance; null unless Sold.')),
 });
 export type Order = Static<typeof Order>;
+
+export const SellBackQuote = Type.Object({
+  orderId: Type.Integer(),
+  paid: Micro('What the member paid for the order, after the coupon.'),
+  validDays: Type.Integer(),
+  daysKept: Type.Integer({ description: 'Days whose income stays the member\'s: fallen due by now, or paid ahead (a free first day).' }),
+  daysLeft: Type.Integer({ description: 'validDays - daysKept.' }),
+  amount: Micro('The price: paid x daysLeft / validDays, rounded down to micro-units.'),
+});
+export type SellBackQuote = Static<typeof SellBackQuote>;
 
 export const OrderTotals = Type.Object({
   orders: Type.Integer(),
@@ -134,6 +146,21 @@ export const catalogueSchemas = {
     response: { 200: Ok(Page(Order)), ...errors(...AUTH) },
   },
   orderDetail: { tags: orders, summary: 'One of the member\'s orders', querystring: Type.Object({ id: Id() }), response: { 200: Ok(Order), ...errors(401, 404) } },
+  sellBackQuote: {
+    tags: orders,
+    summary: 'What selling one of the member\'s active orders back would pay now, and how it is computed',
+    querystring: Type.Object({ orderId: Id() }),
+    response: { 200: Ok(SellBackQuote), ...errors(401, 404, 409) },
+  },
+  sellBack: {
+    tags: orders,
+    summary: 'Sell an active order back at the quoted price (paid from rental revenue into the balance); refused if the price changed',
+    body: Type.Object({
+      orderId: Id(),
+      amount: Type.String({ pattern: '^[0-9]{1,19}$', description: 'The quoted price, micro-units: the sale is refused when the price is no longer this.', [MESSAGE]: 'sellBackPriceChanged' }),
+    }),
+    response: { 200: Ok(Order, 'Localized "Sold back".'), ...errors(401, 403, 404, 409) },
+  },
   orderTotals: { tags: orders, summary: "Totals over the member's orders", response: { 200: Ok(OrderTotals), ...errors(...AUTH) } },
   orderDays: {
     tags: orders,

@@ -38,7 +38,8 @@ export interface ProductCard {
   agreementVersion: string;
 }
 
-export type OrderStatus = 'Valid' | 'Expired';
+/** Sold: the member sold the order back early. */
+export type OrderStatus = 'Valid' | 'Expired' | 'Sold';
 
 /** One of a member's orders. */
 export interface Order {
@@ -68,6 +69,10 @@ export interface Order {
   /** When its last day ends. */
   expireTime: string;
   status: OrderStatus;
+  /** When the member sold the order back; null unless Sold. */
+  soldTime: string | null;
+  /** What the sale paid into the balance; null unless Sold. */
+  soldAmount: string | null;
 }
 
 /** Coupon states the server returns; the UI adds "chosen" for the one attached to a checkout. */

@@ -18,6 +18,7 @@ export const RECORD_TYPES = [
   'Random Bonus',
   'Referral Bonus',
   'Invite Bonus',
+  'Sell Back',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

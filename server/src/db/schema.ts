@@ -554,6 +554,10 @@ export interface OrdersTable {
   status: string;
   /** The first day the accrual job pays: 2 when day 1 was the free first-day income (migration 0042), else 1. */
   first_job_day: Generated<number>;
+  /** A sold-back order (status 'Sold', migration 0052): when, for how much, and the last day whose income the member keeps. */
+  sold_at: string | null;
+  sold_amount: Money | null;
+  kept_days: number | null;
 }
 
 export interface IncomeAccrualsTable {

@@ -159,7 +159,8 @@ export async function runAccrual(db: Db, asOf: Date): Promise<AccrualResult> {
 
 /**
  * (order_id, user_id, day, amount, due_ms) for every day of a Valid order whose boundary
- * created_ms + day x 24 h lies in (fromMs, nowMs], for days 1..valid_days.
+ * created_ms + day x 24 h lies in (fromMs, nowMs], for days 1..valid_days; of an order sold back
+ * (status 'Sold'), only days 1..kept_days: the days that fell due before its sale.
  */
 export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, nowMsNumber: number, seenOrderId = 0): RawBuilder<unknown> {
   // bigint parameters: better-sqlite3 binds JS numbers as REAL, which would turn the divisions below into float math.
@@ -171,8 +172,9 @@ export function dueDays(dialect: 'sqlite' | 'postgres', fromMsNumber: number, no
   const afterWindow = sql`CASE WHEN ${fromMs} - o.created_ms >= 0 THEN (${fromMs} - o.created_ms) / ${DAY} + 1 ELSE 1 END`;
   // Not before the order's first_job_day (2 when day 1 was the free first day).
   const firstDay = sql`CASE WHEN ${afterWindow} < o.first_job_day THEN o.first_job_day ELSE ${afterWindow} END`;
-  const lastDay = sql`CASE WHEN (${nowMs} - o.created_ms) / ${DAY} < o.valid_days THEN (${nowMs} - o.created_ms) / ${DAY} ELSE o.valid_days END`;
-  const where = sql`o.status = 'Valid' AND o.ends_ms > ${fromMs} AND o.created_ms <= ${nowMs - DAY}`;
+  const daysOwed = sql`COALESCE(o.kept_days, o.valid_days)`;
+  const lastDay = sql`CASE WHEN (${nowMs} - o.created_ms) / ${DAY} < ${daysOwed} THEN (${nowMs} - o.created_ms) / ${DAY} ELSE ${daysOwed} END`;
+  const where = sql`o.status IN ('Valid', 'Sold') AND o.ends_ms > ${fromMs} AND o.created_ms <= ${nowMs - DAY}`;
   if (dialect === 'postgres') {
     // generate_series in the select list (a ProjectSet node) rather than a LATERAL function scan, which
     // builds a tuplestore per order: 0.2 s per 100 000 orders less.

@@ -21,13 +21,43 @@ import { reservationProblems } from './promotions';
  *    and no other deposit was credited;
  * 10. every transfer's debit and credit accounts exist (PostgreSQL has no foreign keys there since
  *    migration 0026; the ledger refuses such a transfer when it posts, this finds one written otherwise);
- * 11. the promotion reservations account holds exactly what open exchange codes and coupons reserve.
+ * 11. the promotion reservations account holds exactly what open exchange codes and coupons reserve;
+ * 12. every sold-back order was paid by exactly one sellback:<order> transfer, of its sold amount (paid x
+ *    days left / valid days, rounded down), from rental revenue to its member; no such transfer exists
+ *    for an order not Sold; and no income day of a sold order lies after its kept days.
  */
 export async function checkLedger(db: Kysely<Database>): Promise<string[]> {
   const problems = await checkBalances(db);
   problems.push(...(await checkRecordsAgree(db)));
   problems.push(...(await unbackedAccounts(db)));
   problems.push(...(await reservationProblems(db)));
+  problems.push(...(await soldOrderProblems(db)));
+  return problems;
+}
+
+/** Rule 12: sold-back orders (docs/ledger.md, "Selling an order back"). */
+async function soldOrderProblems(db: Kysely<Database>): Promise<string[]> {
+  const unpaid = await sql<{ id: number; sold_amount: string | number | null; paid: string | number | null }>`
+    SELECT o.id, o.sold_amount, t.amount AS paid
+    FROM orders o
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = 'sellback:' || CAST(o.id AS VARCHAR(20))
+    LEFT JOIN ledger_accounts r ON r.id = t.debit_account_id AND r.kind = 'platform.rental_revenue' AND r.owner_user_id IS NULL
+    LEFT JOIN ledger_accounts m ON m.id = t.credit_account_id AND m.kind = 'member.available' AND m.owner_user_id = o.user_id
+    WHERE o.status = 'Sold' AND (t.id IS NULL OR r.id IS NULL OR m.id IS NULL OR t.type <> 'Sell Back' OR o.kept_days IS NULL
+      OR t.amount <> o.sold_amount OR o.sold_amount <> o.amount * (o.valid_days - o.kept_days) / o.valid_days)
+    LIMIT 20`.execute(db);
+  const problems = unpaid.rows.map((row) => `sold order ${row.id} (sold for ${row.sold_amount ?? 'nothing'}) has no matching sell-back transfer (found ${row.paid ?? 'none'})`);
+  const stray = await sql<{ id: number; idempotency_key: string }>`
+    SELECT t.id, t.idempotency_key FROM ledger_transfers t
+    WHERE t.type = 'Sell Back' AND NOT EXISTS (
+      SELECT 1 FROM orders o WHERE o.status = 'Sold' AND t.idempotency_key = 'sellback:' || CAST(o.id AS VARCHAR(20)))
+    LIMIT 20`.execute(db);
+  problems.push(...stray.rows.map((row) => `sell-back transfer ${row.id} (${row.idempotency_key}) pays for no sold order`));
+  const after = await sql<{ order_id: number; day: number }>`
+    SELECT a.order_id, a.day FROM income_accruals a JOIN orders o ON o.id = a.order_id
+    WHERE o.status = 'Sold' AND a.day > o.kept_days
+    LIMIT 20`.execute(db);
+  problems.push(...after.rows.map((row) => `sold order ${row.order_id} accrued day ${row.day}, after its sale`));
   return problems;
 }
 

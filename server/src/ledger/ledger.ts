@@ -14,6 +14,7 @@ import type { Database } from '../db/schema';
 export type TransferType =
   | 'Adjustment'
   | 'Buy Machine'
+  | 'Sell Back'
   | 'Coupon'
   | 'Daily Income'
   | 'Bonus'

@@ -3,14 +3,15 @@
  * API (libs/api-client). Screens read the cache through the hooks below; what a call changes on
  * the server, its tags mark stale, so every screen showing it reloads it by itself:
  * a purchase -> balance, orders, income, records, products (units sold), coupons (one used);
- * a takeout -> balance, income, records; receiving a coupon -> the member's coupons.
+ * a takeout -> balance, income, records; receiving a coupon -> the member's coupons;
+ * selling an order back -> balance, orders, income, records.
  */
 import { pagedListOptions, serverApi } from '@rigshare/api-client';
 import { store } from '@rigshare/session';
 import { DEFAULT_PAGE_SIZE, type Order, type OrderStatus, type Page, type ProductCard } from '@rigshare/domain';
 import type { Coupon, MyCouponState } from './coupons';
 import type { IncomeRecord, IncomeSummary, TakeoutResult } from './income';
-import type { CreateOrderInput, OrderDay, OrderTotals } from './orders';
+import type { CreateOrderInput, OrderDay, OrderTotals, SellBackInput, SellBackQuote, SellBackResult } from './orders';
 import type { LeaseAgreement } from './products';
 import type { TrackRecord } from './track-record';
 import type { WalletSummary } from './wallet-summary';
@@ -99,6 +100,17 @@ export const productsApi = serverApi.injectEndpoints({
       query: (id) => ({ host: 'orders', path: 'mine/order/trackRecord', params: { id } }),
       providesTags: ['Orders', 'Income'],
     }),
+    /** What selling the order back pays now; asked when the member presses "Sell back", so a refusal is toasted. */
+    sellBackQuote: build.query<SellBackQuote, number>({
+      query: (orderId) => ({ host: 'user', path: 'app/financial/sellQuote', params: { orderId }, announce: true }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Sells the order back at the quoted price; `message` is the server's localized sentence. */
+    sellBack: build.mutation<SellBackResult, SellBackInput>({
+      query: ({ orderId, amount }) => ({ host: 'user', path: 'app/financial/sellFinancial', method: 'POST', body: { orderId, amount } }),
+      transformResponse: (order: Order, meta) => ({ order, message: meta?.msg ?? '' }),
+      invalidatesTags: ['Balance', 'Orders', 'Income', 'Records'],
+    }),
     orderDays: build.infiniteQuery<Page<OrderDay>, number, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: orderId, pageParam }) => ({ host: 'orders', path: 'mine/order/subrecord', params: { orderId, ...paging(pageParam) } }),
@@ -144,6 +156,8 @@ export const {
   useOrderQuery,
   useOrderTrackRecordQuery,
   useOrderDaysInfiniteQuery,
+  useLazySellBackQuoteQuery,
+  useSellBackMutation,
   useIncomeSummaryQuery,
   useIncomeRecordsInfiniteQuery,
   useTakeoutIncomeMutation,

@@ -1,7 +1,18 @@
 /** Types for buying and for the member's orders (the `orders` service host); the calls are in ./endpoints.ts. */
-import type { Order, OrderDay, OrderStatus, OrderTotals } from '@rigshare/api-schema';
+import type { Order, OrderDay, OrderStatus, OrderTotals, SellBackQuote } from '@rigshare/api-schema';
 
-export type { Order, OrderDay, OrderStatus, OrderTotals };
+export type { Order, OrderDay, OrderStatus, OrderTotals, SellBackQuote };
+
+/** Selling an order back at the price the member was quoted (refused when it changed meanwhile). */
+export interface SellBackInput {
+  orderId: number;
+  amount: string;
+}
+
+export interface SellBackResult {
+  order: Order;
+  message: string;
+}
 
 export interface CreateOrderInput {
   productId: number;

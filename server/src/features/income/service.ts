@@ -18,6 +18,7 @@ const RECORD_TYPE: Record<string, RecordType> = {
   'Daily Income': 'Daily Income',
   'Income Takeout': 'Daily Income',
   'Buy Machine': 'Buy Machine',
+  'Sell Back': 'Sell Back',
   Bonus: 'Bonus',
   Adjustment: 'Adjustment',
   Reversal: 'Adjustment',
@@ -181,6 +182,17 @@ export async function memberRecords(
 
 async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, rows: TransferRow[], locale: LocaleTag): Promise<RecordView[]> {
   const purchaseKeys = rows.filter((r) => r.type === 'Buy Machine').map((r) => r.operation_key.split(':').slice(2).join(':'));
+  // A sell-back's key is sellback:<order id> (features/orders/sell-back.ts).
+  const soldIds = rows.filter((r) => r.type === 'Sell Back').map((r) => Number(r.operation_key.split(':')[1]));
+  const sold = soldIds.length
+    ? await k
+        .selectFrom('orders as o')
+        .innerJoin('products as p', 'p.id', 'o.product_id')
+        .select(['o.id', 'o.valid_days', 'o.kept_days', 'p.name'])
+        .where('o.user_id', '=', userId)
+        .where('o.id', 'in', soldIds)
+        .execute()
+    : [];
   const orders = purchaseKeys.length
     ? await k
         .selectFrom('orders as o')
@@ -221,6 +233,11 @@ async function toRecords(k: Kysely<Database>, userId: number, own: Set<number>, 
       case 'Buy Machine': {
         const order = orders.find((o) => `order:${userId}:${o.request_id}` === r.operation_key);
         description = translate(locale, 'recordBuyMachine', { quantity: order?.quantity ?? 1, product: order?.name ?? '' });
+        break;
+      }
+      case 'Sell Back': {
+        const order = sold.find((o) => `sellback:${o.id}` === r.operation_key);
+        description = translate(locale, 'recordSellBack', { product: order?.name ?? '', days: order ? order.valid_days - (order.kept_days ?? 0) : '' });
         break;
       }
       case 'Daily Income':

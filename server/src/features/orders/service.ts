@@ -142,6 +142,8 @@ function newOrderRow({ input, product, price, freeFirstDay }: Accepted, orderId:
     created_at: input.now.toISOString(),
     ends_ms: orderEnd(input, product),
     status: 'Valid',
+    sold_at: null,
+    sold_amount: null,
     name: product.name,
     image_url: product.image_url,
     days_paid: freeFirstDay > 0n ? 1 : 0,

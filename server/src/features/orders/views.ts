@@ -20,6 +20,8 @@ export type OrderRow = {
   created_at: string;
   ends_ms: string | number | bigint;
   status: string;
+  sold_at: string | null;
+  sold_amount: string | number | bigint | null;
   name: string;
   image_url: string;
   days_paid: string | number | bigint | null;
@@ -48,6 +50,8 @@ function orderSelect(k: Kysely<Database>) {
       'o.created_at',
       'o.ends_ms',
       'o.status',
+      'o.sold_at',
+      'o.sold_amount',
       'p.name',
       'p.image_url',
     ])
@@ -84,7 +88,9 @@ function toViews(rows: OrderRow[], baseUrl: string): OrderView[] {
       daysDelayed: Number(r.days_delayed ?? 0),
       createTime: r.created_at,
       expireTime: new Date(Number(r.ends_ms)).toISOString(),
-      status: r.status === 'Expired' ? 'Expired' : 'Valid',
+      status: r.status === 'Expired' || r.status === 'Sold' ? r.status : 'Valid',
+      soldTime: r.sold_at,
+      soldAmount: r.sold_amount === null ? null : toMicro(r.sold_amount).toString(),
     };
   });
 }
@@ -113,7 +119,7 @@ export async function listOrders(
   k: Kysely<Database>,
   userId: number,
   paging: Paging,
-  status: 'Valid' | 'Expired' | null,
+  status: OrderView['status'] | null,
   baseUrl: string,
 ): Promise<Page<OrderView>> {
   let counted = k.selectFrom('orders').where('user_id', '=', userId);
@@ -129,7 +135,7 @@ export async function listOrders(
 export async function orderTotals(k: Kysely<Database>, userId: number) {
   const rows = await k
     .selectFrom('orders')
-    .select(['status', 'amount', 'day_return_amount', 'quantity', 'valid_days'])
+    .select(['status', 'amount', 'day_return_amount', 'quantity', 'valid_days', 'kept_days'])
     .where('user_id', '=', userId)
     .execute();
   const earned = await k
@@ -142,7 +148,8 @@ export async function orderTotals(k: Kysely<Database>, userId: number) {
   let expected = 0n;
   for (const r of rows) {
     invested += toMicro(r.amount);
-    expected += toMicro(r.day_return_amount) * BigInt(r.quantity) * BigInt(r.valid_days);
+    // A sold-back order earns only its kept days.
+    expected += toMicro(r.day_return_amount) * BigInt(r.quantity) * BigInt(r.kept_days ?? r.valid_days);
   }
   return {
     orders: rows.length,

@@ -20,6 +20,7 @@ const TYPE_KEYS: Record<RecordType, string> = {
   'Random Bonus': 'randomBonus',
   'Referral Bonus': 'referralBonus',
   'Invite Bonus': 'inviteBonus',
+  'Sell Back': 'sellBack',
 };
 
 const STATUS_COLORS: Record<string, string> = {

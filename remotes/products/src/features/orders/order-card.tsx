@@ -6,10 +6,12 @@ import { Money } from '../shared/money';
 import { orderView } from './order-display';
 import '../../products.css';
 
-export function OrderStatusTag({ status }: { status: 'Valid' | 'Expired' }) {
+const STATUS_COLORS: Record<Order['status'], string> = { Valid: 'success', Expired: 'default', Sold: 'warning' };
+
+export function OrderStatusTag({ status }: { status: Order['status'] }) {
   const { t } = useTranslation('products');
   return (
-    <Tag color={status === 'Valid' ? 'success' : 'default'} fill="outline" className="products-status-tag" data-testid="order-status">
+    <Tag color={STATUS_COLORS[status]} fill="outline" className="products-status-tag" data-testid="order-status">
       {t(`orders.status.${status}`)}
     </Tag>
   );
@@ -86,6 +88,20 @@ export function OrderFacts({ order }: { order: Order }) {
           <dt>{t('orders.expireDate')}</dt>
           <dd>{formatDateTime(order.expireTime, i18n.language)}</dd>
         </div>
+        {order.status === 'Sold' && order.soldTime && order.soldAmount && (
+          <>
+            <div data-testid="order-sold-time">
+              <dt>{t('orders.soldTime')}</dt>
+              <dd>{formatDateTime(order.soldTime, i18n.language)}</dd>
+            </div>
+            <div data-testid="order-sold-amount">
+              <dt>{t('orders.soldAmount')}</dt>
+              <dd>
+                <Money micro={order.soldAmount} />
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
       {view.delayed && (
         <p className="products-warning" data-testid="order-delayed">

@@ -9,6 +9,7 @@ import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
 import { TrackRecordSection } from '../track-record/track-record-panel';
 import { OrderFacts } from './order-card';
+import { SellBackAction } from './sell-back-action';
 import '../../products.css';
 
 function DayRow({ day }: { day: OrderDay }) {
@@ -67,6 +68,7 @@ function LoadedOrder({ id }: { id: number }) {
         <Button block fill="outline" color="primary" onClick={() => navigate(`/user/pdf?orderId=${id}`)}>
           {t('orders.agreementPdf')}
         </Button>
+        <SellBackAction order={order} />
       </Card>
       <TrackRecordSection query={record} scope="order" />
       <OrderDays orderId={id} />

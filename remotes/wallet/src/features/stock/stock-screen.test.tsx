@@ -28,6 +28,8 @@ const holding: Holding = {
   createTime: '2026-03-01T12:00:00.000Z',
   expireTime: new Date(Date.parse('2026-03-01T12:00:00.000Z') + 60 * DAY).toISOString(),
   status: 'Valid',
+  soldTime: null,
+  soldAmount: null,
 };
 
 it('counts the days left, rounded up, and none once expired', () => {

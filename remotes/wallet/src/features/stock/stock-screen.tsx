@@ -13,7 +13,8 @@ import './stock.css';
 /** One machine the member holds: what they paid, what it is expected to return, until when, and its agreement. */
 export function HoldingItem({ holding, now = Date.now() }: { holding: Holding; now?: number }) {
   const { t, i18n } = useTranslation('wallet');
-  const valid = holding.status !== 'Expired';
+  const valid = holding.status === 'Valid';
+  const statusLabel = { Valid: 'stock.valid', Expired: 'stock.expired', Sold: 'stock.soldBack' } as const;
   const facts: [string, string][] = [
     [t('stock.quantity'), String(holding.quantity)],
     [t('stock.paid'), `${money(holding.amount)} USDT`],
@@ -27,7 +28,7 @@ export function HoldingItem({ holding, now = Date.now() }: { holding: Holding; n
       <div className="wallet-holding__title">
         <strong>{holding.productName}</strong>
         <Tag color={valid ? 'success' : 'default'} data-testid="holding-status">
-          {t(valid ? 'stock.valid' : 'stock.expired')}
+          {t(statusLabel[holding.status])}
         </Tag>
       </div>
       <div className="wallet-record__muted">{t('stock.orderNumber', { id: holding.id })}</div>
