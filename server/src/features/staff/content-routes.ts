@@ -44,7 +44,7 @@ export function contentRoutes(fastify: FastifyInstance): void {
   });
   app.post(routeOf('contentNoticePublish').url, { config: routeOf('contentNoticePublish').config, schema: schemas.contentNoticePublish }, async (request) => {
     const { kind, title, content } = request.body;
-    const row = await refusing(() => publishNotice(db, { kind, title: kind === 'scroll' ? undefined : title || undefined, content, translations: undefined, ...by(request) }));
+    const row = await refusing(() => publishNotice(db, { kind, title: title || undefined, content, translations: undefined, ...by(request) }));
     return ok(request, done(row.id));
   });
   app.post(routeOf('contentNoticeUnpublish').url, { config: routeOf('contentNoticeUnpublish').config, schema: schemas.contentNoticeUnpublish }, async (request) => {
