@@ -1,6 +1,6 @@
 import { Button, Card, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CopyText } from '@rigshare/ui';
+import { CopyText, LinkInText } from '@rigshare/ui';
 import { InviteQr } from './invite-qr';
 import { useShareInfo } from './use-share-info';
 import '../../team.css';
@@ -32,7 +32,9 @@ export function InviteCard() {
             data-testid="invite-code"
           />
           <CopyText className="team-invite-link" label={t('invite.link')} text={state.info.shareUrl} data-testid="invite-link" />
-          <CopyText className="team-invite-message" label={t('invite.message')} labelAbove text={state.info.message} data-testid="invite-message" />
+          <CopyText className="team-invite-message" label={t('invite.message')} labelAbove text={state.info.message} data-testid="invite-message">
+            <LinkInText text={state.info.message} link={state.info.shareUrl} />
+          </CopyText>
           <InviteQr url={state.info.shareUrl} label={t('invite.qr')} />
           {typeof navigator !== 'undefined' && typeof navigator.share === 'function' && (
             <Button
