@@ -107,4 +107,19 @@ describe('npm run admin -- carousel:* notice:* push:send news:* (SQLite)', () =>
     expect(noImage.out).toContain('An image is required');
     expect((await audit()).length).toBe(before);
   });
+
+  it('publishes a wallet-page notice with an optional title and takes it down, each an audit row', async () => {
+    const published = await runAdmin(dir, ['notice:publish', '--kind', 'wallet', '--content', 'Bank withdrawals are paid on working days.', '--by', 'dev']);
+    expect(published).toEqual({ code: 0, out: expect.stringMatching(/^wallet notice #(\d+) published\n$/) });
+    const id = Number(/#(\d+)/.exec(published.out)![1]);
+    expect((await runAdmin(dir, ['notice:list'])).out).toContain(`#${id} `);
+    const row = () => query((db) => db.kysely.selectFrom('notices').select(['kind', 'title', 'active']).where('id', '=', id).executeTakeFirstOrThrow());
+    expect(await row()).toEqual({ kind: 'wallet', title: '', active: 1 });
+    expect(await runAdmin(dir, ['notice:unpublish', String(id), '--by', 'eve'])).toEqual({ code: 0, out: `notice #${id} unpublished\n` });
+    expect((await row()).active).toBe(0);
+    expect((await audit()).filter((r) => r.target === `notice:${id}`)).toEqual([
+      { actor: 'dev', action: 'notice.publish', target: `notice:${id}`, details: 'wallet: Bank withdrawals are paid on working days.' },
+      { actor: 'eve', action: 'notice.unpublish', target: `notice:${id}`, details: null },
+    ]);
+  });
 });

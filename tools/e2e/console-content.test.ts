@@ -1,8 +1,10 @@
 /**
  * Issue 12, content: a content staff member publishes a scrolling notice from the console and a member sees
- * it on the home page; unpublished, it is gone. Real API, the built shell, console and home screens.
+ * it on the home page; unpublished, it is gone. Issue 54 §6: staff publish a wallet-page notice and set the
+ * invite message; the member sees the notice on the wallet page and copies the message with their own link
+ * and code from the team's invite card. Real API, the built shell, console, wallet and team remotes.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
 import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
 import { startStack, type Stack } from './stack';
@@ -42,4 +44,63 @@ it('content staff publish a scrolling notice that members see on home, then take
   await member.locator('.adm-notice-bar').first().waitFor();
   await member.waitForLoadState('networkidle');
   expect(await member.locator('.adm-notice-bar').getByText(notice, { exact: false }).count()).toBe(0);
+});
+
+/** Keeps what the page copies in `window.copied`, then copies it as the page asked. */
+const RECORD_COPIES = `(() => {
+  const clipboard = navigator.clipboard;
+  const write = clipboard && clipboard.writeText.bind(clipboard);
+  window.copied = [];
+  if (clipboard) clipboard.writeText = (text) => { window.copied.push(text); return write(text).catch(() => undefined); };
+})();`;
+
+const copied = (page: Page) => page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+
+it('staff publish a wallet notice and set the invite message; the member sees the notice and copies the message with their link', async () => {
+  const title = 'Bank withdrawals';
+  const notice = 'Bank withdrawals are paid on working days only; USDT withdrawals every day.';
+  const staffContext = await browser.newContext(STAFF_SCREEN);
+  await staffContext.addInitScript(staffSessionScript(await staffSessionThroughApi(stack, 'texts-editor', 'content')));
+  const staff = await staffContext.newPage();
+  await staff.goto(`${stack.shellUrl}#/console/content?tab=notices`);
+  await staff.locator('.adm-selector-item').filter({ hasText: 'Wallet page' }).click();
+  await staff.getByTestId('notice-title').locator('input').fill(title);
+  await staff.getByTestId('notice-content').locator('textarea').fill(notice);
+  await staff.getByTestId('notice-publish').click();
+  const row = staff.getByTestId('notices-row').filter({ hasText: title });
+  await row.waitFor();
+
+  await staff.goto(`${stack.shellUrl}#/console/content?tab=inviteMessage`);
+  await staff.getByRole('textbox', { name: /English \(en-US\)/ }).fill('Rent mining machines with me: {link} - my code is {code}');
+  await staff.getByTestId('invite-message-save').click();
+  await staff.getByText('Invite message saved').waitFor();
+
+  const member = await phonePage(browser);
+  await member.addInitScript(RECORD_COPIES);
+  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  await member.goto(`${stack.shellUrl}#/user/balance`);
+  const shown = member.getByTestId('wallet-notice').filter({ hasText: notice });
+  await shown.waitFor();
+  expect(await shown.textContent()).toContain(title);
+  // The notice wraps inside the phone's width: read in full, nothing scrolls sideways.
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await member.goto(`${stack.shellUrl}#/index/friend`);
+  const message = member.getByTestId('invite-message');
+  await message.getByText(`my code is ${DEMO.inviteCode}`, { exact: false }).waitFor();
+  const link = (await member.getByTestId('invite-link').locator('.rs-copy-text__value').textContent())!.trim();
+  expect(link).toContain(DEMO.inviteCode);
+  await message.getByRole('button').click();
+  await member.getByText('Copy success').first().waitFor();
+  expect(await copied(member)).toEqual([`Rent mining machines with me: ${link} - my code is ${DEMO.inviteCode}`]);
+
+  // Taken down, the wallet page shows no notice at all.
+  await staff.goto(`${stack.shellUrl}#/console/content?tab=notices`);
+  const published = staff.getByTestId('notices-row').filter({ hasText: title });
+  await published.getByTestId('notices-unpublish').click();
+  await published.getByText('Unpublished').waitFor();
+  await member.goto(`${stack.shellUrl}#/user/balance`);
+  await member.getByTestId('balance-available').waitFor();
+  await member.waitForLoadState('networkidle');
+  expect(await member.getByTestId('wallet-notices').count()).toBe(0);
 });

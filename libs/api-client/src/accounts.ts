@@ -63,6 +63,11 @@ export interface ShareInfo {
   inviteCode: string;
 }
 
+/** The member's code and link with the invite message to share: staff's text (or the app's) in their language, filled in. */
+export interface InviteMessage extends ShareInfo {
+  message: string;
+}
+
 export const accountsApi = {
   /** The token comes back in `msg`. */
   login: (number: PhoneNumber, password: string, options?: RequestOptions) =>
@@ -96,6 +101,7 @@ export const accountsApi = {
       params: { platform: PLATFORM_ANDROID, code: APP_VERSION_CODE },
     }),
   shareInfo: (options?: RequestOptions) => post<ShareInfo>('user', 'share/info', {}, options),
+  inviteMessage: (options?: RequestOptions) => get<InviteMessage>('user', 'queryInviteMsg', options),
   sysInfo: () => get<SysInfo>('user', 'sys/info', { silent: true }),
   carousel: () => get<CarouselItem[]>('user', 'sys/carousel', { silent: true }),
   /** The newest pop-up notice this member has not been shown (the server keeps track, per member). */

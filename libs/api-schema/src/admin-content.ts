@@ -1,6 +1,6 @@
 /**
  * The console's content section: news and station notices, the home page's scrolling and pop-up notices
- * and carousel, and push messages. Each route calls the service the command line's news:*, notice:*,
+ * and carousel, the wallet page's notices, the invite message, and push messages. Each route calls the service the command line's news:*, notice:*,
  * carousel:* and push:send commands call; staff text is plain and shown as written.
  */
 import { errors, NoFields, Ok, Text, Time, Type, type Static } from './common';
@@ -20,18 +20,22 @@ export type AdminNews = Static<typeof AdminNews>;
 export const NewsDraft = Type.Object({ kind: Type.Union([Type.Literal('news'), Type.Literal('notice')]), title: Text(200, { minLength: 1 }), content: Text(8000, { minLength: 1 }) });
 export type NewsDraft = Static<typeof NewsDraft>;
 
+const NoticeKind = Type.Union([Type.Literal('scroll'), Type.Literal('popup'), Type.Literal('wallet')], {
+  description: "scroll: the home page's scrolling line; popup: shown to each member once; wallet: on the wallet page.",
+});
+
 export const AdminNotice = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union([Type.Literal('scroll'), Type.Literal('popup')]),
-  title: Type.String({ description: 'Pop-up notices only; empty for a scrolling one.' }),
+  kind: NoticeKind,
+  title: Type.String({ description: 'Pop-up notices, and wallet notices that have one; empty for a scrolling one.' }),
   content: Type.String(),
   createdAt: Time(),
   ...Published,
 });
 export type AdminNotice = Static<typeof AdminNotice>;
 export const NoticeDraft = Type.Object({
-  kind: Type.Union([Type.Literal('scroll'), Type.Literal('popup')]),
-  title: Type.Optional(Text(200, { description: 'Required for a pop-up notice; none for a scrolling one.' })),
+  kind: NoticeKind,
+  title: Type.Optional(Text(200, { description: 'Required for a pop-up notice, optional for a wallet notice, none for a scrolling one.' })),
   content: Text(2000, { minLength: 1 }),
 });
 export type NoticeDraft = Static<typeof NoticeDraft>;
@@ -62,6 +66,21 @@ export type PostForMemberDraft = Static<typeof PostForMemberDraft>;
 export const PushResult = Type.Object({ count: Type.Integer({ minimum: 0, description: 'How many members got the message.' }), target: Type.String() });
 export type PushResult = Static<typeof PushResult>;
 
+export const INVITE_PLACEHOLDERS = ['{link}', '{code}'] as const;
+export const INVITE_MESSAGE_MAX = 500;
+export const AdminInviteMessage = Type.Object({
+  texts: Type.Record(Type.String(), Type.String(), { description: 'The message per locale tag (en-US, hi-IN, ...); a language without one shows the English.' }),
+  updatedBy: Type.Union([Type.String(), Type.Null()], { description: "Who last set it; null while members get the app's own translated text." }),
+  updatedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminInviteMessage = Static<typeof AdminInviteMessage>;
+export const InviteMessageDraft = Type.Object({
+  texts: Type.Record(Type.String(), Type.String(), {
+    description: `Per locale tag, at most ${INVITE_MESSAGE_MAX} characters (the service refuses a longer one, saying which); en-US is required, an empty other language falls back to it. Placeholders: {link} (the member's invite link, added at the end when absent) and {code} (their invite code); any other {...} is refused.`,
+  }),
+});
+export type InviteMessageDraft = Static<typeof InviteMessageDraft>;
+
 const PublishedRow = Type.Object({ id: Type.Integer() });
 const publish = <B extends ReturnType<typeof Type.Object>>(summary: string, body: B) => ({ tags, summary, body, response: { 200: Ok(PublishedRow), ...errors(...GUARD, 409) } }) as const;
 
@@ -69,9 +88,16 @@ export const contentAdminSchemas = {
   contentNews: list('News items and station notices, newest first, published or not', AdminNews),
   contentNewsPublish: publish('Publishes a news item or a station notice at once', NewsDraft),
   contentNewsUnpublish: action('Hides a published news item or notice (never deleted)', NoFields, PublishedRow),
-  contentNotices: list('Scrolling and pop-up notices of the home page, newest first', AdminNotice),
-  contentNoticePublish: publish('Publishes a scrolling notice or a pop-up notice (each member sees a pop-up once)', NoticeDraft),
-  contentNoticeUnpublish: action('Takes a notice off the home page', NoFields, PublishedRow),
+  contentNotices: list('Scrolling and pop-up notices of the home page and notices of the wallet page, newest first', AdminNotice),
+  contentNoticePublish: publish('Publishes a scrolling notice, a pop-up notice (each member sees a pop-up once) or a wallet-page notice', NoticeDraft),
+  contentNoticeUnpublish: action('Takes a notice off the home or wallet page', NoFields, PublishedRow),
+  contentInviteMessage: { tags, summary: 'The invite message members share, per language', response: { 200: Ok(AdminInviteMessage), ...errors(...GUARD) } },
+  contentInviteMessageSet: {
+    tags,
+    summary: 'Sets the invite message in every language at once (audit row with the texts before)',
+    body: InviteMessageDraft,
+    response: { 200: Ok(AdminInviteMessage), ...errors(...GUARD, 409) },
+  },
   contentCarousel: list('The home carousel banners, newest first', AdminBanner),
   contentCarouselPublish: publish('Adds a banner to the home carousel', BannerDraft),
   contentCarouselUnpublish: action('Takes a banner off the home carousel', NoFields, PublishedRow),
@@ -91,6 +117,8 @@ export const CONTENT_ADMIN_ROUTES = {
   contentNotices: { method: 'GET', url: '/admin/content/notices', roles: ['content'] },
   contentNoticePublish: { method: 'POST', url: '/admin/content/notices', roles: ['content'] },
   contentNoticeUnpublish: { method: 'POST', url: '/admin/content/notices/:id/unpublish', roles: ['content'] },
+  contentInviteMessage: { method: 'GET', url: '/admin/content/invite-message', roles: ['content'] },
+  contentInviteMessageSet: { method: 'POST', url: '/admin/content/invite-message', roles: ['content'] },
   contentCarousel: { method: 'GET', url: '/admin/content/carousel', roles: ['content'] },
   contentCarouselPublish: { method: 'POST', url: '/admin/content/carousel', roles: ['content'] },
   contentCarouselUnpublish: { method: 'POST', url: '/admin/content/carousel/:id/unpublish', roles: ['content'] },

@@ -12,6 +12,8 @@ export const Banner = Type.Object({ id: Type.Integer(), title: Type.String(), su
 export type Banner = Static<typeof Banner>;
 export const PopupNotice = Type.Object({ id: Type.Integer(), title: Type.String(), content: Type.String() });
 export type PopupNotice = Static<typeof PopupNotice>;
+export const WalletNotice = Type.Object({ id: Type.Integer(), title: Type.String({ description: 'May be empty.' }), content: Type.String() });
+export type WalletNotice = Static<typeof WalletNotice>;
 export const Link = Type.Object({ name: Type.String(), url: Type.String() });
 export type Link = Static<typeof Link>;
 
@@ -116,6 +118,11 @@ export const systemSchemas = {
     tags: system,
     summary: 'Every published pop-up notice, newest first, seen or not (read again on /index/alert)',
     response: { 200: Ok(Type.Array(PopupNotice)), ...errors(...AUTH) },
+  },
+  walletNotice: {
+    tags: system,
+    summary: "The notices staff published for the wallet page, oldest first, in the member's language (empty when none)",
+    response: { 200: Ok(Type.Array(WalletNotice)), ...errors(...AUTH) },
   },
   scrollNotice: { tags: system, summary: 'The scrolling notices', response: { 200: Ok(Type.Array(Type.String())), ...errors() } },
   links: { tags: system, summary: 'Customer links', response: { 200: Ok(Type.Array(Link)), ...errors() } },

@@ -32,8 +32,16 @@ export const TeamMember = Type.Object({
 });
 export type TeamMember = Static<typeof TeamMember>;
 
+export const InviteMessage = Type.Object({
+  message: Type.String({ description: "The text to share, in the member's language: staff's invite message (else the app's own) with {link} and {code} filled in; it always holds the link." }),
+  shareUrl: Type.String(),
+  inviteCode: Type.String(),
+});
+export type InviteMessage = Static<typeof InviteMessage>;
+
 export const teamSchemas = {
   teamInfo: { tags, summary: "The member's invite link, team counts per level and team reward", response: { 200: Ok(TeamInfo), ...errors(...AUTH) } },
+  inviteMessage: { tags, summary: "The invite message staff set, in the member's language, with the member's own link and code filled in", response: { 200: Ok(InviteMessage), ...errors(...AUTH) } },
   teamList: {
     tags,
     summary: 'One level of the team (A: invited by me, B: by them, C: by those), newest first',

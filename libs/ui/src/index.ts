@@ -1,6 +1,7 @@
 export { copyToClipboard } from './clipboard';
 export { CopyText, useCopy, type CopyTextProps } from './copy-text';
 export { showRefusalOnForm } from './form-refusal';
+export { LinkInText } from './link-in-text';
 export { LoadFailed, type LoadFailedProps } from './load-failed';
 export { MemberAvatar, type MemberAvatarProps } from './member-avatar';
 export { InfiniteList, type InfiniteListProps, type InfiniteListSource } from './infinite-list';

@@ -6,6 +6,7 @@ import { initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
 import { showRefusalOnForm } from './form-refusal';
 import { InfiniteList, type InfiniteListSource } from './infinite-list';
+import { LinkInText } from './link-in-text';
 import { MemberAvatar } from './member-avatar';
 import { useDebouncedClick } from './use-debounced-click';
 
@@ -182,5 +183,18 @@ describe('MemberAvatar', () => {
     const { container } = render(<MemberAvatar name="Asha" src="/uploads/a.png" />);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/a.png');
     expect(container.textContent).not.toContain('A');
+  });
+});
+
+describe('LinkInText', () => {
+  it('lets only the link break anywhere, every time it occurs, and keeps the whole text', () => {
+    const link = 'https://app.example.test/#/login/registerbym?code=RS7Q2K';
+    const { container } = render(<LinkInText text={`Join: ${link} or open ${link} (code RS7Q2K)`} link={link} />);
+    expect(container.textContent).toBe(`Join: ${link} or open ${link} (code RS7Q2K)`);
+    const breaking = Array.from(container.querySelectorAll('span'));
+    expect(breaking.map((s) => [s.textContent, s.style.wordBreak])).toEqual([
+      [link, 'break-all'],
+      [link, 'break-all'],
+    ]);
   });
 });

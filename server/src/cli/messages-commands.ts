@@ -29,7 +29,7 @@ const oneLine = (text: string, max = 100) => {
 
 /**
  * What members read from staff: news (/news) and notices (/user/news), the home page's carousel,
- * scrolling and pop-up notices, push messages, and replies to their feedback. Every command that
+ * scrolling and pop-up notices, the wallet page's notices, push messages, and replies to their feedback. Every command that
  * changes something writes one audit row naming the operator (--by, else the login name).
  */
 export const MESSAGES_COMMANDS: AdminCommand[] = [
@@ -107,8 +107,8 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
   },
   {
     name: 'notice:publish',
-    usage: '--kind scroll|popup --content "..." [--title "..." (popup)] [--translations <json>] [--by <name>]',
-    summary: 'Publishes a scrolling notice or a pop-up notice (each member sees a pop-up once) on the home page; audit row written',
+    usage: '--kind scroll|popup|wallet --content "..." [--title "..." (popup: required, wallet: optional)] [--translations <json>] [--by <name>]',
+    summary: 'Publishes a scrolling or pop-up notice (each member sees a pop-up once) on the home page, or a notice on the wallet page; audit row written',
     args: 0,
     options: ['kind', 'title', 'content', 'translations', 'by'],
     async run(db, { options }) {
@@ -120,7 +120,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
   {
     name: 'notice:unpublish',
     usage: '<id> [--by <name>]',
-    summary: 'Takes a scrolling or pop-up notice off the home page; audit row written',
+    summary: 'Takes a scrolling, pop-up or wallet notice off its page; audit row written',
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
@@ -132,7 +132,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
   {
     name: 'notice:list',
     usage: '',
-    summary: 'Lists the latest 100 scrolling and pop-up notices',
+    summary: 'Lists the latest 100 scrolling, pop-up and wallet notices',
     args: 0,
     async run(db) {
       const rows = await allNotices(db.kysely);

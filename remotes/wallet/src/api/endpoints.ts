@@ -8,7 +8,7 @@
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { ApiError, getBlob, pagedListOptions, serverApi, type Captcha, type ServerError, type ServerTag } from '@rigshare/api-client';
-import type { Address, Balance, BankCard, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
+import type { Address, Balance, BankCard, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, WalletNotice, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page, type RecordType } from '@rigshare/domain';
 import axios from 'axios';
 
@@ -99,6 +99,10 @@ export const walletApi = serverApi.injectEndpoints({
     balance: build.query<Balance, void>({
       query: () => ({ host: 'assets', path: 'user/balance' }),
       providesTags: ['Balance'],
+    }),
+    // Published by staff for the wallet page; the page draws nothing when none is published or the call fails.
+    walletNotices: build.query<WalletNotice[], void>({
+      query: () => ({ host: 'user', path: 'sys/wallet-notice' }),
     }),
     records: build.infiniteQuery<Page<MemberRecord>, RecordsFilter, number>({
       infiniteQueryOptions: pagedListOptions,
@@ -233,6 +237,7 @@ export const walletApi = serverApi.injectEndpoints({
 
 export const {
   useBalanceQuery,
+  useWalletNoticesQuery,
   useRecordsInfiniteQuery,
   useAddressQuery,
   useSaveAddressMutation,

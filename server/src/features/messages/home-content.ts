@@ -1,4 +1,4 @@
-import type { Banner, PopupNotice } from '@rigshare/api-schema';
+import type { Banner, PopupNotice, WalletNotice } from '@rigshare/api-schema';
 import { isLocaleTag, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import { staffName, writeAudit } from '../../audit';
@@ -9,14 +9,14 @@ import { OperatorError } from '../../ledger/operator';
 
 /**
  * What the home page shows from published content: the carousel (banners), the scrolling notices and
- * the pop-up notice. Rows in `carousel` and `notices` (the seed publishes a few; staff publish and
+ * the pop-up notice; and the wallet page's notices (kind `wallet`). Rows in `carousel` and `notices` (the seed publishes a few; staff publish and
  * unpublish more with `npm run admin -- carousel:* | notice:*`, each an audit row). English lives in the
  * row, other languages in its `translations` JSON. A pop-up is shown once per notice per member: the
  * browser reports that it showed one (`popup_views`), and it is not offered to that member again.
  */
 
-export type NoticeKind = 'scroll' | 'popup';
-export const NOTICE_KINDS: readonly NoticeKind[] = ['scroll', 'popup'];
+export type NoticeKind = 'scroll' | 'popup' | 'wallet';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['scroll', 'popup', 'wallet'];
 const TITLE_MAX = 200;
 const CONTENT_MAX = 4000;
 const URL_MAX = 500;
@@ -43,10 +43,12 @@ export async function publishedScrollNotices(db: Kysely<Database>, locale: Local
   return rows.map((r) => localizedField(r.translations, locale, 'content', r.content));
 }
 
-const activePopups = (db: Kysely<Database>) =>
-  db.selectFrom('notices').select(['id', 'title', 'content', 'translations']).where('kind', '=', 'popup').where('active', '=', 1);
+const activeNotices = (db: Kysely<Database>, kind: NoticeKind) =>
+  db.selectFrom('notices').select(['id', 'title', 'content', 'translations']).where('kind', '=', kind).where('active', '=', 1);
+const activePopups = (db: Kysely<Database>) => activeNotices(db, 'popup');
 
-function popupView(row: { id: number; title: string; content: string; translations: string | null }, locale: LocaleTag): PopupNotice {
+/** A notice with a title in the caller's language (the title may be empty for a wallet notice). */
+function noticeView(row: { id: number; title: string; content: string; translations: string | null }, locale: LocaleTag): PopupNotice {
   return {
     id: row.id,
     title: localizedField(row.translations, locale, 'title', row.title),
@@ -62,13 +64,19 @@ export async function unseenPopup(db: Kysely<Database>, userId: number, locale: 
     )
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return row ? popupView(row, locale) : null;
+  return row ? noticeView(row, locale) : null;
 }
 
 /** Every published pop-up notice, newest first (read again in full on /index/alert). */
 export async function publishedPopups(db: Kysely<Database>, locale: LocaleTag): Promise<PopupNotice[]> {
   const rows = await activePopups(db).orderBy('id', 'desc').limit(20).execute();
-  return rows.map((row) => popupView(row, locale));
+  return rows.map((row) => noticeView(row, locale));
+}
+
+/** The wallet page's published notices, oldest first, as many as staff keep published (at most 20). */
+export async function publishedWalletNotices(db: Kysely<Database>, locale: LocaleTag): Promise<WalletNotice[]> {
+  const rows = await activeNotices(db, 'wallet').orderBy('id').limit(20).execute();
+  return rows.map((row) => noticeView(row, locale));
 }
 
 /**
@@ -202,7 +210,7 @@ export interface NoticeInput {
   sourceAddress?: string | null;
 }
 
-/** A scrolling notice (content only) or a pop-up notice (title and content), published at once. */
+/** A scrolling notice (content only), a pop-up notice (title and content) or a wallet-page notice (content, title optional), published at once. */
 export async function publishNotice(db: Kysely<Database>, input: NoticeInput): Promise<{ id: number; kind: NoticeKind }> {
   const by = staffName(input.by);
   const kind = input.kind as NoticeKind;
@@ -210,7 +218,7 @@ export async function publishNotice(db: Kysely<Database>, input: NoticeInput): P
   const title = text(input.title, 'title', TITLE_MAX, kind === 'popup');
   if (kind === 'scroll' && title) throw new OperatorError('A scrolling notice has no title; give only --content');
   const content = text(input.content, 'content', CONTENT_MAX, true);
-  const translations = translationsOption(input.translations, kind === 'popup' ? ['title', 'content'] : ['content'], CONTENT_MAX);
+  const translations = translationsOption(input.translations, kind === 'scroll' ? ['content'] : ['title', 'content'], CONTENT_MAX);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('notices')

@@ -1,6 +1,6 @@
 /** The messages feature's public module: the member's own messages, and how other features add one. */
 export { homeContentRoutes, messageRoutes } from './routes';
 export { notifyMember, sendStaffMessage } from './service';
-export { allCarousel, allNotices, publishCarousel, publishNotice, unpublishCarousel, unpublishNotice } from './home-content';
+export { allCarousel, allNotices, type NoticeKind, publishCarousel, publishNotice, unpublishCarousel, unpublishNotice } from './home-content';
 export { allNews, publishNews, unpublishNews } from './news';
 export { feedbackAttachment, openFeedback, replyToFeedback } from './feedback';

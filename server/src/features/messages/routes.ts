@@ -5,7 +5,7 @@ import { ok } from '../../plugins/envelope';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES } from '@rigshare/domain';
 import { createFeedback, memberFeedback } from './feedback';
 import { publicBase, readImageForm, storingImages, type UploadForm } from '../files';
-import { markPopupSeen, publishedCarousel, publishedPopups, publishedScrollNotices, unseenPopup } from './home-content';
+import { markPopupSeen, publishedCarousel, publishedPopups, publishedScrollNotices, publishedWalletNotices, unseenPopup } from './home-content';
 import { newsDetail, publishedNews } from './news';
 import { markRead, memberMessages, unreadCount } from './service';
 
@@ -51,7 +51,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
 
 /**
  * The home page's published content (host /api/user): banners and scrolling notices for everyone, the
- * pop-up notice once per notice per member (the shell reports each one it showed).
+ * pop-up notice once per notice per member (the shell reports each one it showed); the wallet page's notices.
  */
 export async function homeContentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
@@ -65,5 +65,7 @@ export async function homeContentRoutes(fastify: FastifyInstance): Promise<void>
     await markPopupSeen(db, request.member!.id, request.body.id, app.deps.clock());
     return ok(request, null);
   });
+  // Members only: the wallet page is behind the login, and its notices speak to members about their money.
+  app.get('/sys/wallet-notice', { ...auth, schema: systemSchemas.walletNotice }, async (request) => ok(request, await publishedWalletNotices(db, request.locale)));
   app.get('/sys/queryPopUpRwList', { ...auth, schema: systemSchemas.popupList }, async (request) => ok(request, await publishedPopups(db, request.locale)));
 }

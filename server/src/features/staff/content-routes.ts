@@ -4,15 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { latestRowsPage } from '../../db/paging';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { publishCarousel, publishNews, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice } from '../messages';
+import { type NoticeKind, publishCarousel, publishNews, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice } from '../messages';
 import { postForMember } from '../community';
+import { inviteMessageTexts, setInviteMessage } from '../../settings/invite-message';
 import { routeOf } from './guard';
 import { actedBy, refusing } from './route-kit';
 
 /**
  * /admin/content: what members read from staff (news and station notices, the home page's notices and
- * carousel, push messages). Each action calls the service of the command line's news:*, notice:*,
- * carousel:* and push:send, which checks the text and writes the audit row.
+ * carousel, the wallet page's notices, the invite message, push messages). Each action calls the service
+ * of the command line's news:*, notice:*, carousel:* and push:send, which checks the text and writes
+ * the audit row.
  */
 export function contentRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
@@ -37,7 +39,7 @@ export function contentRoutes(fastify: FastifyInstance): void {
 
   app.get(routeOf('contentNotices').url, { config: routeOf('contentNotices').config, schema: schemas.contentNotices }, async (request) => {
     const { total, rows } = await latestRowsPage(db, 'notices', request.query);
-    const list = rows.map((r) => ({ id: r.id, kind: r.kind as 'scroll' | 'popup', title: r.title, content: r.content, createdAt: r.created_at, active: r.active === 1 }));
+    const list = rows.map((r) => ({ id: r.id, kind: r.kind as NoticeKind, title: r.title, content: r.content, createdAt: r.created_at, active: r.active === 1 }));
     return ok(request, { total, list });
   });
   app.post(routeOf('contentNoticePublish').url, { config: routeOf('contentNoticePublish').config, schema: schemas.contentNoticePublish }, async (request) => {
@@ -49,6 +51,13 @@ export function contentRoutes(fastify: FastifyInstance): void {
     await refusing(() => unpublishNotice(db, { id: request.params.id, ...by(request) }));
     return ok(request, done(request.params.id));
   });
+
+  app.get(routeOf('contentInviteMessage').url, { config: routeOf('contentInviteMessage').config, schema: schemas.contentInviteMessage }, async (request) =>
+    ok(request, await inviteMessageTexts(db)),
+  );
+  app.post(routeOf('contentInviteMessageSet').url, { config: routeOf('contentInviteMessageSet').config, schema: schemas.contentInviteMessageSet }, async (request) =>
+    ok(request, await refusing(() => setInviteMessage(db, { texts: request.body.texts, ...by(request) }))),
+  );
 
   app.get(routeOf('contentCarousel').url, { config: routeOf('contentCarousel').config, schema: schemas.contentCarousel }, async (request) => {
     const { total, rows } = await latestRowsPage(db, 'carousel', request.query);

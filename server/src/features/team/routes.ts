@@ -9,7 +9,7 @@ import { ok } from '../../plugins/envelope';
 import { translate } from '../../i18n';
 import { claimRegisterReward, memberRewards, registerRewardStatus } from './register-reward';
 import { invitedFloor, invitedFloors, lowerIncome } from './invitation';
-import { teamInfo, teamList } from './service';
+import { inviteMessage, teamInfo, teamList } from './service';
 import { submissionState, submitScreenshot, submitVideoLink } from './submissions';
 
 import { signIn, signRecord, signStatus } from './sign-in';
@@ -23,13 +23,14 @@ async function readScreenshot(request: FastifyRequest): Promise<DecodedImage> {
   return image;
 }
 
-/** The team (host /api/user): info, the three level lists and the daily sign-in. */
+/** The team (host /api/user): info, the invite message, the three level lists and the daily sign-in. */
 export async function teamRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const { deps } = app;
   const auth = { preHandler: app.authenticate };
 
   app.get('/team/info', { ...auth, schema: schemas.teamInfo }, async (request) => ok(request, await teamInfo(deps, request.member!.id)));
+  app.get('/queryInviteMsg', { ...auth, schema: schemas.inviteMessage }, async (request) => ok(request, await inviteMessage(deps, request.member!.id, request.locale)));
 
   for (const level of TEAM_LEVELS) {
     app.get(`/team/list-${level.toLowerCase()}`, { ...auth, schema: schemas.teamList }, async (request) =>

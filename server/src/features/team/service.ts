@@ -1,8 +1,9 @@
-import { maskPhone, type TeamLevel } from '@rigshare/domain';
-import type { TeamInfo, TeamMember } from '@rigshare/api-schema';
+import { maskPhone, type LocaleTag, type TeamLevel } from '@rigshare/domain';
+import type { InviteMessage, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { sql, type Kysely } from 'kysely';
 import { pageOffset, type Paging } from '../../db/paging';
 import { toMicro, type Database } from '../../db/schema';
+import { memberInviteMessage } from '../../settings/invite-message';
 import { rewardSettings } from '../../settings/reward-settings';
 import type { AppDeps } from '../../types';
 
@@ -13,9 +14,21 @@ function levelIds(memberId: number, level: TeamLevel) {
   return sql`SELECT c.id FROM users a JOIN users b ON b.inviter_id = a.id JOIN users c ON c.inviter_id = b.id WHERE a.inviter_id = ${memberId}`;
 }
 
+/** The member's own invite code and link (the share URL plus the code). */
+async function ownInvite(deps: AppDeps, memberId: number): Promise<{ inviteCode: string; shareUrl: string }> {
+  const member = await deps.db.kysely.selectFrom('users').select('invite_code').where('id', '=', memberId).executeTakeFirstOrThrow();
+  return { inviteCode: member.invite_code, shareUrl: deps.config.shareBaseUrl + encodeURIComponent(member.invite_code) };
+}
+
+/** queryInviteMsg: the invite message in the member's language, filled with their own link and code. */
+export async function inviteMessage(deps: AppDeps, memberId: number, locale: LocaleTag): Promise<InviteMessage> {
+  const invite = await ownInvite(deps, memberId);
+  return { ...invite, message: await memberInviteMessage(deps.db.kysely, locale, invite) };
+}
+
 export async function teamInfo(deps: AppDeps, memberId: number): Promise<TeamInfo> {
   const k = deps.db.kysely;
-  const member = await k.selectFrom('users').select('invite_code').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const invite = await ownInvite(deps, memberId);
   const count = async (level: TeamLevel) => {
     const r = await sql<{ n: string | number }>`SELECT COUNT(*) AS n FROM (${levelIds(memberId, level)}) AS t`.execute(k);
     return Number(r.rows[0]?.n ?? 0);
@@ -30,8 +43,7 @@ export async function teamInfo(deps: AppDeps, memberId: number): Promise<TeamInf
   const total = (status: string) => BigInt(rewards.find((r) => r.status === status)?.total ?? 0).toString();
   const s = await rewardSettings(k);
   return {
-    inviteCode: member.invite_code,
-    shareUrl: deps.config.shareBaseUrl + encodeURIComponent(member.invite_code),
+    ...invite,
     counts: { A: await count('A'), B: await count('B'), C: await count('C') },
     reward: { paid: total('Paid'), pending: total('Pending') },
     rates: {

@@ -2,18 +2,19 @@ import { useCallback } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '@rigshare/api-client';
-import { CopyText, useDebouncedClick } from '@rigshare/ui';
+import { CopyText, LinkInText, useDebouncedClick } from '@rigshare/ui';
 
-/** The invite-code share button: the member's code and link from /share/info, each with copy. */
+/** The invite-code share button: the member's code, link and invite message from queryInviteMsg, each with copy. */
 export function useShareDialog(): () => void {
   const { t } = useTranslation('shell');
   const open = useCallback(async () => {
     let shareUrl: string;
     let inviteCode: string;
+    let message: string;
     try {
       ({
-        data: { shareUrl, inviteCode },
-      } = await accountsApi.shareInfo());
+        data: { shareUrl, inviteCode, message },
+      } = await accountsApi.inviteMessage());
     } catch {
       return;
     }
@@ -26,6 +27,9 @@ export function useShareDialog(): () => void {
           <p className="share-dialog__hint">{t('share.hint')}</p>
           <CopyText label={t('share.inviteCode')} labelAbove text={inviteCode} data-testid="share-invite-code" />
           <CopyText label={t('share.link')} labelAbove text={shareUrl} data-testid="share-url" />
+          <CopyText className="share-dialog__message" label={t('share.message')} labelAbove text={message} data-testid="share-message">
+            <LinkInText text={message} link={shareUrl} />
+          </CopyText>
         </div>
       ),
       actions: [{ key: 'close', text: t('share.close') }],

@@ -1,6 +1,6 @@
 import { staffApi } from '@rigshare/api-client';
 import type { Page } from '@rigshare/domain';
-import type { AdminBanner, AdminNews, AdminNotice, BannerDraft, NewsDraft, NoticeDraft, PostForMemberDraft, PushDraft, PushResult } from '@rigshare/api-schema';
+import type { AdminBanner, AdminInviteMessage, AdminNews, AdminNotice, BannerDraft, InviteMessageDraft, NewsDraft, NoticeDraft, PostForMemberDraft, PushDraft, PushResult } from '@rigshare/api-schema';
 import type { ListQuery } from '../../api/endpoints';
 
 type Done = { id: number };
@@ -20,6 +20,11 @@ const contentApi = staffApi.injectEndpoints({
       query: ({ kind, id }) => ({ path: `/content/${kind}/${id}/unpublish`, method: 'POST', body: {} }),
       invalidatesTags: ['Content', 'Audit'],
     }),
+    inviteMessage: build.query<AdminInviteMessage, void>({ query: () => ({ path: '/content/invite-message' }), providesTags: ['Content'] }),
+    setInviteMessage: build.mutation<AdminInviteMessage, InviteMessageDraft>({
+      query: (body) => ({ path: '/content/invite-message', method: 'POST', body }),
+      invalidatesTags: ['Content', 'Audit'],
+    }),
     push: build.mutation<PushResult, PushDraft>({ query: (body) => ({ path: '/content/push', method: 'POST', body }), invalidatesTags: ['Audit'] }),
     postForMember: build.mutation<Done, PostForMemberDraft>({ query: (body) => ({ path: '/content/post-for-member', method: 'POST', body }), invalidatesTags: ['Audit'] }),
   }),
@@ -33,6 +38,8 @@ export const {
   usePublishNoticeMutation,
   usePublishBannerMutation,
   useUnpublishMutation,
+  useInviteMessageQuery,
+  useSetInviteMessageMutation,
   usePushMutation,
   usePostForMemberMutation,
 } = contentApi;

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePage } from '../layout/console-page';
 import { useTab } from '../layout/use-tab';
 import { CarouselTab } from './carousel-tab';
+import { InviteMessageTab } from './invite-message-tab';
 import { NewsTab } from './news-tab';
 import { NoticesTab } from './notices-tab';
 import { PostForMemberTab } from './post-for-member-tab';
 import { PushTab } from './push-tab';
 
-const TABS = ['news', 'notices', 'carousel', 'push', 'forMember'] as const;
+const TABS = ['news', 'notices', 'carousel', 'inviteMessage', 'push', 'forMember'] as const;
 
 /** `/console/content`: what members read from staff, one tab per kind (the open tab is in the URL, ?tab=). */
 export default function ContentScreen() {
@@ -24,6 +25,7 @@ export default function ContentScreen() {
       {tab === 'news' && <NewsTab />}
       {tab === 'notices' && <NoticesTab />}
       {tab === 'carousel' && <CarouselTab />}
+      {tab === 'inviteMessage' && <InviteMessageTab />}
       {tab === 'push' && <PushTab />}
       {tab === 'forMember' && <PostForMemberTab />}
     </ConsolePage>

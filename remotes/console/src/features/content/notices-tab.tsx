@@ -10,9 +10,11 @@ import { useContentNoticesQuery, usePublishNoticeMutation } from './api';
 import { publishedColumns } from './published';
 import { OneOf } from '../layout/one-of';
 
+const NOTICE_KINDS: NoticeDraft['kind'][] = ['scroll', 'popup', 'wallet'];
+
 type NoticeForm = Omit<NoticeDraft, 'kind'> & { kind: NoticeDraft['kind'][] };
 
-/** The home page's notices: a scrolling line (text only) or a pop-up (title and text, shown to each member once). */
+/** The notices: the home page's scrolling line (text only) or pop-up (title and text, shown to each member once), or the wallet page's (text, title optional). */
 export function NoticesTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<NoticeForm>();
@@ -21,7 +23,7 @@ export function NoticesTab() {
   const [publish, { isLoading }] = usePublishNoticeMutation();
   const submit = ({ kind, title, content }: NoticeForm) =>
     runAction(
-      () => publish({ kind: kind[0], content, ...(kind[0] === 'popup' ? { title } : {}) }).unwrap(),
+      () => publish({ kind: kind[0], content, ...(kind[0] !== 'scroll' && title ? { title } : {}) }).unwrap(),
       (r) => (form.resetFields(), t('content.publishedDone', { id: r.id })),
     );
   const columns: ColumnDef<AdminNotice, unknown>[] = [
@@ -45,16 +47,20 @@ export function NoticesTab() {
         }
       >
         <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
-          <OneOf options={[{ label: t('content.noticeKinds.scroll'), value: 'scroll' }, { label: t('content.noticeKinds.popup'), value: 'popup' }]} />
+          <OneOf options={NOTICE_KINDS.map((kind) => ({ label: t(`content.noticeKinds.${kind}`), value: kind }))} />
         </Form.Item>
         <Form.Item noStyle dependencies={['kind']}>
-          {({ getFieldValue }) =>
-            (getFieldValue('kind') as string[] | undefined)?.[0] === 'popup' && (
-              <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
-                <Input maxLength={200} />
-              </Form.Item>
-            )
-          }
+          {({ getFieldValue }) => {
+            // A pop-up needs a title, a wallet notice may have one, a scrolling line has none.
+            const kind = (getFieldValue('kind') as NoticeDraft['kind'][] | undefined)?.[0];
+            return (
+              kind !== 'scroll' && (
+                <Form.Item name="title" label={t('content.title')} rules={[{ required: kind === 'popup', message: t('form.required') }]}>
+                  <Input maxLength={200} data-testid="notice-title" />
+                </Form.Item>
+              )
+            );
+          }}
         </Form.Item>
         <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
           <TextArea maxLength={2000} rows={3} data-testid="notice-content" />

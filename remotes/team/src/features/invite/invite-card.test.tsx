@@ -5,19 +5,22 @@ import { isShown, renderScreen, shownText } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/team.json';
 import { InviteCard } from './invite-card';
 
-jest.mock('@rigshare/api-client', () => ({ accountsApi: { shareInfo: jest.fn() } }));
-const shareInfo = accountsApi.shareInfo as jest.Mock;
+jest.mock('@rigshare/api-client', () => ({ accountsApi: { inviteMessage: jest.fn() } }));
+const shareInfo = accountsApi.inviteMessage as jest.Mock;
 
 describe('InviteCard', () => {
   afterEach(() => shareInfo.mockReset());
 
-  it('shows the invite code and link the server returns, each with a copy button, and a QR code of the link', async () => {
-    shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/#/register?code=RS7Q2K' } });
+  it('shows the invite code, link and message the server returns, each with a copy button, and a QR code of the link', async () => {
+    shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/#/register?code=RS7Q2K', message: 'Mine with me: https://app.example.test/#/register?code=RS7Q2K (code RS7Q2K)' } });
     await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toContain('RS7Q2K'));
     expect(screen.getByTestId('invite-code').textContent).toContain('Invite code');
     expect(screen.getByTestId('invite-link').textContent).toContain('https://app.example.test/#/register?code=RS7Q2K');
-    for (const row of ['invite-code', 'invite-link']) {
+    // The message staff set, with the member's own link and code in it, copied whole.
+    expect(shownText(screen.getByTestId('invite-message').querySelector('.rs-copy-text__value')!)).toBe('Mine with me: https://app.example.test/#/register?code=RS7Q2K (code RS7Q2K)');
+    expect(screen.getByTestId('invite-message').textContent).toContain('Invite message');
+    for (const row of ['invite-code', 'invite-link', 'invite-message']) {
       const copy = screen.getByTestId(row).querySelector('button');
       expect({ row, shown: copy !== null && isShown(copy), disabled: copy?.disabled }).toEqual({ row, shown: true, disabled: false });
     }
@@ -27,9 +30,19 @@ describe('InviteCard', () => {
     expect(shareInfo).toHaveBeenCalledTimes(1);
   });
 
+  it('copies the full invite message, link included', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/r/RS7Q2K', message: 'Code RS7Q2K only\nhttps://app.example.test/r/RS7Q2K' } });
+    await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
+    const row = await screen.findByTestId('invite-message');
+    fireEvent.click(row.querySelector('button')!);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('Code RS7Q2K only\nhttps://app.example.test/r/RS7Q2K'));
+  });
+
   it('says the invite could not be loaded and asks the server again on retry', async () => {
     shareInfo.mockRejectedValueOnce(new Error('Cannot reach the server.'));
-    shareInfo.mockResolvedValueOnce({ code: 200, msg: 'ok', data: { inviteCode: 'AB12CD', shareUrl: 'https://app.example.test/r/AB12CD' } });
+    shareInfo.mockResolvedValueOnce({ code: 200, msg: 'ok', data: { inviteCode: 'AB12CD', shareUrl: 'https://app.example.test/r/AB12CD', message: 'Join me: https://app.example.test/r/AB12CD' } });
     await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
     const failed = await screen.findByText('Your invite details could not be loaded');
     expect(isShown(failed)).toBe(true);

@@ -1,11 +1,11 @@
 import { Button, Card, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CopyText } from '@rigshare/ui';
+import { CopyText, LinkInText } from '@rigshare/ui';
 import { InviteQr } from './invite-qr';
 import { useShareInfo } from './use-share-info';
 import '../../team.css';
 
-/** The member's own invite code and link, each with a copy button, a QR code of the link and the Web Share sheet where the browser has one. */
+/** The member's own invite code, link and the message to share (staff's, with the link in it), each with a copy button, a QR code of the link and the Web Share sheet where the browser has one. */
 export function InviteCard() {
   const { t } = useTranslation('team');
   const [state, retry] = useShareInfo();
@@ -32,6 +32,9 @@ export function InviteCard() {
             data-testid="invite-code"
           />
           <CopyText className="team-invite-link" label={t('invite.link')} text={state.info.shareUrl} data-testid="invite-link" />
+          <CopyText className="team-invite-message" label={t('invite.message')} labelAbove text={state.info.message} data-testid="invite-message">
+            <LinkInText text={state.info.message} link={state.info.shareUrl} />
+          </CopyText>
           <InviteQr url={state.info.shareUrl} label={t('invite.qr')} />
           {typeof navigator !== 'undefined' && typeof navigator.share === 'function' && (
             <Button
@@ -39,7 +42,7 @@ export function InviteCard() {
               fill="outline"
               block
               data-testid="invite-share"
-              onClick={() => void navigator.share({ title: t('invite.shareTitle'), text: t('invite.shareText'), url: state.info.shareUrl }).catch(() => undefined)}
+              onClick={() => void navigator.share({ title: t('invite.shareTitle'), text: state.info.message }).catch(() => undefined)}
             >
               {t('invite.share')}
             </Button>

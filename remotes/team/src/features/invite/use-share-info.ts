@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { accountsApi, type ShareInfo } from '@rigshare/api-client';
+import { accountsApi, type InviteMessage } from '@rigshare/api-client';
 
 export type ShareInfoState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; info: ShareInfo };
+  | { status: 'ready'; info: InviteMessage };
 
-/** The member's invite code and link from `share/info`, with a retry after a failure. */
+/** The member's invite code, link and message to share from `queryInviteMsg`, with a retry after a failure. */
 export function useShareInfo(): [ShareInfoState, () => void] {
   const [state, setState] = useState<ShareInfoState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -15,7 +15,7 @@ export function useShareInfo(): [ShareInfoState, () => void] {
     let current = true;
     setState({ status: 'loading' });
     // The card shows its own error with a retry, so the client stays quiet.
-    accountsApi.shareInfo({ silent: true, quiet: true }).then(
+    accountsApi.inviteMessage({ silent: true, quiet: true }).then(
       (body) => {
         if (current) setState({ status: 'ready', info: body.data });
       },

@@ -6,6 +6,7 @@ import { errorMessage, FRESH, useBalanceQuery } from '../../api/endpoints';
 import type { Balance } from '../../api/wallet';
 import { LoadFailed } from '@rigshare/ui';
 import { HoldNotice } from '../shared/hold-notice';
+import { WalletNotices } from './wallet-notices';
 import '../../wallet.css';
 
 const ACTIONS = [
@@ -78,6 +79,7 @@ export default function BalanceScreen() {
   const balance = useBalanceQuery(undefined, FRESH);
   return (
     <div className="wallet-screen">
+      <WalletNotices />
       {balance.data ? (
         <BalanceView balance={balance.data} />
       ) : balance.isError ? (
