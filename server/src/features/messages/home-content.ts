@@ -88,7 +88,7 @@ export async function markPopupSeen(db: Kysely<Database>, userId: number, id: nu
 
 // ---- staff (npm run admin -- carousel:* | notice:*) ----
 
-function text(value: string | undefined, option: string, max: number, required: boolean): string {
+export function text(value: string | undefined, option: string, max: number, required: boolean): string {
   const v = (value ?? '').trim();
   if (required && !v) throw new OperatorError(`--${option} "..." is required (1 to ${max} characters)`);
   if (v.length > max) throw new OperatorError(`--${option} is at most ${max} characters`);
@@ -99,7 +99,7 @@ function text(value: string | undefined, option: string, max: number, required: 
  * `--translations '{"hi-IN": {"title": "..."}}'`: the other languages of a row, checked (known locale
  * tags, only the row's fields, text within the limits) and stored as given.
  */
-function translationsOption(value: string | undefined, fields: readonly string[], max: number): string | null {
+export function translationsOption(value: string | undefined, fields: readonly string[], max: number): string | null {
   if (value === undefined) return null;
   let parsed: unknown;
   try {
@@ -133,7 +133,7 @@ export interface CarouselInput {
 }
 
 /** An image or link is an https URL, or a path of this server (`/api/user/static/...`, `/api/user/files/...`); a link may also be an app route (`#/...`). */
-function urlOption(value: string | undefined, option: string, allowRoute: boolean): string {
+export function urlOption(value: string | undefined, option: string, allowRoute: boolean): string {
   const v = (value ?? '').trim();
   if (v.length > URL_MAX) throw new OperatorError(`--${option} is at most ${URL_MAX} characters`);
   if (v === '' || /^https:\/\/[^\s]+$/.test(v) || /^\/api\/user\/(static|files)\/[A-Za-z0-9_.-]+$/.test(v) || (allowRoute && /^#\/[^\s]*$/.test(v))) return v;
@@ -171,6 +171,7 @@ const UNPUBLISHABLE = {
   news: { audit: 'news', called: 'news item or notice' },
   carousel: { audit: 'carousel', called: 'carousel item' },
   notices: { audit: 'notice', called: 'notice' },
+  videos: { audit: 'video', called: 'video' },
 } as const;
 
 /** Hides a published row (never deletes it) and writes its audit row, in one transaction; an unpublished or missing row is refused. */
