@@ -33,7 +33,7 @@ describe.each(testDatabases())('home videos on %s', (_name, database) => {
     video: 'https://media.example.com/tours/oman.mp4',
     poster: '/api/user/static/banner-rent.svg',
     sort: '5',
-    translations: undefined,
+    translations: undefined as string | undefined,
     by: 'ann',
   };
 

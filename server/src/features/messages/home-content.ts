@@ -140,6 +140,13 @@ export function urlOption(value: string | undefined, option: string, allowRoute:
   throw new OperatorError(`--${option} must be an https:// URL${allowRoute ? ', an app route (#/...)' : ''} or /api/user/static/<name>.svg`);
 }
 
+/** `--sort`: where a row shows among its kind, lower first; 0 when not given. */
+export function sortOption(value: string | undefined): number {
+  const sort = value === undefined ? 0 : Number(value);
+  if (!Number.isInteger(sort) || sort < 0 || sort > 1000) throw new OperatorError('--sort is a whole number from 0 to 1000 (lower shows first)');
+  return sort;
+}
+
 export async function publishCarousel(db: Kysely<Database>, input: CarouselInput): Promise<{ id: number; title: string }> {
   const by = staffName(input.by);
   const title = text(input.title, 'title', TITLE_MAX, true);
@@ -147,8 +154,7 @@ export async function publishCarousel(db: Kysely<Database>, input: CarouselInput
   const image = urlOption(input.image, 'image', false);
   if (!image) throw new OperatorError('An image is required: --image https://... or /api/user/static/<name>.svg');
   const link = urlOption(input.link, 'link', true);
-  const sort = input.sort === undefined ? 0 : Number(input.sort);
-  if (!Number.isInteger(sort) || sort < 0 || sort > 1000) throw new OperatorError('--sort is a whole number from 0 to 1000 (lower shows first)');
+  const sort = sortOption(input.sort);
   const translations = translationsOption(input.translations, ['title', 'subtitle'], 300);
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -5,7 +5,7 @@ import { staffName, writeAudit } from '../../audit';
 import { localizedField } from '../../content/seed-content';
 import type { Database } from '../../db/schema';
 import { OperatorError } from '../../ledger/operator';
-import { text, translationsOption, unpublish, urlOption, type StaffAction, type StaffOrigin } from './home-content';
+import { sortOption, text, translationsOption, unpublish, urlOption, type StaffAction, type StaffOrigin } from './home-content';
 
 /**
  * The home page's videos: the video carousel (`placement` 'carousel', in staff's sort order) and the home
@@ -72,8 +72,7 @@ export async function publishVideo(db: Kysely<Database>, input: VideoInput): Pro
   // The poster frame is what members see before play (nothing loads until then): required.
   const poster = urlOption(input.poster, 'poster', false);
   if (!poster) throw new OperatorError('A poster frame is required: --poster https://... or /api/user/static/<name>.svg');
-  const sort = input.sort === undefined ? 0 : Number(input.sort);
-  if (!Number.isInteger(sort) || sort < 0 || sort > 1000) throw new OperatorError('--sort is a whole number from 0 to 1000 (lower shows first)');
+  const sort = sortOption(input.sort);
   const translations = translationsOption(input.translations, ['title'], 200);
   return db.transaction().execute(async (trx) => {
     const row = await trx
