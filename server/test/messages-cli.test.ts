@@ -65,6 +65,22 @@ describe('npm run admin -- carousel:* notice:* push:send news:* (SQLite)', () =>
     ]);
   });
 
+  it('video:publish, video:list and video:unpublish the home videos; a video without a poster frame is refused', async () => {
+    const refused = await runAdmin(dir, ['video:publish', '--placement', 'home', '--title', 'Welcome', '--video', 'https://cdn.example/welcome.mp4', '--by', 'ann']);
+    expect(refused).toEqual({ code: 1, out: expect.stringContaining('A poster frame is required') });
+    const published = await runAdmin(dir, ['video:publish', '--placement', 'home', '--title', 'Welcome', '--video', 'https://cdn.example/welcome.mp4', '--poster', '/api/user/static/banner-rent.svg', '--translations', '{"de-DE":{"title":"Willkommen"}}', '--by', 'ann']);
+    expect(published).toEqual({ code: 0, out: expect.stringMatching(/^home video #(\d+) published: Welcome\n$/) });
+    const id = Number(/#(\d+)/.exec(published.out)![1]);
+    expect((await runAdmin(dir, ['video:list'])).out.split('\n')[0]).toBe(`#${id} home sort 0: Welcome https://cdn.example/welcome.mp4 poster /api/user/static/banner-rent.svg`);
+    expect(await runAdmin(dir, ['video:unpublish', String(id), '--by', 'bob'])).toEqual({ code: 0, out: `video #${id} unpublished\n` });
+    expect((await runAdmin(dir, ['video:list'])).out).toContain(`#${id} home sort 0 (unpublished): Welcome`);
+    const audit = await query((db) => db.kysely.selectFrom('audit_log').select(['actor', 'action']).where('target', '=', `video:${id}`).orderBy('id').execute());
+    expect(audit).toEqual([
+      { actor: 'ann', action: 'video.publish' },
+      { actor: 'bob', action: 'video.unpublish' },
+    ]);
+  });
+
   it("saves a feedback's attachment from the file storage to a file", async () => {
     const bytes = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1000, 3)]);
     fs.mkdirSync(path.join(dir, 'files'), { recursive: true });

@@ -53,7 +53,8 @@ const sourcesOf = (urls: string[]) => [...new Set(["'self'", ...urls.map(sourceO
  * fleet). Requests (fetch, XHR): the page's origin (config.json, remotes.json), the remotes' (the shell
  * asks a remote that was down for its container until it answers again) and the API's. Images
  * also from the API (avatars, post pictures, banners), `data:` (QR codes, captchas), `blob:` (a picture
- * before it is sent) and any https address (a banner staff publish may be one, docs/messages.md). Frames:
+ * before it is sent) and any https address (a banner staff publish may be one, docs/messages.md). Media
+ * (home's videos; their poster frames are images): the API's origin and any https address. Frames:
  * `blob:` only (the lease agreement's PDF). Never framed by another site, no plugins, no <base>.
  */
 export function shellPolicy(html: string, remotes: Pick<ListedRemote, 'entry'>[], config: Pick<RuntimeConfig, 'apiHosts'>): string {
@@ -65,6 +66,7 @@ export function shellPolicy(html: string, remotes: Pick<ListedRemote, 'entry'>[]
     ['script-src', [...app, ...inline.scripts]],
     ['style-src', [...app, ...inline.styles, ...(inline.styleAttributes.length ? ["'unsafe-hashes'", ...inline.styleAttributes] : [])]],
     ['img-src', [...new Set([...app, ...api, 'data:', 'blob:', 'https:'])]],
+    ['media-src', [...new Set([...api, 'https:'])]],
     ['font-src', app],
     ['connect-src', [...new Set([...app, ...api])]],
     ['frame-src', ['blob:']],

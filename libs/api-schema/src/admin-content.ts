@@ -1,7 +1,8 @@
 /**
- * The console's content section: news and station notices, the home page's scrolling and pop-up notices
- * and carousel, the wallet page's notices, the invite message, and push messages. Each route calls the service the command line's news:*, notice:*,
- * carousel:* and push:send commands call; staff text is plain and shown as written.
+ * The console's content section: news and station notices, the home page's scrolling and pop-up notices,
+ * carousel and videos, the wallet page's notices, the invite message, and push messages. Each route but the
+ * invite message's calls the service the command line's news:*, notice:*, carousel:*, video:* and push:send
+ * commands call; staff text is plain and shown as written.
  */
 import { errors, NoFields, Ok, Text, Time, Type, type Static } from './common';
 import { action, GUARD, list, tags, type AdminRouteSpec } from './admin-common';
@@ -50,6 +51,18 @@ export const BannerDraft = Type.Object({
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, description: 'Lower shows first.' })),
 });
 export type BannerDraft = Static<typeof BannerDraft>;
+
+const VideoPlacement = Type.Union([Type.Literal('carousel'), Type.Literal('home')], { description: 'carousel: the home video carousel; home: the home video (the newest published one shows).' });
+export const AdminVideo = Type.Object({ id: Type.Integer(), placement: VideoPlacement, title: Type.String(), videoUrl: Type.String(), posterUrl: Type.String(), sort: Type.Integer(), createdAt: Time(), ...Published });
+export type AdminVideo = Static<typeof AdminVideo>;
+export const VideoDraft = Type.Object({
+  placement: VideoPlacement,
+  title: Text(200, { minLength: 1 }),
+  video: Text(500, { minLength: 1, description: 'An https URL of an .mp4 or .webm video, or /api/user/files/<id> of this server.' }),
+  poster: Text(500, { minLength: 1, description: 'The poster frame shown before play: an https URL, or /api/user/static/<name>.svg or /api/user/files/<id> of this server.' }),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Lower shows first.' })),
+});
+export type VideoDraft = Static<typeof VideoDraft>;
 
 export const PushDraft = Type.Object({
   to: Text(30, { minLength: 1, description: "A member's phone, id:<member id>, or all." }),
@@ -101,6 +114,9 @@ export const contentAdminSchemas = {
   contentCarousel: list('The home carousel banners, newest first', AdminBanner),
   contentCarouselPublish: publish('Adds a banner to the home carousel', BannerDraft),
   contentCarouselUnpublish: action('Takes a banner off the home carousel', NoFields, PublishedRow),
+  contentVideos: list('The home videos (carousel and home video), newest first', AdminVideo),
+  contentVideoPublish: publish('Publishes a video on the home page (carousel or home video)', VideoDraft),
+  contentVideoUnpublish: action('Takes a video off the home page', NoFields, PublishedRow),
   contentPush: { tags, summary: 'Sends a message to one member or to every member (their messages and unread badge)', body: PushDraft, response: { 200: Ok(PushResult), ...errors(...GUARD, 404, 409) } },
   contentPostForMember: {
     tags,
@@ -122,6 +138,9 @@ export const CONTENT_ADMIN_ROUTES = {
   contentCarousel: { method: 'GET', url: '/admin/content/carousel', roles: ['content'] },
   contentCarouselPublish: { method: 'POST', url: '/admin/content/carousel', roles: ['content'] },
   contentCarouselUnpublish: { method: 'POST', url: '/admin/content/carousel/:id/unpublish', roles: ['content'] },
+  contentVideos: { method: 'GET', url: '/admin/content/videos', roles: ['content'] },
+  contentVideoPublish: { method: 'POST', url: '/admin/content/videos', roles: ['content'] },
+  contentVideoUnpublish: { method: 'POST', url: '/admin/content/videos/:id/unpublish', roles: ['content'] },
   contentPush: { method: 'POST', url: '/admin/content/push', roles: ['content'] },
   contentPostForMember: { method: 'POST', url: '/admin/content/post-for-member', roles: ['content'] },
 } as const satisfies Record<keyof typeof contentAdminSchemas, AdminRouteSpec>;

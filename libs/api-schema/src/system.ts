@@ -10,6 +10,13 @@ export const SysInfo = Type.Object({ operatorName: Type.String(), about: Type.St
 export type SysInfo = Static<typeof SysInfo>;
 export const Banner = Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: Type.String(), imageUrl: Type.String(), link: Type.String() });
 export type Banner = Static<typeof Banner>;
+export const HomeVideo = Type.Object({
+  id: Type.Integer(),
+  title: Type.String({ description: "In the member's language when staff gave one, else English." }),
+  videoUrl: Type.String({ description: 'An absolute https URL of an .mp4 or .webm video.' }),
+  posterUrl: Type.String({ description: 'An absolute URL of the poster frame shown before play.' }),
+});
+export type HomeVideo = Static<typeof HomeVideo>;
 export const PopupNotice = Type.Object({ id: Type.Integer(), title: Type.String(), content: Type.String() });
 export type PopupNotice = Static<typeof PopupNotice>;
 export const WalletNotice = Type.Object({ id: Type.Integer(), title: Type.String({ description: 'May be empty.' }), content: Type.String() });
@@ -124,6 +131,8 @@ export const systemSchemas = {
     summary: "The notices staff published for the wallet page, oldest first, in the member's language (empty when none)",
     response: { 200: Ok(Type.Array(WalletNotice)), ...errors(...AUTH) },
   },
+  videoCarousel: { tags: system, summary: "The home page's video carousel, in staff's order (empty when none is published)", response: { 200: Ok(Type.Array(HomeVideo)), ...errors() } },
+  homeVideo: { tags: system, summary: 'The newest published home video, or null', response: { 200: Ok(Nullable(HomeVideo)), ...errors() } },
   scrollNotice: { tags: system, summary: 'The scrolling notices', response: { 200: Ok(Type.Array(Type.String())), ...errors() } },
   links: { tags: system, summary: 'Customer links', response: { 200: Ok(Type.Array(Link)), ...errors() } },
   health: { tags: system, summary: "A service host's health", response: { 200: Ok(Type.Object({ host: Type.String() }), '"ok"'), ...errors() } },

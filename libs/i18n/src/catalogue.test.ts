@@ -14,11 +14,11 @@ const SAME_EVERYWHERE = ['Rigshare', 'USDT', 'BEP20', 'BNB', 'USD', 'IFSC', 'VIP
 
 /** Words a language really writes as English does; each entry is a checked, deliberate choice. */
 const COGNATES: Record<string, string[]> = {
-  'it-IT': ['Password', 'Budget', 'No'],
+  'it-IT': ['Password', 'Budget', 'No', 'Video'],
   'es-ES': ['No'],
   'fr-FR': ['Messages', 'Version', 'Recharges', 'Actions', 'Action', 'Images', 'Image', 'Pages', 'Budget', 'Badge', 'Position', 'Catalogue', 'Coupons', 'Minimum'],
-  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank', 'Wallet'],
-  'tr-TR': ['Transfer', 'Platform'],
+  'de-DE': ['Team', 'Name', 'Version', 'Budget', 'Code', 'Block', 'Position', 'Links', 'Bank', 'Wallet', 'Videos', 'Video'],
+  'tr-TR': ['Transfer', 'Platform', 'Video'],
 };
 
 interface Catalogue {

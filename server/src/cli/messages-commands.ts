@@ -3,16 +3,19 @@ import {
   allCarousel,
   allNews,
   allNotices,
+  allVideos,
   feedbackAttachment,
   openFeedback,
   publishCarousel,
   publishNews,
   publishNotice,
+  publishVideo,
   replyToFeedback,
   sendStaffMessage,
   unpublishCarousel,
   unpublishNews,
   unpublishNotice,
+  unpublishVideo,
 } from '../features/messages';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -28,7 +31,7 @@ const oneLine = (text: string, max = 100) => {
 };
 
 /**
- * What members read from staff: news (/news) and notices (/user/news), the home page's carousel,
+ * What members read from staff: news (/news) and notices (/user/news), the home page's carousel, videos,
  * scrolling and pop-up notices, the wallet page's notices, push messages, and replies to their feedback. Every command that
  * changes something writes one audit row naming the operator (--by, else the login name).
  */
@@ -102,6 +105,42 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       const rows = await allCarousel(db.kysely);
       if (rows.length === 0) say`no carousel banners`;
       for (const c of rows) say`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`;
+      return 0;
+    },
+  },
+  {
+    name: 'video:publish',
+    usage: '--placement carousel|home --title "..." --video <https URL of .mp4|.webm|/api/user/files/<id>> --poster <https URL|/api/user/static/<name>.svg> [--sort <n>] [--translations <json>] [--by <name>]',
+    summary: 'Publishes a video on the home page: in the video carousel (lower --sort first) or as the home video (the newest shows); the poster frame shows before play; audit row written',
+    args: 0,
+    options: ['placement', 'title', 'video', 'poster', 'sort', 'translations', 'by'],
+    async run(db, { options }) {
+      const row = await publishVideo(db.kysely, { placement: options.placement, title: options.title, video: options.video, poster: options.poster, sort: options.sort, translations: options.translations, by: operatorName(options.by), at: new Date() });
+      say`${row.placement} video #${row.id} published: ${row.title}`;
+      return 0;
+    },
+  },
+  {
+    name: 'video:unpublish',
+    usage: '<id> [--by <name>]',
+    summary: 'Takes a video off the home page (kept, never deleted); audit row written',
+    args: 1,
+    options: ['by'],
+    async run(db, { args, options }) {
+      await unpublishVideo(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      say`video #${args[0]} unpublished`;
+      return 0;
+    },
+  },
+  {
+    name: 'video:list',
+    usage: '',
+    summary: 'Lists the home videos, published first, by placement in the order members see them',
+    args: 0,
+    async run(db) {
+      const rows = await allVideos(db.kysely);
+      if (rows.length === 0) say`no videos`;
+      for (const v of rows) say`#${v.id} ${v.placement} sort ${v.sort_order}${v.active ? '' : ' (unpublished)'}: ${v.title} ${v.video_url} poster ${v.poster_url}`;
       return 0;
     },
   },

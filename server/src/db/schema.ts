@@ -18,6 +18,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   carousel: CarouselTable;
   notices: NoticesTable;
+  videos: VideosTable;
   products: ProductsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
@@ -464,6 +465,22 @@ export interface CarouselTable {
   link: string;
   sort_order: number;
   active: number;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  /** 'carousel' (the home video carousel) or 'home' (the home video: the newest published one). */
+  placement: string;
+  title: string;
+  /** JSON { "<locale tag>": { title } }; English lives in title. */
+  translations: string | null;
+  /** An https .mp4/.webm URL or a file of this server (/api/user/files/<id>). */
+  video_url: string;
+  /** The poster frame shown before play: an https URL or /api/user/static|files/<name>. */
+  poster_url: string;
+  sort_order: number;
+  active: number;
+  created_at: string;
 }
 
 export interface NoticesTable {

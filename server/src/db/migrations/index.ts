@@ -46,6 +46,7 @@ import { migration as m0047 } from './0047-units-sold-from-orders';
 import { migration as m0048 } from './0048-funded-promotions';
 import { migration as m0049 } from './0049-orders-by-product';
 import { migration as m0050 } from './0050-phones-e164';
+import { migration as m0051 } from './0051-home-videos';
 import { migration as m0052 } from './0052-sold-back-orders';
 
 /**
@@ -96,6 +97,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0048,
   m0049,
   m0050,
+  m0051,
   m0052,
 ];
 

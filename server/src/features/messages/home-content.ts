@@ -96,7 +96,7 @@ export async function markPopupSeen(db: Kysely<Database>, userId: number, id: nu
 
 // ---- staff (npm run admin -- carousel:* | notice:*) ----
 
-function text(value: string | undefined, option: string, max: number, required: boolean): string {
+export function text(value: string | undefined, option: string, max: number, required: boolean): string {
   const v = (value ?? '').trim();
   if (required && !v) throw new OperatorError(`--${option} "..." is required (1 to ${max} characters)`);
   if (v.length > max) throw new OperatorError(`--${option} is at most ${max} characters`);
@@ -107,7 +107,7 @@ function text(value: string | undefined, option: string, max: number, required: 
  * `--translations '{"hi-IN": {"title": "..."}}'`: the other languages of a row, checked (known locale
  * tags, only the row's fields, text within the limits) and stored as given.
  */
-function translationsOption(value: string | undefined, fields: readonly string[], max: number): string | null {
+export function translationsOption(value: string | undefined, fields: readonly string[], max: number): string | null {
   if (value === undefined) return null;
   let parsed: unknown;
   try {
@@ -141,11 +141,18 @@ export interface CarouselInput {
 }
 
 /** An image or link is an https URL, or a path of this server (`/api/user/static/...`, `/api/user/files/...`); a link may also be an app route (`#/...`). */
-function urlOption(value: string | undefined, option: string, allowRoute: boolean): string {
+export function urlOption(value: string | undefined, option: string, allowRoute: boolean): string {
   const v = (value ?? '').trim();
   if (v.length > URL_MAX) throw new OperatorError(`--${option} is at most ${URL_MAX} characters`);
   if (v === '' || /^https:\/\/[^\s]+$/.test(v) || /^\/api\/user\/(static|files)\/[A-Za-z0-9_.-]+$/.test(v) || (allowRoute && /^#\/[^\s]*$/.test(v))) return v;
   throw new OperatorError(`--${option} must be an https:// URL${allowRoute ? ', an app route (#/...)' : ''} or /api/user/static/<name>.svg`);
+}
+
+/** `--sort`: where a row shows among its kind, lower first; 0 when not given. */
+export function sortOption(value: string | undefined): number {
+  const sort = value === undefined ? 0 : Number(value);
+  if (!Number.isInteger(sort) || sort < 0 || sort > 1000) throw new OperatorError('--sort is a whole number from 0 to 1000 (lower shows first)');
+  return sort;
 }
 
 export async function publishCarousel(db: Kysely<Database>, input: CarouselInput): Promise<{ id: number; title: string }> {
@@ -155,8 +162,7 @@ export async function publishCarousel(db: Kysely<Database>, input: CarouselInput
   const image = urlOption(input.image, 'image', false);
   if (!image) throw new OperatorError('An image is required: --image https://... or /api/user/static/<name>.svg');
   const link = urlOption(input.link, 'link', true);
-  const sort = input.sort === undefined ? 0 : Number(input.sort);
-  if (!Number.isInteger(sort) || sort < 0 || sort > 1000) throw new OperatorError('--sort is a whole number from 0 to 1000 (lower shows first)');
+  const sort = sortOption(input.sort);
   const translations = translationsOption(input.translations, ['title', 'subtitle'], 300);
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -179,6 +185,7 @@ const UNPUBLISHABLE = {
   news: { audit: 'news', called: 'news item or notice' },
   carousel: { audit: 'carousel', called: 'carousel item' },
   notices: { audit: 'notice', called: 'notice' },
+  videos: { audit: 'video', called: 'video' },
 } as const;
 
 /** Hides a published row (never deletes it) and writes its audit row, in one transaction; an unpublished or missing row is refused. */

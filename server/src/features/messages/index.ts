@@ -2,5 +2,6 @@
 export { homeContentRoutes, messageRoutes } from './routes';
 export { notifyMember, sendStaffMessage } from './service';
 export { allCarousel, allNotices, type NoticeKind, publishCarousel, publishNotice, unpublishCarousel, unpublishNotice } from './home-content';
+export { allVideos, publishVideo, unpublishVideo } from './home-videos';
 export { allNews, publishNews, unpublishNews } from './news';
 export { feedbackAttachment, openFeedback, replyToFeedback } from './feedback';

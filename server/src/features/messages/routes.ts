@@ -6,6 +6,7 @@ import { FEEDBACK_ATTACHMENT_LIMIT_BYTES } from '@rigshare/domain';
 import { createFeedback, memberFeedback } from './feedback';
 import { publicBase, readImageForm, storingImages, type UploadForm } from '../files';
 import { markPopupSeen, publishedCarousel, publishedPopups, publishedScrollNotices, publishedWalletNotices, unseenPopup } from './home-content';
+import { publishedHomeVideo, publishedVideoCarousel } from './home-videos';
 import { newsDetail, publishedNews } from './news';
 import { markRead, memberMessages, unreadCount } from './service';
 
@@ -50,8 +51,8 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
 }
 
 /**
- * The home page's published content (host /api/user): banners and scrolling notices for everyone, the
- * pop-up notice once per notice per member (the shell reports each one it showed); the wallet page's notices.
+ * The home page's published content (host /api/user): banners, videos and scrolling notices for everyone,
+ * the pop-up notice once per notice per member (the shell reports each one it showed); the wallet page's notices.
  */
 export async function homeContentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
@@ -59,6 +60,8 @@ export async function homeContentRoutes(fastify: FastifyInstance): Promise<void>
   const auth = { preHandler: app.authenticate };
 
   app.get('/sys/carousel', { schema: systemSchemas.carousel }, async (request) => ok(request, await publishedCarousel(db, request.locale, publicBase(app, request))));
+  app.get('/sys/videoCarousel', { schema: systemSchemas.videoCarousel }, async (request) => ok(request, await publishedVideoCarousel(db, request.locale, publicBase(app, request))));
+  app.get('/sys/home-video', { schema: systemSchemas.homeVideo }, async (request) => ok(request, await publishedHomeVideo(db, request.locale, publicBase(app, request))));
   app.get('/sys/scroll-notice', { schema: systemSchemas.scrollNotice }, async (request) => ok(request, await publishedScrollNotices(db, request.locale)));
   app.get('/sys/popup-notice', { ...auth, schema: systemSchemas.popupNotice }, async (request) => ok(request, await unseenPopup(db, request.member!.id, request.locale)));
   app.post('/sys/popup-notice/seen', { ...auth, schema: systemSchemas.popupSeen }, async (request) => {

@@ -4,17 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { latestRowsPage } from '../../db/paging';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { type NoticeKind, publishCarousel, publishNews, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice } from '../messages';
+import { type NoticeKind, publishCarousel, publishNews, publishNotice, publishVideo, sendStaffMessage, unpublishCarousel, unpublishNews, unpublishNotice, unpublishVideo } from '../messages';
 import { postForMember } from '../community';
 import { inviteMessageTexts, setInviteMessage } from '../../settings/invite-message';
 import { routeOf } from './guard';
 import { actedBy, refusing } from './route-kit';
 
 /**
- * /admin/content: what members read from staff (news and station notices, the home page's notices and
- * carousel, the wallet page's notices, the invite message, push messages). Each action calls the service
- * of the command line's news:*, notice:*, carousel:* and push:send, which checks the text and writes
- * the audit row.
+ * /admin/content: what members read from staff (news and station notices, the home page's notices,
+ * carousel and videos, the wallet page's notices, the invite message, push messages). Each action but the
+ * invite message's calls the service of the command line's news:*, notice:*, carousel:*, video:* and
+ * push:send, which checks the text and writes the audit row.
  */
 export function contentRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
@@ -71,6 +71,21 @@ export function contentRoutes(fastify: FastifyInstance): void {
   });
   app.post(routeOf('contentCarouselUnpublish').url, { config: routeOf('contentCarouselUnpublish').config, schema: schemas.contentCarouselUnpublish }, async (request) => {
     await refusing(() => unpublishCarousel(db, { id: request.params.id, ...by(request) }));
+    return ok(request, done(request.params.id));
+  });
+
+  app.get(routeOf('contentVideos').url, { config: routeOf('contentVideos').config, schema: schemas.contentVideos }, async (request) => {
+    const { total, rows } = await latestRowsPage(db, 'videos', request.query);
+    const list = rows.map((r) => ({ id: r.id, placement: r.placement as 'carousel' | 'home', title: r.title, videoUrl: r.video_url, posterUrl: r.poster_url, sort: r.sort_order, createdAt: r.created_at, active: r.active === 1 }));
+    return ok(request, { total, list });
+  });
+  app.post(routeOf('contentVideoPublish').url, { config: routeOf('contentVideoPublish').config, schema: schemas.contentVideoPublish }, async (request) => {
+    const { placement, title, video, poster, sort } = request.body;
+    const row = await refusing(() => publishVideo(db, { placement, title, video, poster, sort: sort === undefined ? undefined : String(sort), translations: undefined, ...by(request) }));
+    return ok(request, done(row.id));
+  });
+  app.post(routeOf('contentVideoUnpublish').url, { config: routeOf('contentVideoUnpublish').config, schema: schemas.contentVideoUnpublish }, async (request) => {
+    await refusing(() => unpublishVideo(db, { id: request.params.id, ...by(request) }));
     return ok(request, done(request.params.id));
   });
 

@@ -12,6 +12,7 @@ import { RemoteWidget } from '../../app/remote-screen';
 import { ScreenLoading } from '../../app/screen-frame';
 import { HomeHeader } from '../header/home-header';
 import { takeHomeRead } from './home-reads';
+import { HomeVideos } from './home-videos';
 import { checkForUpdateOnce } from '../header/version-update';
 
 /** Shortcuts; each shows once its screen exists (remotes.json says which paths have screens). */
@@ -163,6 +164,7 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
         <h2 className="section-title">{t('home.products')}</h2>
         {staticFrame ? <ScreenLoading /> : <RemoteWidget remote="products" slot="home.products" />}
       </section>
+      {!staticFrame && <HomeVideos />}
     </div>
   );
 }

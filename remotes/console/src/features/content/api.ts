@@ -1,11 +1,11 @@
 import { staffApi } from '@rigshare/api-client';
 import type { Page } from '@rigshare/domain';
-import type { AdminBanner, AdminInviteMessage, AdminNews, AdminNotice, BannerDraft, InviteMessageDraft, NewsDraft, NoticeDraft, PostForMemberDraft, PushDraft, PushResult } from '@rigshare/api-schema';
+import type { AdminBanner, AdminInviteMessage, AdminNews, AdminNotice, AdminVideo, BannerDraft, InviteMessageDraft, NewsDraft, NoticeDraft, PostForMemberDraft, PushDraft, PushResult, VideoDraft } from '@rigshare/api-schema';
 import type { ListQuery } from '../../api/endpoints';
 
 type Done = { id: number };
-/** The three kinds of published content; each has a list, a publish and an unpublish route under /admin/content/<kind>. */
-export type ContentKind = 'news' | 'notices' | 'carousel';
+/** The kinds of published content; each has a list, a publish and an unpublish route under /admin/content/<kind>. */
+export type ContentKind = 'news' | 'notices' | 'carousel' | 'videos';
 
 /** The content section's calls: CONTENT_ADMIN_ROUTES in libs/api-schema/src/admin-content.ts. */
 const contentApi = staffApi.injectEndpoints({
@@ -13,9 +13,11 @@ const contentApi = staffApi.injectEndpoints({
     contentNews: build.query<Page<AdminNews>, ListQuery>({ query: (params) => ({ path: '/content/news', params }), providesTags: ['Content'] }),
     contentNotices: build.query<Page<AdminNotice>, ListQuery>({ query: (params) => ({ path: '/content/notices', params }), providesTags: ['Content'] }),
     contentCarousel: build.query<Page<AdminBanner>, ListQuery>({ query: (params) => ({ path: '/content/carousel', params }), providesTags: ['Content'] }),
+    contentVideos: build.query<Page<AdminVideo>, ListQuery>({ query: (params) => ({ path: '/content/videos', params }), providesTags: ['Content'] }),
     publishNews: build.mutation<Done, NewsDraft>({ query: (body) => ({ path: '/content/news', method: 'POST', body }), invalidatesTags: ['Content', 'Audit'] }),
     publishNotice: build.mutation<Done, NoticeDraft>({ query: (body) => ({ path: '/content/notices', method: 'POST', body }), invalidatesTags: ['Content', 'Audit'] }),
     publishBanner: build.mutation<Done, BannerDraft>({ query: (body) => ({ path: '/content/carousel', method: 'POST', body }), invalidatesTags: ['Content', 'Audit'] }),
+    publishVideo: build.mutation<Done, VideoDraft>({ query: (body) => ({ path: '/content/videos', method: 'POST', body }), invalidatesTags: ['Content', 'Audit'] }),
     unpublish: build.mutation<Done, { kind: ContentKind; id: number }>({
       query: ({ kind, id }) => ({ path: `/content/${kind}/${id}/unpublish`, method: 'POST', body: {} }),
       invalidatesTags: ['Content', 'Audit'],
@@ -34,9 +36,11 @@ export const {
   useContentNewsQuery,
   useContentNoticesQuery,
   useContentCarouselQuery,
+  useContentVideosQuery,
   usePublishNewsMutation,
   usePublishNoticeMutation,
   usePublishBannerMutation,
+  usePublishVideoMutation,
   useUnpublishMutation,
   useInviteMessageQuery,
   useSetInviteMessageMutation,

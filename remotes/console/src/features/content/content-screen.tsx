@@ -8,8 +8,9 @@ import { NewsTab } from './news-tab';
 import { NoticesTab } from './notices-tab';
 import { PostForMemberTab } from './post-for-member-tab';
 import { PushTab } from './push-tab';
+import { VideosTab } from './videos-tab';
 
-const TABS = ['news', 'notices', 'carousel', 'inviteMessage', 'push', 'forMember'] as const;
+const TABS = ['news', 'notices', 'carousel', 'videos', 'inviteMessage', 'push', 'forMember'] as const;
 
 /** `/console/content`: what members read from staff, one tab per kind (the open tab is in the URL, ?tab=). */
 export default function ContentScreen() {
@@ -25,6 +26,7 @@ export default function ContentScreen() {
       {tab === 'news' && <NewsTab />}
       {tab === 'notices' && <NoticesTab />}
       {tab === 'carousel' && <CarouselTab />}
+      {tab === 'videos' && <VideosTab />}
       {tab === 'inviteMessage' && <InviteMessageTab />}
       {tab === 'push' && <PushTab />}
       {tab === 'forMember' && <PostForMemberTab />}
