@@ -5,6 +5,7 @@ import { ErrorReply } from '@rigshare/api-schema';
 import { APP_VERSION, hasRefusedControlCharacters } from '@rigshare/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { AppError } from '../errors';
+import { documentOperation, SECURITY_SCHEMES } from './operation-docs';
 
 /** The same instance, its routes taking their request and reply types from their TypeBox schemas. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
@@ -78,11 +79,17 @@ export async function registerContract(app: FastifyInstance): Promise<void> {
         description:
           'Every reply is the envelope {code, msg, data}: code 200 is success, any other code repeats the HTTP status and msg says why in the ' +
           'caller\'s language (Language header: en_US, hi_IN, ...). Requests are form-encoded (application/x-www-form-urlencoded) or JSON. ' +
-          'Protected routes need the session token in X-Access-Token. Amounts are integer micro-units as decimal text. See docs/api.md.',
+          'Protected routes need the session token in X-Access-Token: each operation\'s security names the session it takes (memberSession, ' +
+          'staffSession with the roles that may run it) or is empty when it is open. Amounts are integer micro-units as decimal text. See docs/api.md.',
+        // A private package that grants no licence; LicenseRef- is SPDX's form for a licence of one's own.
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+      // Paths are absolute from the host that serves the document (/api/user/..., /admin/...).
+      servers: [{ url: '/', description: 'The host serving this document' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     hideUntagged: false,
+    transform: documentOperation(app),
     // Shared schemas keep their own name in components.schemas (ErrorReply), not def-0.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
