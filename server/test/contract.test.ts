@@ -1,14 +1,46 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { buildApp } from '../src/app';
 import { OPENAPI_FILE, openApiText } from '../src/cli/openapi';
 import { translate } from '../src/i18n';
 import { routesWithoutSchema, unboundedNumbers } from '../src/plugins/contract';
 import { asMember, getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
+import { buildRequest, operationKey, operationsOf, validInput, validSpec, type OpenApiDocument } from './schema-fuzz';
 
 /** 2^63: one past the largest BIGINT; as pageNum it used to overflow OFFSET into a 500. */
 const TWO_POW_63 = '9223372036854775808';
+
+interface DocumentedOperation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+}
+interface OpenApiSpec {
+  paths: Record<string, Record<string, DocumentedOperation>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+}
+
+/**
+ * What keeps a generated client or the docs page from knowing an operation: no operationId, one that
+ * another operation has too, no security (an open operation says `[]`), or a scheme the document lacks.
+ */
+function undocumentedOperations(spec: OpenApiSpec): string[] {
+  const problems: string[] = [];
+  const named = new Map<string, string>();
+  const schemes = Object.keys(spec.components?.securitySchemes ?? {});
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (!op.operationId) problems.push(`${key}: no operationId`);
+      else if (named.has(op.operationId)) problems.push(`${key}: operationId ${op.operationId} also names ${named.get(op.operationId)}`);
+      else named.set(op.operationId, key);
+      if (!Array.isArray(op.security)) problems.push(`${key}: no security`);
+      for (const scheme of (op.security ?? []).flatMap(Object.keys)) if (!schemes.includes(scheme)) problems.push(`${key}: unknown security scheme ${scheme}`);
+    }
+  }
+  return problems;
+}
 
 describe.each(testDatabases())('the API contract on %s', (_name, database) => {
   let ctx: TestContext;
@@ -50,6 +82,62 @@ describe.each(testDatabases())('the API contract on %s', (_name, database) => {
     other.post('/api/user/unbounded', { schema }, async () => null);
     await other.ready();
     expect(unboundedNumbers(other)).toEqual(['POST /api/user/unbounded querystring.after', 'POST /api/user/unbounded body.ids[]|1']);
+    await other.close();
+  });
+
+  it('names every operation once and documents the session each one needs, as its guard answers without one', async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiSpec;
+    expect(undocumentedOperations(spec)).toEqual([]);
+    const broken: OpenApiSpec = {
+      paths: { '/a': { get: { operationId: 'same', security: [] }, post: { operationId: 'same' } }, '/b': { get: { security: [{ nobody: [] }] } } },
+      components: { securitySchemes: { memberSession: {} } },
+    };
+    expect(undocumentedOperations(broken)).toEqual(['POST /a: operationId same also names GET /a', 'POST /a: no security', 'GET /b: no operationId', 'GET /b: unknown security scheme nobody']);
+
+    // A valid request without a token: the 401 "log in again" answers exactly the operations documented with a session.
+    const sessionExpired = translate('en-US', 'sessionExpired');
+    const mismatches: string[] = [];
+    const ops = operationsOf(spec as unknown as OpenApiDocument, new Set());
+    expect(ops.length).toBeGreaterThan(150);
+    for (const [i, op] of ops.entries()) {
+      const security = spec.paths[op.path][op.method.toLowerCase()].security ?? [];
+      const [input] = fc.sample(validInput(op), { seed: 55, numRuns: 1 });
+      const req = buildRequest(op, validSpec(op, input));
+      // An address per request, so the per-address limits answer none of them.
+      const res = await ctx.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload, remoteAddress: `10.55.${i >> 8}.${i & 255}` });
+      const asksForSession = res.statusCode === 401 && res.json().msg === sessionExpired;
+      if (asksForSession !== security.length > 0) mismatches.push(`${operationKey(op)}: documented ${JSON.stringify(security)}, answered ${res.statusCode} without a token`);
+    }
+    expect(mismatches).toEqual([]);
+    const needs = (scheme: string) => ops.filter((op) => spec.paths[op.path][op.method.toLowerCase()].security?.some((s) => scheme in s)).length;
+    expect(Math.min(needs('memberSession'), needs('staffSession'))).toBeGreaterThan(30);
+  });
+
+  it('derives the operationId and the security of a route from how it is registered', async () => {
+    const other = await buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock });
+    const schema = { response: { 200: {}, 400: {} } };
+    const reply = async () => null;
+    other.get('/api/user/members-only', { preHandler: other.authenticate, schema }, reply);
+    other.post('/api/user/unfrozen/:id/do-it', { preHandler: [other.authenticate, other.refuseFrozen], schema }, reply);
+    other.get('/api/user/open', { schema }, reply);
+    other.get('/api/user/named', { schema: { ...schema, operationId: 'namedByItsSchema' } }, reply);
+    other.get('/admin/finance-only', { config: { staffRoles: ['finance'] }, schema }, reply);
+    await other.ready();
+    const paths = (other.swagger() as unknown as OpenApiSpec).paths;
+    const documented = (path: string, method: string) => ({ operationId: paths[path][method].operationId, security: paths[path][method].security });
+    expect({
+      member: documented('/api/user/members-only', 'get'),
+      unfrozen: documented('/api/user/unfrozen/{id}/do-it', 'post'),
+      open: documented('/api/user/open', 'get'),
+      named: documented('/api/user/named', 'get'),
+      staff: documented('/admin/finance-only', 'get'),
+    }).toEqual({
+      member: { operationId: 'getUserMembersOnly', security: [{ memberSession: [] }] },
+      unfrozen: { operationId: 'postUserUnfrozenByIdDoIt', security: [{ memberSession: [] }] },
+      open: { operationId: 'getUserOpen', security: [] },
+      named: { operationId: 'namedByItsSchema', security: [] },
+      staff: { operationId: 'getAdminFinanceOnly', security: [{ staffSession: ['admin', 'finance'] }] },
+    });
     await other.close();
   });
 
