@@ -373,7 +373,8 @@ it('the login screen paints in the visitor\'s language before any script has loa
   // The page's PerformanceObserver, watched: when the loader asks for paint entries, and when the
   // browser hands it the first one (before the loader's callback runs).
   await page.addInitScript(() => {
-    const seen = ((window as unknown as { __paintSignal: { observed: boolean; reportedAt?: number } }).__paintSignal = { observed: false });
+    const seen: { observed: boolean; reportedAt?: number } = { observed: false };
+    (window as unknown as { __paintSignal: typeof seen }).__paintSignal = seen;
     const Native = window.PerformanceObserver;
     window.PerformanceObserver = class extends Native {
       constructor(callback: PerformanceObserverCallback) {
