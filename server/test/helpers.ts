@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -331,20 +331,47 @@ export async function staffSession(ctx: TestContext, login: string, role: 'admin
   return asMember(res.json().data.token);
 }
 
-/** The Redis of tests that share counters or sessions between two servers (CI's machine runs one). */
-export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The Redis of tests that share counters or sessions between two servers: REDIS_URL's, else the one CI's machine runs. */
+export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-export async function redisAnswers(): Promise<boolean> {
-  const { default: Redis } = await import('ioredis');
-  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
+const PING_REDIS = `const Redis = require('ioredis');
+const client = new Redis(process.argv[1], { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+client.connect().then(() => client.ping()).then((pong) => process.exit(pong === 'PONG' ? 0 : 1), () => process.exit(1));`;
+
+let redisVerdict: 'run' | 'skip' | 'fail' | undefined;
+
+/**
+ * What this test file does with its Redis tests, decided once as it loads (so synchronously: a child
+ * process asks Redis for a PONG), before jest collects the tests: run them when TEST_REDIS_URL answers;
+ * without it report them skipped, never passed; in CI, which must run them, fail them instead.
+ */
+function redisTests(): 'run' | 'skip' | 'fail' {
+  if (!redisVerdict) {
+    const answers = spawnSync(process.execPath, ['-e', PING_REDIS, TEST_REDIS_URL], { cwd: __dirname, stdio: 'ignore', timeout: 10_000 }).status === 0;
+    const inCi = !!process.env.CI && process.env.CI !== 'false';
+    redisVerdict = answers ? 'run' : inCi ? 'fail' : 'skip';
   }
+  return redisVerdict;
+}
+
+function redisMissing(): never {
+  throw new Error(`Redis is not answering at ${TEST_REDIS_URL}: CI must run the Redis tests (start redis-server, or set REDIS_URL)`);
+}
+
+/** `describe` for a suite that needs the Redis at TEST_REDIS_URL (see redisTests). */
+export function describeWithRedis(name: string, suite: () => void): void {
+  const verdict = redisTests();
+  if (verdict === 'run') describe(name, suite);
+  else if (verdict === 'fail') describe(name, () => it('finds Redis', redisMissing));
+  else describe.skip(`${name} (skipped: no Redis at ${TEST_REDIS_URL})`, suite);
+}
+
+/** `it` for a test that needs the Redis at TEST_REDIS_URL (see redisTests). */
+export function itWithRedis(name: string, test: () => Promise<unknown>, timeout?: number): void {
+  const verdict = redisTests();
+  if (verdict === 'run') it(name, test, timeout);
+  else if (verdict === 'fail') it(name, redisMissing);
+  else it.skip(`${name} (skipped: no Redis at ${TEST_REDIS_URL})`, test);
 }
 
 /** Another instance hears an announcement in a moment, not in the same tick: ask again until `wanted` or `ms` ends. */

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db/connect';
 import { ProfileCache } from '../src/features/accounts';
 import { closedPort } from './captured-log';
-import { answerWithin, login, multipartBody, ownRedisPrefix, PNG_1X1, post, redisAnswers, registerMember, startApp, testDatabases, TEST_REDIS_URL, type TestContext, e164 } from './helpers';
+import { answerWithin, describeWithRedis, login, multipartBody, ownRedisPrefix, PNG_1X1, post, registerMember, startApp, testDatabases, TEST_REDIS_URL, type TestContext, e164 } from './helpers';
 
 /**
  * /user/info answers from what the instance read of the member (features/accounts/profile-cache.ts).
@@ -104,17 +104,13 @@ describe.each(testDatabases())('with PROFILE_CACHE_SECONDS=0 on %s', (_name, dat
 // On PostgreSQL when DATABASE_URL is set (as a fleet runs), else on SQLite.
 const [fleetDbName, fleetDb] = testDatabases().at(-1)!;
 
-describe(`two API instances on one ${fleetDbName} database and one Redis`, () => {
+describeWithRedis(`two API instances on one ${fleetDbName} database and one Redis`, () => {
   let first: TestContext;
   let secondDb: Db;
   let second: FastifyInstance;
   let token: string;
-  let available = false;
 
   beforeAll(async () => {
-    available = await redisAnswers();
-    if (process.env.CI && !available) throw new Error(`Redis is not answering at ${TEST_REDIS_URL}`);
-    if (!available) return;
     first = await startApp(fleetDb, { redisUrl: TEST_REDIS_URL, redisPrefix: ownRedisPrefix() });
     // The second instance with its own connections, as a second process would have.
     secondDb = first.reopen();
@@ -134,14 +130,12 @@ describe(`two API instances on one ${fleetDbName} database and one Redis`, () =>
   });
 
   it('a rename through one instance shows on the other’s next read', async () => {
-    if (!available) return console.warn(`Skipped: no Redis at ${TEST_REDIS_URL}`);
     expect((await info(second, token)).name).not.toBe('Renamed on A');
     await rename(first.app, token, 'Renamed on A');
     expect(await answerWithin(1000, async () => (await info(second, token)).name, 'Renamed on A')).toBe('Renamed on A');
   });
 
   it('a member registered through one instance counts in the inviter’s profile on the other', async () => {
-    if (!available) return console.warn(`Skipped: no Redis at ${TEST_REDIS_URL}`);
     const { num } = await info(second, token);
     expect((await registerMember(first, String(nextPhone++), 'Newbie123', 'RIGSHARE')).json().code).toBe(200);
     expect(await answerWithin(1000, async () => (await info(second, token)).num, num + 1)).toBe(num + 1);

@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app';
 import { closedPort } from './captured-log';
-import { answerWithin, login, ownRedisPrefix, post, redisAnswers, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
+import { answerWithin, describeWithRedis, login, ownRedisPrefix, post, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
 
 /**
  * Each API instance keeps the sessions it looked up for a few seconds' reads. In a fleet, a session
@@ -11,15 +11,11 @@ const [, sqlite] = testDatabases()[0];
 const auth = (token: string) => ({ 'x-access-token': token });
 const info = (app: TestContext['app'], token: string) => app.inject({ method: 'GET', url: '/api/user/user/info', headers: auth(token) });
 
-describe('two API instances on one database and one Redis', () => {
+describeWithRedis('two API instances on one database and one Redis', () => {
   let first: TestContext;
   let second: TestContext['app'];
-  let available = false;
 
   beforeAll(async () => {
-    available = await redisAnswers();
-    if (process.env.CI && !available) throw new Error(`Redis is not answering at ${TEST_REDIS_URL}`);
-    if (!available) return;
     first = await startApp(sqlite, { redisUrl: TEST_REDIS_URL, redisPrefix: ownRedisPrefix() });
     second = await buildApp({ db: first.db, config: first.config, clock: first.clock });
     await second.ready();
@@ -36,7 +32,6 @@ describe('two API instances on one database and one Redis', () => {
   });
 
   it('a token logged out through one instance stops reading on the other', async () => {
-    if (!available) return console.warn(`Skipped: no Redis at ${TEST_REDIS_URL}`);
     const token = await login(first, '9000000001', 'Demo12345');
     expect((await info(second, token)).statusCode).toBe(200);
     expect((await post(first.app, '/api/user/auth/logout', { token }, auth(token))).json().code).toBe(200);
@@ -44,7 +39,6 @@ describe('two API instances on one database and one Redis', () => {
   });
 
   it('a password changed through one instance ends the member’s other sessions on the other', async () => {
-    if (!available) return console.warn(`Skipped: no Redis at ${TEST_REDIS_URL}`);
     const kept = await login(first, '9000000001', 'Demo12345');
     const other = await login(first, '9000000001', 'Demo12345');
     expect((await info(second, other)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { DEFAULT_RATE_LIMITS } from '../src/config';
-import { MANY_MEMBERS, form, ownRedisPrefix, redisAnswers, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
+import { describeWithRedis, MANY_MEMBERS, form, ownRedisPrefix, startApp, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
 
 /**
  * API processes are stateless and run side by side behind a load balancer; with REDIS_URL set they share
@@ -10,35 +10,32 @@ const redisUrl = TEST_REDIS_URL;
 const [, sqlite] = testDatabases()[0];
 const THREE_LOOKUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, ...MANY_MEMBERS.rateLimits, accountCheckPerIp: { max: 3, windowMs: 60_000 } } };
 
-let first: TestContext;
-let second: TestContext;
-let available = false;
+describeWithRedis('two API processes and one Redis', () => {
+  let first: TestContext;
+  let second: TestContext;
 
-beforeAll(async () => {
-  available = await redisAnswers();
-  if (process.env.CI && !available) throw new Error(`Redis is not answering at ${redisUrl}`);
-  if (!available) return;
-  // A key prefix of its own: other runs on the same Redis keep their counters apart.
-  const withRedis = { ...THREE_LOOKUPS, redisUrl, redisPrefix: ownRedisPrefix() };
-  first = await startApp(sqlite, withRedis);
-  second = await startApp(sqlite, withRedis);
-});
+  beforeAll(async () => {
+    // A key prefix of its own: other runs on the same Redis keep their counters apart.
+    const withRedis = { ...THREE_LOOKUPS, redisUrl, redisPrefix: ownRedisPrefix() };
+    first = await startApp(sqlite, withRedis);
+    second = await startApp(sqlite, withRedis);
+  });
 
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-});
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
 
-it('two API processes share one count of account lookups through Redis', async () => {
-  if (!available) return console.warn(`Skipped: no Redis at ${redisUrl}`);
-  // The counters' keys hold the caller's address: one of this run's own, so no other run on this Redis counts with it.
-  const ip = `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const body = form({ phone: '9000000001' });
-  const statuses: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const app = i % 2 === 0 ? first.app : second.app;
-    statuses.push((await app.inject({ method: 'POST', url: '/api/user/user/isValidAccount', payload: body.payload, headers: body.headers, remoteAddress: ip })).statusCode);
-  }
-  // Three lookups in all (two on each process); the fourth is refused, wherever it lands.
-  expect(statuses).toEqual([200, 200, 200, 429]);
+  it('share one count of account lookups', async () => {
+    // The counters' keys hold the caller's address: one of this run's own, so no other run on this Redis counts with it.
+    const ip = `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const body = form({ phone: '9000000001' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      statuses.push((await app.inject({ method: 'POST', url: '/api/user/user/isValidAccount', payload: body.payload, headers: body.headers, remoteAddress: ip })).statusCode);
+    }
+    // Three lookups in all (two on each process); the fourth is refused, wherever it lands.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
 });
