@@ -9,7 +9,7 @@ import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { DataTable } from '../table/data-table';
 import { useCreatePayChannelMutation, useEditPayChannelMutation, usePayChannelsQuery, useSwitchPayChannelMutation } from './api';
-import { AMOUNT } from './form-values';
+import { amountRules } from '../layout/amount-rule';
 import { OneOf } from '../layout/one-of';
 
 interface ChannelFields {
@@ -105,7 +105,7 @@ export function ChannelsTab() {
         <Form.Item name="kind" label={t('catalogue.kind')} rules={[{ required: true }]}>
           <OneOf disabled={editing !== null} options={(['bank', 'cash'] as const).map((k) => ({ label: t(`catalogue.kinds.${k}`), value: k }))} />
         </Form.Item>
-        <Form.Item name="minAmount" label={t('catalogue.minimum')} rules={[{ required: true, message: t('products.amountHelp') }, { pattern: AMOUNT, message: t('products.amountHelp') }]}>
+        <Form.Item name="minAmount" label={t('catalogue.minimum')} rules={amountRules(t('products.amountHelp'))}>
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
         <Form.Item name="instructions" label={t('catalogue.instructions')} rules={[{ required: true, message: t('products.nameHelp') }]}>

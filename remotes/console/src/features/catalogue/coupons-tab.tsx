@@ -3,13 +3,14 @@ import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminCoupon } from '@rigshare/api-schema';
+import { amountRules } from '../layout/amount-rule';
 import { askText } from '../layout/ask-text';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { DataTable } from '../table/data-table';
 import { useCloseCouponMutation, useCreateCouponMutation, useStaffCouponsQuery } from './api';
-import { AMOUNT, fromLocalInput } from './form-values';
+import { fromLocalInput } from './form-values';
 
 interface CouponFields {
   name: string;
@@ -77,7 +78,6 @@ export function CouponsTab() {
         ),
     },
   ];
-  const required = (pattern: RegExp, message: string) => [{ required: true, message }, { pattern, message }];
   return (
     <>
       <Form
@@ -93,10 +93,10 @@ export function CouponsTab() {
         <Form.Item name="name" label={t('catalogue.couponName')} rules={[{ required: true, message: t('products.nameHelp') }]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="amount" label={t('catalogue.discount')} rules={required(AMOUNT, t('products.amountHelp'))}>
+        <Form.Item name="amount" label={t('catalogue.discount')} rules={amountRules(t('products.amountHelp'))}>
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
-        <Form.Item name="minSpend" label={t('catalogue.minSpend')} rules={required(AMOUNT, t('products.amountHelp'))}>
+        <Form.Item name="minSpend" label={t('catalogue.minSpend')} rules={amountRules(t('catalogue.rewardAmountHelp'), 'zeroAllowed')}>
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
         <Form.Item name="productId" label={t('catalogue.product')} help={t('catalogue.productHelp')} rules={[{ pattern: /^\s*\d{0,9}\s*$/, message: t('products.wholeHelp') }]}>
@@ -108,7 +108,7 @@ export function CouponsTab() {
         <Form.Item name="end" label={t('catalogue.validUntil')} rules={[{ required: true, message: t('products.timeHelp') }]}>
           <Input type="datetime-local" />
         </Form.Item>
-        <Form.Item name="budget" label={t('catalogue.budget')} help={t('catalogue.budgetHelp')} rules={[{ required: true, pattern: /^\s*\d{1,12}(\.\d{1,2})?\s*$/, message: t('products.amountHelp') }]}>
+        <Form.Item name="budget" label={t('catalogue.budget')} help={t('catalogue.budgetHelp')} rules={amountRules(t('products.amountHelp'))}>
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
       </Form>

@@ -1,5 +1,3 @@
-/** A positive amount with at most two decimals, as the server's AmountText takes it. */
-export const AMOUNT = /^\s*\d{1,12}(\.\d{1,2})?\s*$/;
 export const WHOLE = /^\s*\d{1,8}\s*$/;
 
 /** An ISO time as the value of a datetime-local input (the browser's local time, to the minute). */

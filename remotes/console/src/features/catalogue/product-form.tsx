@@ -5,7 +5,8 @@ import { formatAmount } from '@rigshare/domain';
 import type { AdminProduct, ProductDraft } from '@rigshare/api-schema';
 import { runAction } from '../layout/run-action';
 import { useCreateProductMutation, useEditProductMutation } from './api';
-import { AMOUNT, fromLocalInput, toLocalInput, WHOLE } from './form-values';
+import { amountRules } from '../layout/amount-rule';
+import { fromLocalInput, toLocalInput, WHOLE } from './form-values';
 import { OneOf } from '../layout/one-of';
 
 /** What the form holds: text inputs, with the sale window as the browser's local date and time. */
@@ -128,10 +129,10 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
       <Form.Item name="end" label={t('products.end')} dependencies={['start']} rules={[...timeRule, endAfterStart]}>
         <Input type="datetime-local" data-testid="product-end" />
       </Form.Item>
-      <Form.Item name="price" label={t('products.price')} rules={required(AMOUNT, t('products.amountHelp'))}>
+      <Form.Item name="price" label={t('products.price')} rules={amountRules(t('products.amountHelp'))}>
         <Input inputMode="decimal" maxLength={16} data-testid="product-price" />
       </Form.Item>
-      <Form.Item name="dayReturn" label={t('products.dayReturn')} rules={required(AMOUNT, t('products.amountHelp'))}>
+      <Form.Item name="dayReturn" label={t('products.dayReturn')} rules={amountRules(t('products.amountHelp'))}>
         <Input inputMode="decimal" maxLength={16} data-testid="product-day-return" />
       </Form.Item>
       <Form.Item name="validDays" label={t('products.validDays')} rules={required(WHOLE, t('products.wholeHelp'))}>

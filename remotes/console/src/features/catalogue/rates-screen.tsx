@@ -2,6 +2,7 @@ import { Button, Form, Input, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminRate } from '@rigshare/api-schema';
+import { isAcceptedRatePerUsd, requiredRules } from '../layout/amount-rule';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
@@ -68,7 +69,7 @@ export default function RatesScreen() {
         <Form.Item name="currency" label={t('rates.currency')} rules={[{ required: true, pattern: /^\s*[A-Za-z]{3}\s*$/, message: t('rates.currencyHelp') }]}>
           <Input maxLength={3} autoComplete="off" data-testid="rate-currency" />
         </Form.Item>
-        <Form.Item name="rate" label={t('rates.perUsd')} rules={[{ required: true, pattern: /^\s*\d{1,9}(\.\d{1,6})?\s*$/, message: t('rates.rateHelp') }]}>
+        <Form.Item name="rate" label={t('rates.perUsd')} rules={requiredRules(isAcceptedRatePerUsd, t('rates.rateHelp'))}>
           <Input inputMode="decimal" maxLength={16} data-testid="rate-value" />
         </Form.Item>
       </Form>

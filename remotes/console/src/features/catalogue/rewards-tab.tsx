@@ -8,7 +8,7 @@ import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { DataTable } from '../table/data-table';
 import { useRewardSettingsQuery, useSetRewardSettingMutation } from './api';
-import { AMOUNT } from './form-values';
+import { amountRules, isAcceptedPercent, requiredRules } from '../layout/amount-rule';
 
 interface RewardFields {
   value: string;
@@ -81,10 +81,7 @@ export function RewardsTab() {
             name="value"
             label={`${t(`catalogue.rewards.${editing.name}`)} (${isRate ? '%' : 'USDT'})`}
             help={t(isRate ? 'catalogue.rateHelp' : 'catalogue.rewardAmountHelp')}
-            rules={[
-              { required: true, pattern: AMOUNT, message: t(isRate ? 'catalogue.rateHelp' : 'catalogue.rewardAmountHelp') },
-              { validator: async (_rule, value?: string) => (isRate && Number(value) > 100 ? Promise.reject(new Error(t('catalogue.rateHelp'))) : undefined) },
-            ]}
+            rules={isRate ? requiredRules(isAcceptedPercent, t('catalogue.rateHelp')) : amountRules(t('catalogue.rewardAmountHelp'), 'zeroAllowed')}
           >
             <Input inputMode="decimal" maxLength={16} data-testid="reward-value" />
           </Form.Item>

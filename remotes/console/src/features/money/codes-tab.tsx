@@ -3,6 +3,7 @@ import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminExchangeCode } from '@rigshare/api-schema';
+import { amountRules } from '../layout/amount-rule';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
@@ -64,10 +65,10 @@ export function CodesTab() {
         <Form.Item name="code" label={t('money.code')} rules={[{ required: true, pattern: /^\s*[A-Za-z0-9]{4,32}\s*$/, message: t('money.codeHelp') }]}>
           <Input maxLength={32} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="amount" label={t('money.perMember')} rules={[{ required: true, pattern: /^\s*\d{1,12}(\.\d{1,6})?\s*$/, message: t('money.amountHelp') }]}>
+        <Form.Item name="amount" label={t('money.perMember')} rules={amountRules(t('money.amountHelp'))}>
           <Input inputMode="decimal" maxLength={20} />
         </Form.Item>
-        <Form.Item name="budget" label={t('money.budget')} help={t('money.budgetHelp')} rules={[{ required: true, pattern: /^\s*\d{1,12}(\.\d{1,6})?\s*$/, message: t('money.amountHelp') }]}>
+        <Form.Item name="budget" label={t('money.budget')} help={t('money.budgetHelp')} rules={amountRules(t('money.amountHelp'))}>
           <Input inputMode="decimal" maxLength={20} />
         </Form.Item>
         <Form.Item name="reason" label={t('actions.reason')} rules={[{ required: true, message: t('money.reasonHelp') }]}>

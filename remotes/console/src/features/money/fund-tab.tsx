@@ -1,6 +1,7 @@
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { money } from '@rigshare/i18n';
+import { amountRules } from '../layout/amount-rule';
 import { OneOf } from '../layout/one-of';
 import { runAction } from '../layout/run-action';
 import { useFundMutation, type FundTarget } from './api';
@@ -62,12 +63,12 @@ export function FundTab() {
   );
 }
 
-/** The amount (USDT, up to six decimals) and the reason every money form asks for. */
+/** The amount (USDT, the console's one amount rule) and the reason every money form asks for. */
 export function AmountAndReason() {
   const { t } = useTranslation('console');
   return (
     <>
-      <Form.Item name="amount" label={t('money.amount')} rules={[{ required: true, message: t('money.amountHelp') }, { pattern: /^\s*\d{1,12}(\.\d{1,6})?\s*$/, message: t('money.amountHelp') }]}>
+      <Form.Item name="amount" label={t('money.amount')} rules={amountRules(t('money.amountHelp'))}>
         <Input inputMode="decimal" maxLength={20} placeholder="0.00" data-testid="money-amount" />
       </Form.Item>
       <Form.Item name="reason" label={t('actions.reason')} rules={[{ required: true, message: t('money.reasonHelp') }]}>
