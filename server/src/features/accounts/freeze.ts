@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { Database } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 export interface FreezeState {
   id: number;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import { countedPage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { notifyMember } from '../messages';
 import { writeAudit, type ActedBy } from '../../audit';
 import { checkPost, postImageIds, storedPostContent } from './service';

@@ -5,7 +5,7 @@ import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { promotionAccounts, releasePromotion, reservePromotion } from '../../ledger/promotions';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';

@@ -6,7 +6,7 @@ import type { Database, PushMessagesTable } from '../../db/schema';
 import { memberRowsPage, type Paging } from '../../db/paging';
 import { staffName, writeAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 import { notifyMember, type MessageKind } from '../../notices';
 

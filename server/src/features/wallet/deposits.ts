@@ -6,7 +6,7 @@ import { toMicro, type Database } from '../../db/schema';
 import { AppError, onField } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';

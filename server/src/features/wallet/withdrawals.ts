@@ -7,7 +7,7 @@ import { AppError, onField } from '../../errors';
 import { translate } from '../../i18n';
 import { memberAccounts, memberBalances, platformAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '../../ledger/ledger';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { notifyMember } from '../messages';
