@@ -1,4 +1,4 @@
-import { parseAmount } from '@rigshare/domain';
+import { parseAmount, REQUEST_ID_PATTERN } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -9,7 +9,6 @@ import { OperatorError } from '../../operator-error';
 import { promotionAccounts, releasePromotion, reservePromotion } from '../../ledger/promotions';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
-import { REQUEST_ID_PATTERN } from '../orders';
 
 /**
  * Exchange codes: staff create a code with an amount per member and a budget, which is reserved from the

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@rigshare/api-schema';
-import { amountFromText, formatAmount, isValidTxHash, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
+import { amountFromText, formatAmount, isValidTxHash, REQUEST_ID_PATTERN, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -10,8 +10,7 @@ import { InsufficientFundsError, lockAccounts, postOperation, type Leg } from '.
 import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
-import { notifyMember } from '../messages';
-import { REQUEST_ID_PATTERN } from '../orders';
+import { notifyMember } from '../../notices';
 import { findAddress, findBankCard, maskAccountNumber } from './bindings';
 import { checkFundPassword } from './fund-password-tries';
 import { holdUntil } from './security';
