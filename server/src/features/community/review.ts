@@ -4,7 +4,7 @@ import { countedPage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../operator-error';
-import { notifyMember } from '../messages';
+import { notifyMember } from '../../notices';
 import { writeAudit, type ActedBy } from '../../audit';
 import { checkPost, postImageIds, storedPostContent } from './service';
 

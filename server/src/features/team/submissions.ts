@@ -12,7 +12,7 @@ import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
 import { siteLink } from '../../settings/site-links';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
-import { notifyMember } from '../messages';
+import { notifyMember } from '../../notices';
 import type { AppDeps } from '../../types';
 
 /**
