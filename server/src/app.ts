@@ -35,7 +35,7 @@ import { startDeliverySweep } from './outbox/sweep';
 import { MemoryCounters } from './security/counters';
 import { createFileStorage, type FileStorage } from './storage/file-storage';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './sms/sms-sender';
-import type { Clock } from './types';
+import type { Clock } from './clock';
 import './types';
 
 export interface BuildAppOptions {

@@ -1,5 +1,6 @@
 import type { LocaleTag } from '@rigshare/domain';
 import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { EmailSender } from './email/email-sender';
@@ -7,8 +8,6 @@ import type { ProfileCache, SessionCache } from './features/accounts';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
 import type { FileStorage } from './storage/file-storage';
-
-export type Clock = () => Date;
 
 /** What every feature needs, given once to buildApp. */
 export interface AppDeps {
