@@ -18,7 +18,7 @@ interface FreezeInput extends ActedBy {
 
 /**
  * Freezes a member: from the next request they can still log in and read, but buying, withdrawing and
- * posting answer 403 (plugins/auth.ts). Refused when already frozen, so two staff doing it at once get
+ * posting answer 403 (features/accounts/auth-hook.ts). Refused when already frozen, so two staff doing it at once get
  * one freeze and one refusal; one audit row, in the same transaction.
  */
 export function freezeMember(db: Kysely<Database>, input: FreezeInput): Promise<FreezeState> {
