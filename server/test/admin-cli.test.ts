@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { createDb } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import { loadConfig } from '../src/config';
 import { ProfileCache } from '../src/caches/profile-cache';
 import { SessionCache } from '../src/caches/session-cache';

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../types';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { checkCaptcha } from './captcha';
-import { chargeSmsBudget } from '../../sms/budget';
+import { chargeSmsBudget } from './sms-budget';
 import { guessCurrentPassword, guessLogin } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
 import { e164Phone, phoneKey, type PhoneInput } from './phone-input';
