@@ -1,5 +1,5 @@
 // The workspace's lint (../eslint.config.mjs) plus the server's own layering (docs/architecture.md,
-// "Server features and their direction"):
+// "Server layers, features and their direction"):
 // 1. the parts of src/ stand in one order, SERVER_LAYERS, and each imports only the parts below it:
 //    an import back up, and so a cycle between two parts, fails the lint;
 // 2. each feature is used only through its public module, src/features/<feature>/index.ts;
