@@ -7,7 +7,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { OutboxEmailSender, SmtpEmailSender, type EmailSender } from './email/email-sender';
-import { accountRoutes, ProfileCache, SessionCache } from './features/accounts';
+import { accountRoutes, registerAuth } from './features/accounts';
+import { ProfileCache } from './caches/profile-cache';
+import { SessionCache } from './caches/session-cache';
 import { chainDepositRoutes } from './features/chain';
 import { communityRoutes } from './features/community';
 import { agreementPdfRoutes } from './features/agreement-pdf';
@@ -26,7 +28,6 @@ import { fundPasswordRoutes, walletFeatureRoutes } from './features/wallet';
 import { createLeadership, type Leadership } from './jobs/leadership';
 import { startJobs } from './jobs/scheduler';
 import { AccessLogController } from './plugins/access-log';
-import { registerAuth } from './plugins/auth';
 import { registerCacheAnnouncements } from './plugins/cache-announcements';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
@@ -35,7 +36,7 @@ import { startDeliverySweep } from './outbox/sweep';
 import { MemoryCounters } from './security/counters';
 import { createFileStorage, type FileStorage } from './storage/file-storage';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './sms/sms-sender';
-import type { Clock } from './types';
+import type { Clock } from './clock';
 import './types';
 
 export interface BuildAppOptions {

@@ -2,9 +2,35 @@ import { DEFAULT_PHONE_REGION, parseAmount, PHONE_COUNTRIES } from '@rigshare/do
 import path from 'node:path';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
-import type { SmtpEmailConfig } from './email/email-sender';
-import type { HttpSmsConfig } from './sms/sms-sender';
 import type { StorageConfig } from './storage/file-storage';
+
+/** SMS_PROVIDER=http: a generic HTTP SMS gateway. */
+export interface HttpSmsConfig {
+  /** SMS_HTTP_URL: where each text is POSTed. */
+  url: string;
+  /** SMS_HTTP_BODY: the request body, with {phone}, {body} and {purpose} replaced (JSON-escaped when the body is JSON). */
+  bodyTemplate: string;
+  /** SMS_HTTP_HEADERS: JSON object of extra headers (Authorization, ...). */
+  headers: Record<string, string>;
+  /** SMS_HTTP_RETRIES: tries after the first, on a network error, a timeout, 429 or 5xx. */
+  retries: number;
+  /** SMS_HTTP_TIMEOUT_MS per try. */
+  timeoutMs: number;
+  /** SMS_HTTP_ID_FIELD: the field of the gateway's JSON answer holding its message id. */
+  idField: string;
+}
+
+/** EMAIL_PROVIDER=smtp: the mail server and the sender's address. */
+export interface SmtpEmailConfig {
+  /** SMTP_URL: smtp://user:password@host:587 (STARTTLS when offered) or smtps://...:465. */
+  url: string;
+  /** EMAIL_FROM: the From header, e.g. "Rigshare <no-reply@example.com>". */
+  from: string;
+  /** SMTP_TIMEOUT_MS: for connecting, for the server's greeting and for each reply. */
+  timeoutMs: number;
+  /** SMTP_RETRIES: tries after the first when the server cannot be reached or refuses for the moment. */
+  retries: number;
+}
 
 /** Everything the server reads from the environment, checked once at start. */
 export interface Config {

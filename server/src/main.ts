@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/connect';
 import { migrateToLatest } from './db/migrations';
-import { DEMO_PASSWORD, DEMO_PHONE, ROOT_INVITE_CODE, seedIfEmpty } from './db/seed';
+import { DEMO_PASSWORD, DEMO_PHONE, ROOT_INVITE_CODE, seedIfEmpty } from './seed';
 import { startChainWatcher } from './features/chain';
 import { createLeadership } from './jobs/leadership';
 import { stdoutDestination } from './log-stream';

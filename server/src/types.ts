@@ -1,14 +1,14 @@
 import type { LocaleTag } from '@rigshare/domain';
 import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { EmailSender } from './email/email-sender';
-import type { ProfileCache, SessionCache } from './features/accounts';
+import type { ProfileCache } from './caches/profile-cache';
+import type { SessionCache } from './caches/session-cache';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
 import type { FileStorage } from './storage/file-storage';
-
-export type Clock = () => Date;
 
 /** What every feature needs, given once to buildApp. */
 export interface AppDeps {
@@ -22,9 +22,9 @@ export interface AppDeps {
   storage: FileStorage;
   /** The SMS budget's counts: in Redis when REDIS_URL is set (plugins/rate-limit.ts). Guesses at secrets are counted in the database (security/guess-limits.ts). */
   counters: Counters;
-  /** Members' live sessions, kept a few seconds for reads (features/accounts/session-cache.ts). */
+  /** Members' live sessions, kept a few seconds for reads (caches/session-cache.ts). */
   sessionCache: SessionCache;
-  /** What /user/info shows of each member, kept until a write changes it (features/accounts/profile-cache.ts). */
+  /** What /user/info shows of each member, kept until a write changes it (caches/profile-cache.ts). */
   profileCache: ProfileCache;
   /** The operator's log (the server's logger). */
   log: FastifyBaseLogger;

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../src/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
 import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import type { TestContext, TestDatabase } from './helpers';
 
 /** startApp with the server's log (pino JSON lines) captured, and config read from `env` first. */

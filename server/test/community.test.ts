@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { likePost, postForMember, reviewPost } from '../src/features/community';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { getAs, MANY_MEMBERS, post, signedInMember, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
 
 jest.setTimeout(120_000);

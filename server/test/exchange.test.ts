@@ -2,7 +2,7 @@ import { parseAmount } from '@rigshare/domain';
 import fs from 'node:fs';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, exchangeProblems } from '../src/features/exchange/service';
 import { platformAccountId } from '../src/ledger/accounts';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { asMember, getAs, ledgerCheckedApp, MANY_MEMBERS, post, runAdmin, seededDataDir, signedInMember, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();

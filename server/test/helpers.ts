@@ -10,7 +10,7 @@ import { buildApp, type BuildAppOptions } from '../src/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
 import { createDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import { DAY_MS } from '../src/jobs/accrual';
 import { checkLedger } from '../src/ledger/check';
 import { adjust } from '../src/ledger/operator';

@@ -1,5 +1,5 @@
 import { publishCarousel, publishNotice, sendStaffMessage, unpublishCarousel, unpublishNotice } from '../src/features/messages';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { asMember, getAs, MANY_MEMBERS, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 /**

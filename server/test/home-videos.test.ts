@@ -1,5 +1,5 @@
 import { publishVideo, unpublishVideo } from '../src/features/messages';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { asMember, getAs, MANY_MEMBERS, signedInMember, staffSession, STAFF_CONFIG, startApp, testDatabases, type TestContext, type TestMember } from './helpers';
 
 type Video = { id: number; title: string; videoUrl: string; posterUrl: string };

@@ -3,8 +3,9 @@ import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/with
 import fs from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';
-import { notifyMember, publishNews, replyToFeedback, unpublishNews } from '../src/features/messages';
-import { OperatorError } from '../src/ledger/operator';
+import { publishNews, replyToFeedback, unpublishNews } from '../src/features/messages';
+import { notifyMember } from '../src/notices';
+import { OperatorError } from '../src/operator-error';
 import { AS_STAFF, asMember, getAs, lastSmsCode, MANY_MEMBERS, PNG_1X1, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
 const HOUR = 3_600_000;

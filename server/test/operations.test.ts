@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { createDb } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import { runAccrual } from '../src/jobs/accrual';
 import { closedPort, startAppWithLog } from './captured-log';
 import { form, startApp, testDatabases, type TestContext } from './helpers';

@@ -2,12 +2,12 @@ import type { UserInfo } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/connect';
-import { ProfileCache } from '../src/features/accounts';
+import { ProfileCache } from '../src/caches/profile-cache';
 import { closedPort } from './captured-log';
 import { answerWithin, describeWithRedis, login, multipartBody, ownRedisPrefix, PNG_1X1, post, registerMember, startApp, testDatabases, TEST_REDIS_URL, type TestContext, e164 } from './helpers';
 
 /**
- * /user/info answers from what the instance read of the member (features/accounts/profile-cache.ts).
+ * /user/info answers from what the instance read of the member (caches/profile-cache.ts).
  * What a member changes through the API shows on their next read at once, on every instance that hears
  * the fleet's announcements; what is changed in the database behind the API's back shows within
  * PROFILE_CACHE_SECONDS.

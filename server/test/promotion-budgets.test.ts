@@ -6,7 +6,7 @@ import { DAY_MS } from '../src/jobs/accrual';
 import { memberAccounts, memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { checkLedger } from '../src/ledger/check';
 import { InsufficientFundsError, postOperation } from '../src/ledger/ledger';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { fundPromotions, releaseEndedCoupons } from '../src/ledger/promotions';
 import { migrateTo } from '../src/db/migrations';
 import type { Db } from '../src/db/connect';

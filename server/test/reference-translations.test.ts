@@ -1,6 +1,6 @@
 import { headerCodeFor, LOCALE_TAGS, type LocaleTag } from '@rigshare/domain';
 import { migrateTo, migrateToLatest } from '../src/db/migrations';
-import { DEMO_PASSWORD, DEMO_PHONE } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed';
 import { confirmDeposit } from '../src/features/wallet';
 import { adjust } from '../src/ledger/operator';
 import { AS_STAFF, asMember, getAs, login, post, startApp, type TestContext, testDatabases } from './helpers';

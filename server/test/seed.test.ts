@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrateTo, migrateToLatest } from '../src/db/migrations';
 import { parseAmount } from '@rigshare/domain';
-import { DEMO_PROMOTIONS_FUNDING, seedIfEmpty, seedReferenceData } from '../src/db/seed';
+import { DEMO_PROMOTIONS_FUNDING, seedIfEmpty, seedReferenceData } from '../src/seed';
 import { checkLedger } from '../src/ledger/check';
 import { testDatabases } from './helpers';
 import { dumpSeededRows } from './seed-dump';

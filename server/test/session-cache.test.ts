@@ -1,4 +1,4 @@
-import { SessionCache } from '../src/features/accounts';
+import { SessionCache } from '../src/caches/session-cache';
 
 const session = (userId: number) => ({ userId, expiresAt: 10_000, frozen: false });
 

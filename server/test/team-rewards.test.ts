@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fundRewardsBudget, grantReward, payPendingRewards, rewardProblems, rewardsBudget, type RewardGrant } from '../src/jobs/rewards';
 import { platformAccountId } from '../src/ledger/accounts';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { getAs, ledgerCheckedApp, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, testDatabases } from './helpers';
 
 const usdt = (text: string) => parseAmount(text);

@@ -1,7 +1,7 @@
 import { PRODUCT_STATUS } from '@rigshare/domain';
 import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import { checkLedger } from '../src/ledger/check';
 import { addProduct, asMember, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases, type TestContext } from './helpers';
 

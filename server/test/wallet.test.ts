@@ -4,7 +4,7 @@ import { migrationKit } from '../src/db/migrations/kit';
 import { migration as usdtPayoutHashes } from '../src/db/migrations/0038-usdt-payout-hashes';
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
-import { OperatorError } from '../src/ledger/operator';
+import { OperatorError } from '../src/operator-error';
 import { AS_STAFF, asMember, getAs, lastSmsCode, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();

@@ -9,6 +9,9 @@ export function isValidPassword(value: string): boolean {
   return PASSWORD_PATTERN.test(value);
 }
 
+/** A request id (the idempotency key of a purchase, deposit, withdrawal, takeout or redemption): 8 to 64 letters, digits, dashes or underscores. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /** Letters and digits only (invite codes, redemption codes). */
 export function isAlphanumeric(value: string): boolean {
   return /^[A-Za-z0-9]+$/.test(value);

@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 import { CATALOGUE_COMMANDS } from './catalogue-commands';
 import { CHAIN_COMMANDS } from './chain-commands';
 import { COMMUNITY_COMMANDS } from './community-commands';

@@ -6,7 +6,7 @@ import { exchangeRates, setExchangeRate } from '../features/income';
 import { closeProduct, createProduct, editProduct, staffProducts, type ProductTerms, type StaffProduct } from '../features/products';
 import { appReleases, publishAppRelease } from '../features/system';
 import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannels, type StaffPayChannel } from '../features/wallet';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 import { SITE_LINKS, setSiteLink, siteLinks, type SiteLinkKey } from '../settings/site-links';
 import type { AdminCommand, CommandInput } from './command';
 import { say } from './output';

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Db } from '../db/connect';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 
 /** The parsed command line of one command: its positionals and its --options (strings). */
 export interface CommandInput {

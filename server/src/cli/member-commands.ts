@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { operatorName } from '../audit';
 import type { Database } from '../db/schema';
 import { freezeMember, insertMember, unfreezeMember } from '../features/accounts';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 import { hashPassword } from '../security/password';
 import type { AdminCommand } from './command';
 import { say } from './output';

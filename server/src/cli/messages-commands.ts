@@ -20,7 +20,7 @@ import {
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../config';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 import { createFileStorage } from '../storage/file-storage';
 import { idArg, type AdminCommand } from './command';
 import { say } from './output';

@@ -98,7 +98,7 @@ export const SEED_SCROLL_NOTICES: SeedNotice[] = [
   },
 ];
 
-/** The demo member's opening credit (db/seed/demo.ts), a ledger operation members see in their records. */
+/** The demo member's opening credit (seed/demo.ts), a ledger operation members see in their records. */
 export const DEMO_BALANCE_OPERATION = 'seed:demo-balance';
 
 /**

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema';
 import { OutboxDelivery, type TryOutcome } from '../outbox/delivery';
-import type { Clock } from '../types';
+import type { Clock } from '../clock';
+import type { SmtpEmailConfig } from '../config';
 
 export interface EmailMessage {
   to: string;
@@ -43,18 +44,6 @@ export class OutboxEmailSender implements EmailSender {
     if (this.codeInLog && code) this.log?.info({ to, purpose, code }, `email outbox: ${purpose} code ${code} for ${to}`);
     else this.log?.info({ to, purpose }, `email outbox: ${purpose} email for ${to} (code not logged)`);
   }
-}
-
-/** EMAIL_PROVIDER=smtp: the mail server and the sender's address. */
-export interface SmtpEmailConfig {
-  /** SMTP_URL: smtp://user:password@host:587 (STARTTLS when offered) or smtps://...:465. */
-  url: string;
-  /** EMAIL_FROM: the From header, e.g. "Rigshare <no-reply@example.com>". */
-  from: string;
-  /** SMTP_TIMEOUT_MS: for connecting, for the server's greeting and for each reply. */
-  timeoutMs: number;
-  /** SMTP_RETRIES: tries after the first when the server cannot be reached or refuses for the moment. */
-  retries: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
-import type { Clock } from '../types';
+import type { Clock } from '../clock';
 import type { Leadership } from './leadership';
 import { runAccrual } from './accrual';
 import { runTeamRewards } from './team-rewards';

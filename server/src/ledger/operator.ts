@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { memberAccounts, platformAccountId, type PlatformKind } from './accounts';
 import { InsufficientFundsError, postOperation, type PostedTransfer, type TransferType } from './ledger';
 import { writeAudit, type ActedBy } from '../audit';
+import { OperatorError } from '../operator-error';
 
 /** Staff operations the admin command runs (and tests call): all of them ledger operations with a reason. */
 
@@ -20,8 +21,6 @@ export async function auditFunding(
   if (replayed) return;
   await writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `transfer:${transfer.id}`, after: transfer.amount.toString(), reason, at });
 }
-
-export class OperatorError extends Error {}
 
 function amountOf(text: string): bigint {
   let amount: bigint;

@@ -5,7 +5,8 @@ import { toMicro, type CouponsTable, type Database } from '../db/schema';
 import type { ActedBy } from '../audit';
 import { platformAccountId } from './accounts';
 import { lockAccounts, postOperation, type PostedTransfer } from './ledger';
-import { fundPlatformAccount, OperatorError, type Funding } from './operator';
+import { OperatorError } from '../operator-error';
+import { fundPlatformAccount, type Funding } from './operator';
 
 /**
  * The promotions budget (docs/ledger.md, "Promotions budget"): platform.rewards_expense, funded by staff

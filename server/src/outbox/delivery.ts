@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Clock } from '../types';
+import type { Clock } from '../clock';
 
 /** The tables of the texts and emails a gateway delivers: each row is one message and its delivery status. */
 export type OutboxTable = 'sms_outbox' | 'email_outbox';

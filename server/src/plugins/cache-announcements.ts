@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
-import type { AnnouncedCache, ProfileChange, Revocation } from '../features/accounts';
+import type { AnnouncedCache } from '../caches/announced-cache';
+import type { ProfileChange } from '../caches/profile-cache';
+import type { Revocation } from '../caches/session-cache';
 
 /** One cache the fleet keeps correct by announcements, on its own Redis channel. */
 interface Channel<Change> {
@@ -16,9 +18,9 @@ interface Channel<Change> {
 
 /**
  * With REDIS_URL set, the API instances of a fleet tell each other what they changed that the others may
- * keep in memory: the sessions they revoked (features/accounts/session-cache.ts), so no instance goes on
+ * keep in memory: the sessions they revoked (caches/session-cache.ts), so no instance goes on
  * reading with a token logged out through another, and the members whose profile changed
- * (profile-cache.ts), so no instance shows a member the profile from before their own change. One
+ * (caches/profile-cache.ts), so no instance shows a member the profile from before their own change. One
  * channel each, on one subscription. An instance keeps nothing in either cache while it is not
  * subscribed (connecting, or Redis unreachable), as it could miss an announcement then: every request
  * reads the database, as before the caches.

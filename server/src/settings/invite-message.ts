@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { writeAudit, type ActedBy } from '../audit';
 import type { Database } from '../db/schema';
 import { translate } from '../i18n';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 
 /**
  * The invite message members share, as staff set it in the console: one text per language (a row of

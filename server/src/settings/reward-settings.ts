@@ -2,7 +2,7 @@ import { formatAmount, parseAmount, REWARD_SETTING_NAMES as NAMES, REWARD_SETTIN
 import type { Kysely } from 'kysely';
 import { staffName, writeAudit, type ActedBy } from '../audit';
 import { toMicro, type Database } from '../db/schema';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 
 /**
  * The reward settings (REWARD_SETTINGS in @rigshare/domain): read by the team feature and the team reward

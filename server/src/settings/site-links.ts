@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { writeAudit, type ActedBy } from '../audit';
 import type { Database } from '../db/schema';
-import { OperatorError } from '../ledger/operator';
+import { OperatorError } from '../operator-error';
 
 /**
  * The links staff keep in the console: customer service (the app's "contact us") and the group members

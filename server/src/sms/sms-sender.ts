@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { OutboxDelivery, type TryOutcome } from '../outbox/delivery';
-import type { Clock } from '../types';
+import type { Clock } from '../clock';
+import type { HttpSmsConfig } from '../config';
 
 export interface SmsMessage {
   phone: string;
@@ -47,22 +48,6 @@ export class OutboxSmsSender implements SmsSender {
       this.log?.info({ phone, purpose }, `sms outbox: ${purpose} text for ${phone} (code not logged)`);
     }
   }
-}
-
-/** SMS_PROVIDER=http: a generic HTTP SMS gateway. */
-export interface HttpSmsConfig {
-  /** SMS_HTTP_URL: where each text is POSTed. */
-  url: string;
-  /** SMS_HTTP_BODY: the request body, with {phone}, {body} and {purpose} replaced (JSON-escaped when the body is JSON). */
-  bodyTemplate: string;
-  /** SMS_HTTP_HEADERS: JSON object of extra headers (Authorization, ...). */
-  headers: Record<string, string>;
-  /** SMS_HTTP_RETRIES: tries after the first, on a network error, a timeout, 429 or 5xx. */
-  retries: number;
-  /** SMS_HTTP_TIMEOUT_MS per try. */
-  timeoutMs: number;
-  /** SMS_HTTP_ID_FIELD: the field of the gateway's JSON answer holding its message id. */
-  idField: string;
 }
 
 /**

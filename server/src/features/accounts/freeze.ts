@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { Database } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 export interface FreezeState {
   id: number;
@@ -18,7 +18,7 @@ interface FreezeInput extends ActedBy {
 
 /**
  * Freezes a member: from the next request they can still log in and read, but buying, withdrawing and
- * posting answer 403 (plugins/auth.ts). Refused when already frozen, so two staff doing it at once get
+ * posting answer 403 (features/accounts/auth-hook.ts). Refused when already frozen, so two staff doing it at once get
  * one freeze and one refusal; one audit row, in the same transaction.
  */
 export function freezeMember(db: Kysely<Database>, input: FreezeInput): Promise<FreezeState> {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../types';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { checkCaptcha } from './captcha';
-import { chargeSmsBudget } from '../../sms/budget';
+import { chargeSmsBudget } from './sms-budget';
 import { guessCurrentPassword, guessLogin } from './login-limits';
 import { findMemberById, findMemberByPhone, insertMember } from './members';
 import { e164Phone, phoneKey, type PhoneInput } from './phone-input';
@@ -145,7 +145,7 @@ export async function isRegistered(deps: AppDeps, input: PhoneInput): Promise<bo
   return Boolean(await findMemberByPhone(deps.db.kysely, e164Phone(deps, input)));
 }
 
-/** The signed-in member's profile, as this instance last read it if that is recent (profile-cache.ts). */
+/** The signed-in member's profile, as this instance last read it if that is recent (caches/profile-cache.ts). */
 export async function userInfo(deps: AppDeps, memberId: number): Promise<UserInfo | null> {
   const { profileCache } = deps;
   const now = deps.clock().getTime();

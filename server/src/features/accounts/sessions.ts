@@ -31,7 +31,7 @@ export async function findLiveSession(db: Kysely<Database>, tokenHash: string, n
   return (await findLiveSessions(db, [tokenHash], now)).get(tokenHash);
 }
 
-/** The live sessions among several tokens, by token hash, in one query (the API looks up the sessions of requests that arrive together at once, plugins/auth.ts). */
+/** The live sessions among several tokens, by token hash, in one query (the API looks up the sessions of requests that arrive together at once, features/accounts/auth-hook.ts). */
 export async function findLiveSessions(db: Kysely<Database>, tokenHashes: readonly string[], now: Date): Promise<Map<string, LiveSession>> {
   const rows = await db
     .selectFrom('sessions')
@@ -49,7 +49,7 @@ type RevokingDeps = Pick<AppDeps, 'db' | 'clock' | 'sessionCache'>;
 
 /**
  * Ends one session of the member (logout): in the database, then in every instance's cache of live
- * sessions (session-cache.ts), so no read is served on it any more. Revocations go through here or
+ * sessions (caches/session-cache.ts), so no read is served on it any more. Revocations go through here or
  * `endOtherSessions` only, so the two never come apart.
  */
 export async function endSession(deps: RevokingDeps, memberId: number, tokenHash: string): Promise<void> {

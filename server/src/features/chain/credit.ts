@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import { toMicro } from '../../db/schema';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
-import { notifyMember } from '../messages';
+import { notifyMember } from '../../notices';
 
 /** The ledger key of a chain deposit: one credit per log, whichever process or pass gets there first. */
 export function chainDepositKey(row: { chain_id: number; tx_hash: string; log_index: number }): string {

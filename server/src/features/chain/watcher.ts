@@ -1,7 +1,7 @@
 import { formatAmount } from '@rigshare/domain';
 import type { ChainConfig } from '../../config';
 import type { Db } from '../../db/connect';
-import type { Clock } from '../../types';
+import type { Clock } from '../../clock';
 import { scanOnce, type ScanResult } from './scan';
 import { chainOffReason, OFF_LOG_LINES } from './status';
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connect';
 import { countedPage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
-import { OperatorError } from '../../ledger/operator';
-import { notifyMember } from '../messages';
+import { OperatorError } from '../../operator-error';
+import { notifyMember } from '../../notices';
 import { writeAudit, type ActedBy } from '../../audit';
 import { checkPost, postImageIds, storedPostContent } from './service';
 

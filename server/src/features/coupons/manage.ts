@@ -4,7 +4,7 @@ import { writeAudit, type ActedBy } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type CouponsTable, type Database } from '../../db/schema';
 import type { Db } from '../../db/connect';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { releaseCoupon, reservePromotion } from '../../ledger/promotions';
 
 /** A coupon as staff see it: its terms, its budget and how much of it members took. */

@@ -1,15 +1,14 @@
-import { parseAmount } from '@rigshare/domain';
+import { parseAmount, REQUEST_ID_PATTERN } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { promotionAccounts, releasePromotion, reservePromotion } from '../../ledger/promotions';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
-import { REQUEST_ID_PATTERN } from '../orders';
 
 /**
  * Exchange codes: staff create a code with an amount per member and a budget, which is reserved from the

@@ -33,7 +33,7 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
         return url;
       }),
     );
-    // The member's next /user/info shows it, on every instance (features/accounts/profile-cache.ts).
+    // The member's next /user/info shows it, on every instance (caches/profile-cache.ts).
     await deps.profileCache.changed({ memberId });
     return ok(request, { headUrl });
   });

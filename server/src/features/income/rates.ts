@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { Database, ExchangeRatesTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 /** A rate as members and staff see it: who set it, when, and whether it is too old to convert at. */
 export interface RateView {

@@ -1,10 +1,10 @@
 import { walletSchemas as schemas } from '@rigshare/api-schema';
+import { REQUEST_ID_PATTERN } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { REQUEST_ID_PATTERN } from '../orders';
 import { exchangeRate } from './rates';
 import { incomeSummary, memberRecords, takeout, walletSummary } from './service';
 

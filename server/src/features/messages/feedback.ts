@@ -6,9 +6,9 @@ import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
 import type { Database, FeedbackTable } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
-import { notifyMember } from './service';
+import { notifyMember } from '../../notices';
 
 /**
  * A member's feedback: text of more than ten words (libs/domain), an optional phone and an optional

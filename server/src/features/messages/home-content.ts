@@ -5,7 +5,7 @@ import { staffName, writeAudit } from '../../audit';
 import { localizedField } from '../../content/seed-content';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 /**
  * What the home page shows from published content: the carousel (banners), the scrolling notices and

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { staffName, writeAudit } from '../../audit';
 import { localizedField } from '../../content/seed-content';
 import type { Database } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { sortOption, text, translationsOption, unpublish, urlOption, type StaffAction, type StaffOrigin } from './home-content';
 
 /**

@@ -1,6 +1,6 @@
-/** The messages feature's public module: the member's own messages, and how other features add one. */
+/** The messages feature's public module: the member's own messages (other features add one with notifyMember of src/notices). */
 export { homeContentRoutes, messageRoutes } from './routes';
-export { notifyMember, sendStaffMessage } from './service';
+export { sendStaffMessage } from './service';
 export { allCarousel, allNotices, type NoticeKind, publishCarousel, publishNotice, unpublishCarousel, unpublishNotice } from './home-content';
 export { allVideos, publishVideo, unpublishVideo } from './home-videos';
 export { allNews, publishNews, unpublishNews } from './news';

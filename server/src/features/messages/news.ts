@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { countedPage, type Paging } from '../../db/paging';
 import type { Database, NewsTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { staffName, writeAudit } from '../../audit';
 import { unpublish, type StaffAction, type StaffOrigin } from './home-content';
 

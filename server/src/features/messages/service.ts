@@ -6,15 +6,13 @@ import type { Database, PushMessagesTable } from '../../db/schema';
 import { memberRowsPage, type Paging } from '../../db/paging';
 import { staffName, writeAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 import { notifyMember, type MessageKind } from '../../notices';
 
-export { notifyMember, type MessageKind, type Notice } from '../../notices';
-
 /**
  * A member's messages ("push messages" in the app). Features tell a member about an event with
- * notifyMember; the text is stored as catalogue keys and parameters and rendered in the language of
+ * notifyMember (src/notices); the text is stored as catalogue keys and parameters and rendered in the language of
  * whoever reads it, so a member who switches language reads old messages in the new one.
  */
 

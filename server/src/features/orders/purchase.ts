@@ -2,8 +2,6 @@
 import type { Outcome } from '../../batch-queue';
 import type { OrderRow } from './views';
 
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
 export interface CreateOrderInput {
   userId: number;
   productId: number;

@@ -4,12 +4,12 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import type { CouponState } from '@rigshare/domain';
+import { REQUEST_ID_PATTERN, type CouponState } from '@rigshare/domain';
 import { couponSummary, memberCoupons, receivableCoupons, receiveCoupon, usableCoupons } from '../coupons';
 import { publicBase } from '../files';
 import { productAgreement } from '../products';
 import { purchaseQueue } from './purchase-queue';
-import { listOrders, orderById, orderDays, orderTotals, REQUEST_ID_PATTERN, toOrderView } from './service';
+import { listOrders, orderById, orderDays, orderTotals, toOrderView } from './service';
 
 /** Lease agreement, coupons and orders (host /api/orders). */
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {

@@ -21,7 +21,7 @@ import { orderRowsById, type OrderRow } from './views';
 
 // The read side lives in ./views and what a purchase is in ./purchase; re-exported so the routes keep their import.
 export { delayReasonText, listOrders, orderById, orderDays, orderTotals, toOrderView } from './views';
-export { REQUEST_ID_PATTERN, type CreateOrderInput, type PurchaseOutcome } from './purchase';
+export { type CreateOrderInput, type PurchaseOutcome } from './purchase';
 
 /** The platform accounts a purchase moves money with. */
 const PLATFORM_KINDS = ['platform.rental_revenue', 'platform.rewards_expense', 'platform.rewards_reserved'] as const;

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 /** The terms staff set on a product; once a unit is sold none of them changes (the product can only be closed). */
 export interface ProductTerms {

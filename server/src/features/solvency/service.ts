@@ -2,7 +2,7 @@ import { buildSumTree, parseAmount, sumTreeProof, type SumNode } from '@rigshare
 import { writeAudit } from '../../audit';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { reservesConfigured } from './reserves';
 import { memberLeafNode, memberNonce, nodeSha256 } from './snapshot';
 

@@ -2,7 +2,7 @@ import { STAFF_ROLES, type StaffRole } from '@rigshare/api-schema';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../audit';
 import type { Database } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { newToken, sha256 } from '../../security/random';
 import { acceptedStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';

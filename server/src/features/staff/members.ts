@@ -5,7 +5,7 @@ import type { AppDeps } from '../../types';
 import { countedPage } from '../../db/paging';
 import { toMicro } from '../../db/schema';
 import { memberBalances } from '../../ledger/accounts';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { teamInfo } from '../team';
 
 const RECENT_ORDERS = 10;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ActedBy } from '../../audit';
 import { AppError } from '../../errors';
 import { IdempotencyConflictError } from '../../ledger/ledger';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 /** A service's refusal (the same text the command line prints) as the console's answer: 404 for a missing object, else 409. */
 export async function refusing<T>(work: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppVersionsTable, Database } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 export const PLATFORMS = ['ANDROID', 'IOS'] as const;
 

@@ -8,11 +8,11 @@ import { countedPage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
 import { rewardSettings } from '../../settings/reward-settings';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
 import { siteLink } from '../../settings/site-links';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
-import { notifyMember } from '../messages';
+import { notifyMember } from '../../notices';
 import type { AppDeps } from '../../types';
 
 /**

@@ -2,7 +2,7 @@ import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import { writeAudit, type ActedBy } from '../../audit';
 import { toMicro, type Database, type PayChannelsTable } from '../../db/schema';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 
 /** A bank or cash recharge channel as staff see it (members see the enabled ones in their language). */
 export interface StaffPayChannel {

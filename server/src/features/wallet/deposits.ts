@@ -1,17 +1,16 @@
 import type { Deposit } from '@rigshare/api-schema';
-import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rechargeAmountProblem, toUsdt, type Page } from '@rigshare/domain';
+import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rechargeAmountProblem, REQUEST_ID_PATTERN, toUsdt, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError, onField } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
-import { OperatorError } from '../../ledger/operator';
+import { OperatorError } from '../../operator-error';
 import { writeAudit, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
-import { notifyMember } from '../messages';
-import { REQUEST_ID_PATTERN } from '../orders';
+import { notifyMember } from '../../notices';
 import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { guess, holdGuesses, inARow } from '../../security/guess-limits';
 import { verifyPassword } from '../../security/password';
 import type { AppDeps } from '../../types';
-import { notifyMember } from '../messages';
+import { notifyMember } from '../../notices';
 
 /**
  * Wrong fund passwords in a row, taken as tries before the PIN is checked (security/guess-limits.ts): of

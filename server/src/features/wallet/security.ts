@@ -3,9 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, onField } from '../../errors';
 import { hashPassword } from '../../security/password';
-import { chargeSmsBudget } from '../../sms/budget';
 import type { AppDeps } from '../../types';
-import { assertCanSendCode, checkCaptcha, consumeCode, findMemberById, issueCode } from '../accounts';
+import { assertCanSendCode, chargeSmsBudget, checkCaptcha, consumeCode, findMemberById, issueCode } from '../accounts';
 
 /**
  * The fund password (a 6-digit PIN, scrypt like login passwords) and the withdrawal hold: after a

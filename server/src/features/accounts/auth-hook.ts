@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { AppError } from '../errors';
-import { BatchQueue } from '../batch-queue';
-import { findLiveSessions, type CachedSession, type LiveSession } from '../features/accounts';
-import { sha256 } from '../security/random';
+import { AppError } from '../../errors';
+import { BatchQueue } from '../../batch-queue';
+import type { CachedSession } from '../../caches/session-cache';
+import { findLiveSessions, type LiveSession } from './sessions';
+import { sha256 } from '../../security/random';
 
-/** Reads may use a session looked up a few seconds ago (features/accounts/session-cache.ts); nothing else does. */
+/** Reads may use a session looked up a few seconds ago (caches/session-cache.ts); nothing else does. */
 const READS = new Set(['GET', 'HEAD']);
 
 /**
  * The most sessions one query looks up. Lookups that arrive while one runs go together in the next
- * (batch-queue.ts): every write looks its session up, and under load one query then serves many.
+ * (src/batch-queue.ts): every write looks its session up, and under load one query then serves many.
  */
 const SESSION_LOOKUP_BATCH_MAX = 64;
 

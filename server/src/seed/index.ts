@@ -1,4 +1,4 @@
-import type { Db } from '../connect';
+import type { Db } from '../db/connect';
 import { seedDemoData, seedDemoPromotions } from './demo';
 import { seedReferenceData } from './reference';
 

@@ -1,7 +1,7 @@
 import { APP_VERSION, APP_VERSION_CODE, PLATFORM_ANDROID } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { SEED_BANNERS, SEED_SCROLL_NOTICES } from '../../content/seed-content';
-import type { Database } from '../schema';
+import { SEED_BANNERS, SEED_SCROLL_NOTICES } from '../content/seed-content';
+import type { Database } from '../db/schema';
 
 /**
  * Reference data: what the app shows before any member exists, in every interface language: the app

@@ -1,6 +1,6 @@
 import { nationalNumber } from '@rigshare/domain';
-import { AppError } from '../errors';
-import type { AppDeps } from '../types';
+import { AppError } from '../../errors';
+import type { AppDeps } from '../../types';
 
 const HOUR = 3_600_000;
 

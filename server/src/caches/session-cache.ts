@@ -5,7 +5,7 @@ import { AnnouncedCache } from './announced-cache';
  * the database. A live session found there is kept here for a few seconds (SESSION_CACHE_SECONDS,
  * default 5; 0 turns the cache off), and reads (GET) within that time use it. Everything else (buying,
  * withdrawing, posting, changing a password, logging out) looks the session up again, so a revoked token
- * or a frozen member is refused by it at once (plugins/auth.ts).
+ * or a frozen member is refused by it at once (features/accounts/auth-hook.ts).
  *
  * Revoking a session through this process drops it here at once and, in a fleet, announces it on Redis
  * to the other instances (plugins/cache-announcements.ts), which drop it as soon as they hear it. An

@@ -1,13 +1,13 @@
 import { parseAmount } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { DEMO_BALANCE_OPERATION } from '../../content/seed-content';
-import { insertMember } from '../../features/accounts';
-import { memberAccounts, platformAccountId } from '../../ledger/accounts';
-import { postOperation } from '../../ledger/ledger';
-import { hashPassword } from '../../security/password';
-import type { DialectName } from '../connect';
-import { toMicro, type Database } from '../schema';
-import { reservePromotion } from '../../ledger/promotions';
+import { DEMO_BALANCE_OPERATION } from '../content/seed-content';
+import { insertMember } from '../features/accounts';
+import { memberAccounts, platformAccountId } from '../ledger/accounts';
+import { postOperation } from '../ledger/ledger';
+import { hashPassword } from '../security/password';
+import type { DialectName } from '../db/connect';
+import { toMicro, type Database } from '../db/schema';
+import { reservePromotion } from '../ledger/promotions';
 import { seedDemoCatalogue } from './demo-catalogue';
 
 /** As stored (E.164); the member types 9000000001 with India picked. */

@@ -1,11 +1,11 @@
 import { parseAmount } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { insertMember } from '../../features/accounts';
-import { buyInTransaction } from '../../features/orders';
-import { memberAccounts, platformAccountId } from '../../ledger/accounts';
-import { postOperation } from '../../ledger/ledger';
-import type { DialectName } from '../connect';
-import type { Database } from '../schema';
+import { insertMember } from '../features/accounts';
+import { buyInTransaction } from '../features/orders';
+import { memberAccounts, platformAccountId } from '../ledger/accounts';
+import { postOperation } from '../ledger/ledger';
+import type { DialectName } from '../db/connect';
+import type { Database } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
