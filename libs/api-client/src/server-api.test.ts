@@ -70,6 +70,13 @@ beforeEach(() => {
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits for what a refetch brings: it runs on its own, and how long it takes is the machine's, not the code's. */
+async function until(check: () => boolean): Promise<void> {
+  for (const end = Date.now() + 5_000; !check(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (Date.now() > end) throw new Error(`still waiting; the server saw ${JSON.stringify(seen)}`);
+  }
+}
+const balanceShown = () => api.endpoints.balance.select()(store.getState() as never).data;
 
 it('puts the API into the one store, once, and asks the server once for data several screens want', async () => {
   const a = store.dispatch(api.endpoints.balance.initiate());
@@ -87,9 +94,9 @@ it('a purchase marks the balance stale: the screen showing it gets the new figur
   await shown;
   seen.length = 0;
   await store.dispatch(api.endpoints.buy.initiate({ price: 30 })).unwrap();
+  await until(() => balanceShown()?.available === 70);
   await settle();
   expect(seen).toEqual(['POST /api/orders/mine/order/create', 'GET /api/assets/wallet/summary']);
-  expect(api.endpoints.balance.select()(store.getState() as never).data).toEqual({ available: 70 });
   shown.unsubscribe();
 });
 
@@ -115,6 +122,7 @@ it('forgets a member\'s data when they log out, and reloads server text when the
   await shown;
   seen.length = 0;
   store.dispatch(languageChanged('de-DE'));
+  await until(() => seen.length > 0);
   await settle();
   expect(seen).toEqual(['GET /api/assets/wallet/summary']);
   shown.unsubscribe();
@@ -126,5 +134,5 @@ it('forgets a member\'s data when they log out, and reloads server text when the
   );
   store.dispatch(loggedOut());
   await settle();
-  expect(api.endpoints.balance.select()(store.getState() as never).data).toBeUndefined();
+  expect(balanceShown()).toBeUndefined();
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { StaffRoles } from './staff-route-config';
 
 /**
  * What the OpenAPI document says of each operation beyond its schemas: a stable `operationId` and the
@@ -50,7 +51,7 @@ export function operationIdOf(method: string | string[], url: string): string {
  * in its preHandler, or none (`[]`: open, said explicitly). Admin may run every staff route.
  */
 export function securityOf(route: Pick<RouteOptions, 'preHandler' | 'config'>, authenticate: unknown): SecurityRequirement[] {
-  const staffRoles = route.config?.staffRoles;
+  const staffRoles: StaffRoles | undefined = route.config?.staffRoles;
   if (staffRoles) return [{ [STAFF_SESSION]: ['admin', ...staffRoles.filter((role) => role !== 'admin')] }];
   const preHandlers = ([] as unknown[]).concat(route.preHandler ?? []);
   if (authenticate !== undefined && preHandlers.includes(authenticate)) return [{ [MEMBER_SESSION]: [] }];

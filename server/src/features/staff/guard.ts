@@ -4,12 +4,9 @@ import { AppError } from '../../errors';
 import { findLiveSession } from '../accounts';
 import { sha256 } from '../../security/random';
 import { touchStaffSession, type StaffAccount } from './accounts';
+import type {} from '../../plugins/staff-route-config';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The roles besides admin that may run this /admin route; absent: open (the login itself). */
-    staffRoles?: readonly StaffRole[];
-  }
   interface FastifyRequest {
     staff: StaffAccount | null;
     staffTokenHash: string | null;
