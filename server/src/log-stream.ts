@@ -6,9 +6,15 @@ const LINES_PER_WRITE = 64;
 const WRITE_EVERY_MS = 1000;
 
 /**
+ * A warning, an error or a fatal line (pino's levels 40, 50, 60, which its line opens with) goes out at
+ * once, after what waits before it: it may be the last thing an operator reads before a crash.
+ */
+const URGENT_LINE = /^\{"level":[4-6]\d,/;
+
+/**
  * A pino destination that hands its lines on LINES_PER_WRITE at a time or every WRITE_EVERY_MS: one
  * write a line was the largest part of GET /user/info's own work (docs/performance.md, "The access log
- * in batches"). What is waiting is handed on when the process exits, however it exits short of a
+ * in batches"). Warnings and errors are not held (URGENT_LINE). What is waiting is handed on when the process exits, however it exits short of a
  * kill -9 or a crash of Node itself.
  */
 export class BatchedLines implements pino.DestinationStream {
@@ -24,7 +30,7 @@ export class BatchedLines implements pino.DestinationStream {
 
   write(line: string): void {
     this.waiting.push(line);
-    if (this.waiting.length >= LINES_PER_WRITE) this.flush();
+    if (this.waiting.length >= LINES_PER_WRITE || URGENT_LINE.test(line)) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), WRITE_EVERY_MS).unref();
   }
 

@@ -67,3 +67,14 @@ it('hands its lines on 64 at a time, or the ones waiting after a second', async 
   expect(await within(1500, () => writes.length === 2)).toBe(true);
   expect(writes[1]).toBe(line(65));
 });
+
+it('hands a warning or an error on at once, after the lines waiting before it', () => {
+  const writes: string[] = [];
+  const lines = new BatchedLines({ write: (chunk: string) => void writes.push(chunk) });
+  lines.write('{"level":30,"msg":"request completed"}\n');
+  expect(writes).toEqual([]);
+  lines.write('{"level":50,"msg":"database unreachable"}\n');
+  expect(writes).toEqual(['{"level":30,"msg":"request completed"}\n{"level":50,"msg":"database unreachable"}\n']);
+  lines.write('{"level":40,"msg":"redis down"}\n');
+  expect(writes).toHaveLength(2);
+});
