@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { store } from '@rigshare/session';
 import { act, render, type RenderResult } from '@testing-library/react';
 
 export interface RenderScreenOptions {
@@ -14,8 +16,8 @@ export interface RenderScreenOptions {
 }
 
 /**
- * Renders a screen as the shell would: inside a router, with i18next holding the module's real
- * English strings. Work the screen starts on mount settles inside `act`. For tests only; it is
+ * Renders a screen as the shell would: inside the page's one store, a router, with i18next holding
+ * the module's real English strings (server data comes from `./fake-api`). Work the screen starts on mount settles inside `act`. For tests only; it is
  * exported as `@rigshare/ui/testing` so no runtime bundle carries Testing Library.
  */
 export async function renderScreen(ui: ReactElement, { namespace, resource, path = '/' }: RenderScreenOptions): Promise<RenderResult> {
@@ -31,9 +33,11 @@ export async function renderScreen(ui: ReactElement, { namespace, resource, path
   let result: RenderResult | undefined;
   await act(async () => {
     result = render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </I18nextProvider>,
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </I18nextProvider>
+      </Provider>,
     );
   });
   return result as RenderResult;
