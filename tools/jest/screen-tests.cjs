@@ -1,11 +1,12 @@
 /**
  * Jest settings for a project with screen tests (the fake API of @rigshare/ui/testing/fake-api):
- * msw's own dependencies that ship ESM only are transpiled like the other ESM-only packages.
+ * msw's dependencies that ship ESM only, and typebox (which @rigshare/api-schema brings in), resolve to
+ * their ESM builds under jest-fixed-jsdom's Node export conditions and are transpiled like the server's.
  */
 const withEsmPackages = require('./esm-packages.cjs');
 
-const MSW_ESM_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise'];
+const ESM_ONLY_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise', 'typebox'];
 
 module.exports = function withScreenTests(config) {
-  return withEsmPackages(config, MSW_ESM_PACKAGES);
+  return withEsmPackages(config, ESM_ONLY_PACKAGES);
 };
