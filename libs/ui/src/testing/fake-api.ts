@@ -64,6 +64,7 @@ export function startFakeApi(...handlers: Parameters<typeof setupServer>) {
   const server = setupServer(...handlers);
   const sent: SentRequest[] = [];
   const toasts: string[] = [];
+  const unanswered: string[] = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
     const entry: SentRequest = { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: null };
@@ -74,7 +75,12 @@ export function startFakeApi(...handlers: Parameters<typeof setupServer>) {
   beforeAll(async () => {
     // The client's own messages (no answer, timeout) come from the shared common namespace.
     await initI18n('en-US');
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({
+      onUnhandledRequest: (request, print) => {
+        unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+        print.error();
+      },
+    });
     configureApi(Object.fromEntries(SERVICE_HOSTS.map((host) => [host, `${ORIGIN}/api/${host}`])));
     configureStaffApi({ admin: `${ORIGIN}/admin` });
     setApiNotifier({ showLoading() {}, hideLoading() {}, showError: (message) => void toasts.push(message) });
@@ -88,6 +94,8 @@ export function startFakeApi(...handlers: Parameters<typeof setupServer>) {
     // Each test starts with an empty cache, as a fresh page would.
     store.dispatch(serverApi.util.resetApiState());
     store.dispatch(staffApi.util.resetApiState());
+    const missed = unanswered.splice(0);
+    if (missed.length > 0) throw new Error(`The screen called what no handler answers: ${missed.join(', ')}`);
   });
   afterAll(() => server.close());
 
