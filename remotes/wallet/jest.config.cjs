@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.cjs') };
+module.exports = require('../../tools/jest/screen-tests.cjs')(require('../../jest.preset.cjs'));

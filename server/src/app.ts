@@ -64,18 +64,15 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY: behind a proxy, request.ip (and so every rate limit) is the member's address from X-Forwarded-For.
-  const accessLog = new AccessLogController();
   const app = Fastify({
     logger: options.logger ?? false,
-    logController: accessLog,
+    logController: new AccessLogController(),
     trustProxy: trustProxyOption(options.config.trustProxy),
     ajv: AJV_OPTIONS,
     schemaController: SCHEMA_CONTROLLER,
     frameworkErrors,
     clientErrorHandler,
   });
-  accessLog.attach(app.log);
-  app.addHook('onClose', async () => accessLog.flush());
   const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     db: options.db,

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BatchedLines } from '../src/log-stream';
 import { closedPort } from './captured-log';
 
 /**
- * The server writes its access lines in batches (src/plugins/access-log.ts), not a write a line. An operator still sees
+ * The server writes its log in batches (src/log-stream.ts), not a write a line. An operator still sees
  * a quiet server's access line within a second, and a stop loses none of the lines still waiting.
  * The real entry point runs as its own process: the batching is main.ts's, and the flush is on exit.
  */
@@ -51,3 +52,29 @@ it('writes a quiet server’s access line within a second, and every waiting lin
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 90_000);
+
+it('hands its lines on 64 at a time, or the ones waiting after a second', async () => {
+  const writes: string[] = [];
+  const lines = new BatchedLines({ write: (chunk: string) => void writes.push(chunk) });
+  const line = (n: number) => `{"n":${n}}\n`;
+  for (let n = 1; n <= 63; n++) lines.write(line(n));
+  expect(writes).toEqual([]);
+  lines.write(line(64));
+  expect(writes).toEqual([Array.from({ length: 64 }, (_, i) => line(i + 1)).join('')]);
+
+  lines.write(line(65));
+  expect(writes).toHaveLength(1);
+  expect(await within(1500, () => writes.length === 2)).toBe(true);
+  expect(writes[1]).toBe(line(65));
+});
+
+it('hands a warning or an error on at once, after the lines waiting before it', () => {
+  const writes: string[] = [];
+  const lines = new BatchedLines({ write: (chunk: string) => void writes.push(chunk) });
+  lines.write('{"level":30,"msg":"request completed"}\n');
+  expect(writes).toEqual([]);
+  lines.write('{"level":50,"msg":"database unreachable"}\n');
+  expect(writes).toEqual(['{"level":30,"msg":"request completed"}\n{"level":50,"msg":"database unreachable"}\n']);
+  lines.write('{"level":40,"msg":"redis down"}\n');
+  expect(writes).toHaveLength(2);
+});

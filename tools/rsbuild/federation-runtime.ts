@@ -11,14 +11,11 @@
 import path from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 import { versionOf } from './kits';
-import { CHECKED_AGAINST_RUNTIME_CORE } from './snapshots-off';
-import { CHECKED_AGAINST_BUNDLER_RUNTIME } from './shared-fallbacks-off';
+import { BUNDLER_RUNTIME, changedPrivateFiles } from './runtime-private-files';
 
 const RUNTIME_PACKAGE = /[\\/]node_modules[\\/]@module-federation[\\/]/;
 
 const esModuleTwin = (name: string) => require.resolve(name).replace(/\.cjs$/, '.js');
-
-const BUNDLER_RUNTIME = '@module-federation/webpack-bundler-runtime';
 
 /**
  * Where the container's bundler runtime comes from: its own build (the shell), or the shell's copy
@@ -53,7 +50,8 @@ export interface FederationRuntimeOptions {
 
 /**
  * Runtime modules that serve only features the shell's build does not use, each replaced by a module
- * of ours that gives the rest of the runtime what it asks of them, checked against one version.
+ * of ours that gives the rest of the runtime what it asks of them, checked against one version
+ * (runtime-private-files.ts).
  */
 const LEFT_OUT = [
   {
@@ -61,34 +59,23 @@ const LEFT_OUT = [
     // runtime-core's snapshot handler and asset preloading.
     modules: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/](plugins[\\/]snapshot[\\/]SnapshotHandler|utils[\\/]preload)\.js$/,
     replacement: path.join(__dirname, 'snapshots-off.ts'),
-    packageName: '@module-federation/runtime-core',
-    checkedAgainst: CHECKED_AGAINST_RUNTIME_CORE,
   },
   {
     what: 'its tree-shaken shared fallbacks',
     // The bundler runtime's init (its tree-shaking plugin) and the fallback entries' loader.
     modules: /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/](init|getSharedFallbackGetter)\.js$/,
     replacement: path.join(__dirname, 'shared-fallbacks-off.ts'),
-    packageName: BUNDLER_RUNTIME,
-    checkedAgainst: CHECKED_AGAINST_BUNDLER_RUNTIME,
   },
 ];
 
-/** Stops the build when a package is not the version its replacement was checked against. */
-function assertReplacementsChecked() {
-  for (const { packageName, checkedAgainst, replacement } of LEFT_OUT) {
-    const installed = versionOf(packageName);
-    if (installed !== checkedAgainst) {
-      throw new Error(
-        `${packageName} is ${installed}; ${path.relative(process.cwd(), replacement)} was checked against ${checkedAgainst}: ` +
-          'check what the runtime asks of the modules it replaces, then update the version it names',
-      );
-    }
-  }
+/** Stops the build when a runtime file our replacements and take.ts rely on is not the one they were checked against. */
+function assertPrivateFilesChecked() {
+  const changes = changedPrivateFiles();
+  if (changes.length > 0) throw new Error(`the federation runtime differs from the one tools/rsbuild was checked against:\n${changes.join('\n')}`);
 }
 
 export function federationRuntimeAsEsModules({ bundlerRuntime, withoutUnusedParts = false }: FederationRuntimeOptions): RsbuildPlugin {
-  if (withoutUnusedParts) assertReplacementsChecked();
+  assertPrivateFilesChecked();
   const leftOut = withoutUnusedParts ? LEFT_OUT : [];
   return {
     name: 'rigshare:federation-runtime-esm',

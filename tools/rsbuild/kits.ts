@@ -20,14 +20,15 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * A package's folder, found from `from` (default: here), the way Node resolves it. A package whose
- * exports leave out its package.json (the federation runtime's) is found from its main file up.
+ * exports leave out its package.json (the federation runtime's) is found from its main file up (Jest's
+ * resolver reports that case as not found).
  */
 export function packageDir(name: string, from?: string): string {
   const options = from ? { paths: [from] } : undefined;
   try {
     return path.dirname(require.resolve(`${name}/package.json`, options));
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error;
+    if (!['ERR_PACKAGE_PATH_NOT_EXPORTED', 'MODULE_NOT_FOUND'].includes((error as { code?: string }).code ?? '')) throw error;
     for (let dir = path.dirname(require.resolve(name, options)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
       const manifest = path.join(dir, 'package.json');
       if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;

@@ -16,14 +16,11 @@
  * that does have fallbacks (a remote built with `treeShaking` shared) fails at its start with a
  * message that says why, instead of loading the tree-shaken copy where the whole one was needed.
  *
- * tools/rsbuild/federation-runtime.ts puts this module in place of both for the bundler runtime version
- * it was checked against, and stops the build on any other, for this file to be checked again.
+ * tools/rsbuild/federation-runtime.ts puts this module in place of both; runtime-private-files.ts holds
+ * the runtime files it was checked against, and its test fails when one changes.
  */
 import type { GetSharedFallbackGetterOptions, WebpackRequire } from '@module-federation/webpack-bundler-runtime';
 import type { SharedGetter } from '@module-federation/runtime/types';
-
-/** The @module-federation/webpack-bundler-runtime version this module was checked against. */
-export const CHECKED_AGAINST_BUNDLER_RUNTIME = '2.9.2';
 
 function assertNoFallbacks(webpackRequire: WebpackRequire) {
   if (webpackRequire.federation.sharedFallback) {

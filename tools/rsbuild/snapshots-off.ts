@@ -18,14 +18,11 @@
  * - `loadRemoteSnapshotInfo`, `formatPreloadArgs` and `preloadAssets`, which only `preloadRemote` and
  *   the runtime's helpers call, and nothing here does: they fail with a message that says why.
  *
- * tools/rsbuild/federation-runtime.ts puts this module in place of both for the runtime-core version
- * it was checked against, and stops the build on any other, for this file to be checked again.
+ * tools/rsbuild/federation-runtime.ts puts this module in place of both; runtime-private-files.ts holds
+ * the runtime files it was checked against, and its test fails when one changes.
  */
 
 const OFF = 'Remote snapshots and preloading are off in this build (disableSnapshot): register remotes by their container file and load them with loadRemote.';
-
-/** The runtime-core version this module was checked against. */
-export const CHECKED_AGAINST_RUNTIME_CORE = '2.9.2';
 
 interface RuntimePlugin {
   name: string;

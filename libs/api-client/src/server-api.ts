@@ -3,7 +3,7 @@ import { createApi, setupListeners, type BaseQueryFn } from '@reduxjs/toolkit/qu
 import type { Page, ServiceHost } from '@rigshare/domain';
 import { languageChanged, loggedIn, loggedOut, rootReducer, store, storeMiddleware } from '@rigshare/session';
 import axios from 'axios';
-import { ApiError, get, post, type RequestOptions } from './client';
+import { ApiError, get, post, postMultipart, type RequestOptions } from './client';
 
 /**
  * Server data for every screen: one RTK Query API over the one axios client (DESIGN.md), so a
@@ -20,6 +20,8 @@ export interface ServerRequest {
   method?: 'GET' | 'POST';
   params?: Record<string, unknown>;
   body?: Record<string, string | number | boolean | undefined>;
+  /** A multipart body (an upload), POSTed instead of `body`. */
+  form?: FormData;
   /**
    * Show the page's spinner and toast a refusal with the server's message. Default: on for
    * mutations (the member pressed a button), off for queries (screens draw their own states).
@@ -44,7 +46,11 @@ export const serverBaseQuery: BaseQueryFn<ServerRequest, unknown, ServerError, o
   const options: RequestOptions = { silent: !announce, quiet: !announce, signal, params: request.params };
   try {
     // The client unwraps the {code,msg,data} envelope, handles 401 (session gone, login) and toasts.
-    const body = request.method === 'POST' ? await post<unknown>(request.host, request.path, request.body, options) : await get<unknown>(request.host, request.path, options);
+    const body = request.form
+      ? await postMultipart<unknown>(request.host, request.path, request.form, options)
+      : request.method === 'POST'
+        ? await post<unknown>(request.host, request.path, request.body, options)
+        : await get<unknown>(request.host, request.path, options);
     return { data: body.data, meta: { msg: body.msg } };
   } catch (error) {
     if (error instanceof ApiError) return { error: { code: error.code, message: error.message, data: error.data } };

@@ -23,6 +23,10 @@ export const WalletNotice = Type.Object({ id: Type.Integer(), title: Type.String
 export type WalletNotice = Static<typeof WalletNotice>;
 export const Link = Type.Object({ name: Type.String(), url: Type.String() });
 export type Link = Static<typeof Link>;
+export const ServiceLink = Type.Object({ appUrl: Nullable(Type.String()) });
+export type ServiceLink = Static<typeof ServiceLink>;
+export const AvatarChanged = Type.Object({ headUrl: Type.String() });
+export type AvatarChanged = Static<typeof AvatarChanged>;
 
 /** A multipart upload: documented for OpenAPI; the route reads the stream itself (the avatar part, at most 2 MB). */
 export const AvatarUpload = Type.Object({
@@ -78,7 +82,7 @@ export const systemSchemas = {
     tags: files,
     summary: 'Upload a new avatar (multipart/form-data, part "avatar": PNG, JPEG, WebP or GIF, at most 2 MB and 16 megapixels); public, like every avatar',
     consumes: ['multipart/form-data'],
-    response: { 200: Ok(Type.Object({ headUrl: Type.String() })), ...errors(401, 413, 415) },
+    response: { 200: Ok(AvatarChanged), ...errors(401, 413, 415) },
   },
   file: {
     tags: files,
@@ -101,7 +105,7 @@ export const systemSchemas = {
     params: Type.Object({ name: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*(\\.svg)?$', maxLength: 64 }) }),
     response: { 200: Binary('image/svg+xml', 'SVG.'), ...errors(404) },
   },
-  appUrl: { tags: system, summary: 'The customer service link', response: { 200: Ok(Type.Object({ appUrl: Nullable(Type.String()) })), ...errors() } },
+  appUrl: { tags: system, summary: 'The customer service link', response: { 200: Ok(ServiceLink), ...errors() } },
   appVersion: {
     tags: system,
     summary: 'A newer app version for a platform, if any',

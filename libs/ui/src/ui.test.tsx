@@ -9,6 +9,7 @@ import { InfiniteList, type InfiniteListSource } from './infinite-list';
 import { LinkInText } from './link-in-text';
 import { MemberAvatar } from './member-avatar';
 import { useDebouncedClick } from './use-debounced-click';
+import { reachListEnds } from './testing/render-screen';
 
 // antd-mobile's imperative Toast needs a React 19 root, as the shell sets up.
 unstableSetRender((node, container) => {
@@ -17,13 +18,7 @@ unstableSetRender((node, container) => {
   return async () => root.unmount();
 });
 
-// jsdom has no layout: InfiniteScroll only checks elements that have an offsetParent.
-Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
-  configurable: true,
-  get() {
-    return (this as HTMLElement).parentNode;
-  },
-});
+reachListEnds();
 
 beforeAll(async () => {
   await initI18n('en-US');

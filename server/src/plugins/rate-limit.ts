@@ -2,8 +2,23 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { AppError } from '../errors';
-import { redisWithFallback, type RedisState } from './redis-fallback-store';
+import { redisWithFallback, type RedisState } from './redis-fallback';
 import { RedisCounters } from '../security/counters';
+
+type CreateRateLimit = FastifyInstance['createRateLimit'];
+
+/**
+ * @fastify/rate-limit registered in a scope of its own, for the `createRateLimit` it gives that scope:
+ * one counts in Redis and one in this process, side by side, each with the plugin's own store.
+ */
+async function limiterFactory(app: FastifyInstance, store: { redis?: Redis; nameSpace?: string }): Promise<CreateRateLimit> {
+  let create: CreateRateLimit | undefined;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, { global: false, ...store });
+    create = scope.createRateLimit;
+  });
+  return create!;
+}
 
 /**
  * Named limiters that handlers call after the body is parsed; they count every request. Counters live in
@@ -15,7 +30,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   // Redis down must not lock everybody out: the counters fall back to this process's own (logged once).
-  const shared = redis ? redisWithFallback(redis, 'rigshare-rl-', app.log) : undefined;
+  const shared = redis ? redisWithFallback(redis, app.log) : undefined;
   app.decorate('redisState', (): RedisState => shared?.state() ?? 'off');
   if (redis) {
     await shared!.settled(3000);
@@ -23,10 +38,12 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   }
   // The SMS budget (codes sent per hour and per number range) shares the same Redis.
   if (redis) app.deps.counters = new RedisCounters(redis, config.redisPrefix, app.log);
-  await app.register(rateLimit, { global: false, store: shared?.Store });
+  const createLocal = await limiterFactory(app, {});
+  const createShared = redis ? await limiterFactory(app, { redis, nameSpace: 'rigshare-rl-' }) : undefined;
 
   const limiter = (name: string, max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
-    const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
+    const options = { max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${key(request)}` };
+    const check = createShared ? shared!.withFallback(createShared(options), createLocal(options)) : createLocal(options);
     return async (request: FastifyRequest) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'tooManyRequests');

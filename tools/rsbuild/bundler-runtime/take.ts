@@ -8,6 +8,8 @@
  * Of the runtime's own functions the bundler runtime calls two, `init` and, for shared fallbacks,
  * `getRemoteEntry`: the container carries those, not the rest of the library's index (loadRemote,
  * preloadRemote, registerRemotes … and their error texts, 0.6 KiB brotli of every container).
+ * `initContainerEntry.js` is a private file of the package, held to the version checked
+ * (runtime-private-files.ts).
  */
 import { getRemoteEntry, init } from '@module-federation/runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';

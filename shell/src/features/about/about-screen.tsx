@@ -1,32 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { accountsApi, type SysInfo } from '@rigshare/api-client';
 import { APP_VERSION, APP_VERSION_CODE } from '@rigshare/domain';
 import { useUpdateCheck } from '../header/version-update';
+import { useSysInfoQuery } from './about-api';
 
 /** About us: the operator, what the service is, the version, and the update check. */
 export default function AboutScreen() {
   const { t } = useTranslation('shell');
-  const [info, setInfo] = useState<SysInfo | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const { data: info, isError: failed, refetch } = useSysInfoQuery();
   const checkForUpdate = useUpdateCheck();
-
-  useEffect(() => {
-    let cancelled = false;
-    accountsApi.sysInfo().then(
-      ({ data }) => {
-        if (cancelled) return;
-        setInfo(data);
-        setFailed(false);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
 
   return (
     <div className="about-screen">
@@ -41,7 +23,7 @@ export default function AboutScreen() {
       </div>
       {failed && (
         <ErrorBlock status="disconnected" title={t('home.loadFailed')} description="">
-          <Button size="small" color="primary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="small" color="primary" onClick={() => void refetch()}>
             {t('common:actions.retry')}
           </Button>
         </ErrorBlock>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Captcha } from '@rigshare/api-client';
+import type { Captcha } from '@rigshare/api-schema';
 import { captchaSrc } from './use-captcha';
 
 /** The image code; a tap fetches a new one. The id rides along for browser tests. */

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { Picker } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { accountsApi, type Country } from '@rigshare/api-client';
+import type { Country } from '@rigshare/api-schema';
+import { useCountriesQuery } from './auth-api';
+
+const NO_COUNTRIES: Country[] = [];
 
 interface CountryCodePickerProps {
   /** The picked country's ISO code (a form field's value). */
@@ -17,25 +20,16 @@ interface CountryCodePickerProps {
  */
 export function CountryCodePicker({ value, onChange }: CountryCodePickerProps) {
   const { t } = useTranslation('shell');
-  const [countries, setCountries] = useState<Country[]>([]);
+  const { data: countries = NO_COUNTRIES } = useCountriesQuery();
   const [visible, setVisible] = useState(false);
 
+  // Once the list is there, a form without a country (or with one not served) takes the default.
+  const fallback = countries.length > 0 && (!value || !countries.some((c) => c.region === value)) ? countries[0].region : null;
   useEffect(() => {
-    let cancelled = false;
-    accountsApi.countries().then(
-      ({ data }) => {
-        if (cancelled || !data?.length) return;
-        setCountries(data);
-        if (!value || !data.some((c) => c.region === value)) onChange?.(data[0].region);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-    // The list is read once; a value set later (a prefilled number) is kept.
+    if (fallback) onChange?.(fallback);
+    // A value set later (a prefilled number) is kept; only the list's arrival picks the default.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [countries]);
 
   const picked = countries.find((c) => c.region === value) ?? countries[0];
   if (!picked) return null;

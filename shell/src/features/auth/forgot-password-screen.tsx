@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
+import { useResetPasswordMutation, useSendResetCodeMutation } from './auth-api';
 import { CaptchaImage } from './captcha-image';
 import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
@@ -26,22 +25,21 @@ export default function ForgotPasswordScreen() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetValues>();
-  const { captcha, failed, refresh, sendCode } = useCodeSender(form, accountsApi.sendResetCode);
-  const [submitting, setSubmitting] = useState(false);
+  const [sendResetCode, sending] = useSendResetCodeMutation();
+  const { captcha, failed, refresh, sendCode } = useCodeSender(form, sendResetCode);
+  const [resetPassword, resetting] = useResetPasswordMutation();
 
   const submit = async (values: ResetValues) => {
-    setSubmitting(true);
+    const phone = values.phone.trim();
+    const country = values.country;
     try {
-      const phone = values.phone.trim();
-      const country = values.country;
-      await accountsApi.resetPassword({ phone, country, smsCode: values.smsCode.trim(), password: values.password, confirmPassword: values.confirmPassword });
-      Toast.show({ content: t('forgot.success') });
-      navigate('/user/login', { replace: true, state: { phone, country } });
+      await resetPassword({ phone, country, smsCode: values.smsCode.trim(), password: values.password, confirmPassword: values.confirmPassword }).unwrap();
     } catch {
       // The API client showed the server's message.
-    } finally {
-      setSubmitting(false);
+      return;
     }
+    Toast.show({ content: t('forgot.success') });
+    navigate('/user/login', { replace: true, state: { phone, country } });
   };
 
   return (
@@ -50,7 +48,7 @@ export default function ForgotPasswordScreen() {
         form={form}
         onFinish={submit}
         submitLabel={t('forgot.submit')}
-        submitting={submitting}
+        submitting={resetting.isLoading}
         submitTestId="reset-submit"
         afterSubmit={
           <p className="auth-links auth-links--center">
@@ -70,7 +68,7 @@ export default function ForgotPasswordScreen() {
         <Form.Item
           name="smsCode"
           label={t('fields.smsCode')}
-          extra={<SendCodeButton check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('country'), form.getFieldValue('captchaCode'))} send={sendCode} />}
+          extra={<SendCodeButton check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('country'), form.getFieldValue('captchaCode'))} send={sendCode} sending={sending.isLoading} />}
           rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}
         >
           <FieldInput testId="reset-sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Form } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
-import { CODE_OK, phoneParts } from '@rigshare/domain';
+import { phoneParts } from '@rigshare/domain';
 import { loggedIn, readStored } from '@rigshare/session';
+import { useLoginMutation } from './auth-api';
 import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
 import { ruleCheck } from './auth-rules';
@@ -37,21 +36,17 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const state = (useLocation().state ?? {}) as LoginState;
-  const [submitting, setSubmitting] = useState(false);
+  const [login, loggingIn] = useLoginMutation();
 
   const submit = async ({ phone, country, password }: LoginValues) => {
-    setSubmitting(true);
     try {
-      const reply = await accountsApi.login({ phone: phone.trim(), country }, password);
-      if (reply.code !== CODE_OK) return;
-      dispatch(loggedIn({ token: reply.msg, data: reply.data }));
-      const from = state.from && !state.from.startsWith('/user/login') ? state.from : '/index';
-      navigate(from, { replace: true });
+      dispatch(loggedIn(await login({ phone: phone.trim(), country, password }).unwrap()));
     } catch {
       // The API client showed the server's message (wrong phone or password, locked, ...).
-    } finally {
-      setSubmitting(false);
+      return;
     }
+    const from = state.from && !state.from.startsWith('/user/login') ? state.from : '/index';
+    navigate(from, { replace: true });
   };
 
   return (
@@ -72,7 +67,7 @@ export default function LoginScreen() {
         initialValues={initialNumber(state)}
         onFinish={submit}
         submitLabel={t('login.submit')}
-        submitting={submitting}
+        submitting={loggingIn.isLoading}
         submitTestId="login-submit"
       >
         <PhoneField testId="login-phone" autoComplete="tel-national" />

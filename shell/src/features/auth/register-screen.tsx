@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
 import { isAlphanumeric } from '@rigshare/domain';
+import { useRegisterMutation, useSendRegisterCodeMutation } from './auth-api';
 import { CaptchaImage } from './captcha-image';
 import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
@@ -30,29 +29,28 @@ export default function RegisterScreen() {
   const [params] = useSearchParams();
   const linkCode = (params.get('code') ?? '').trim();
   const [form] = Form.useForm<RegisterValues>();
-  const { captcha, failed, refresh, sendCode } = useCodeSender(form, accountsApi.sendRegisterCode);
-  const [submitting, setSubmitting] = useState(false);
+  const [sendRegisterCode, sending] = useSendRegisterCodeMutation();
+  const { captcha, failed, refresh, sendCode } = useCodeSender(form, sendRegisterCode);
+  const [register, registering] = useRegisterMutation();
 
   const submit = async (values: RegisterValues) => {
-    setSubmitting(true);
+    const phone = values.phone.trim();
+    const country = values.country;
     try {
-      const phone = values.phone.trim();
-      const country = values.country;
-      await accountsApi.register({
+      await register({
         phone,
         country,
         password: values.password,
         confirmPassword: values.confirmPassword,
         inviteCode: values.inviteCode.trim(),
         smsCode: values.smsCode.trim(),
-      });
-      Toast.show({ content: t('register.success') });
-      navigate('/user/login', { replace: true, state: { phone, country } });
+      }).unwrap();
     } catch {
       // The API client showed the server's message.
-    } finally {
-      setSubmitting(false);
+      return;
     }
+    Toast.show({ content: t('register.success') });
+    navigate('/user/login', { replace: true, state: { phone, country } });
   };
 
   return (
@@ -62,7 +60,7 @@ export default function RegisterScreen() {
         initialValues={{ inviteCode: linkCode }}
         onFinish={submit}
         submitLabel={t('register.submit')}
-        submitting={submitting}
+        submitting={registering.isLoading}
         submitTestId="submit"
         afterSubmit={
           <p className="auth-links auth-links--center">
@@ -91,6 +89,7 @@ export default function RegisterScreen() {
             <SendCodeButton
               check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('country'), form.getFieldValue('captchaCode'))}
               send={sendCode}
+              sending={sending.isLoading}
             />
           }
           rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}

@@ -8,12 +8,22 @@ export const CODE_RESEND_SECONDS = 60;
 /**
  * "Send code": `check` returns a shell message key when the code cannot be sent yet (no valid
  * phone, no image code); after a successful send the button counts down 60 s. `sentJustNow`
- * starts with that countdown, for a screen reached by sending a code.
+ * starts with that countdown, for a screen reached by sending a code. `sending`: the send's
+ * mutation is on its way.
  */
-export function SendCodeButton({ check, send, sentJustNow = false }: { check: () => string | null; send: () => Promise<unknown>; sentJustNow?: boolean }) {
+export function SendCodeButton({
+  check,
+  send,
+  sending,
+  sentJustNow = false,
+}: {
+  check: () => string | null;
+  send: () => Promise<unknown>;
+  sending: boolean;
+  sentJustNow?: boolean;
+}) {
   const { t } = useTranslation('shell');
   const [left, setLeft] = useState(sentJustNow ? CODE_RESEND_SECONDS : 0);
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (left <= 0) return;
@@ -28,15 +38,12 @@ export function SendCodeButton({ check, send, sentJustNow = false }: { check: ()
       Toast.show({ content: t(problem) });
       return;
     }
-    setSending(true);
     try {
       await send();
       Toast.show({ content: t('fields.codeSent') });
       setLeft(CODE_RESEND_SECONDS);
     } catch {
       // The API client has shown the server's message.
-    } finally {
-      setSending(false);
     }
   });
 

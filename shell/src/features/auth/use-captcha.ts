@@ -1,38 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormInstance } from 'antd-mobile/es/components/form';
-import { accountsApi, type Captcha, type PhoneNumber } from '@rigshare/api-client';
+import type { Captcha } from '@rigshare/api-schema';
+import { useCaptchaQuery, type CodeRequest } from './auth-api';
 
-/** An image captcha from auth/captcha; `refresh` fetches a new one (after a tap or a failed send). */
+/** An image captcha from auth/captcha, new on every mount; `refresh` reads another (after a tap or a failed send). */
 export function useCaptcha(): { captcha: Captcha | null; failed: boolean; refresh: () => void } {
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [failed, setFailed] = useState(false);
-  const latest = useRef(0);
-  const refresh = useCallback(() => {
-    const request = ++latest.current;
-    setFailed(false);
-    accountsApi.captcha().then(
-      ({ data }) => request === latest.current && setCaptcha(data),
-      () => {
-        if (request !== latest.current) return;
-        setCaptcha(null);
-        setFailed(true);
-      },
-    );
-  }, []);
-  useEffect(() => {
-    refresh();
-    return () => {
-      latest.current++;
-    };
-  }, [refresh]);
-  return { captcha, failed, refresh };
+  const { data, isError, refetch } = useCaptchaQuery(undefined, { refetchOnMountOrArgChange: true });
+  return { captcha: isError ? null : (data ?? null), failed: isError, refresh: () => void refetch() };
 }
 
 export function captchaSrc(svg: string): string {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-type SendCode = (number: PhoneNumber, captchaId: string, captchaCode: string) => Promise<unknown>;
+/** A send-code mutation's trigger (auth-api). */
+type SendCode = (request: CodeRequest) => { unwrap(): Promise<unknown> };
 
 /**
  * The image code plus the "send SMS code" action that spends it: the phone and image code come
@@ -43,7 +24,7 @@ export function useCodeSender(form: FormInstance, send: SendCode) {
   const sendCode = async () => {
     const { phone, country, captchaCode } = form.getFieldsValue(['phone', 'country', 'captchaCode']) as { phone?: string; country?: string; captchaCode?: string };
     try {
-      await send({ phone: phone?.trim() ?? '', country }, captcha?.captchaId ?? '', captchaCode?.trim() ?? '');
+      await send({ phone: phone?.trim() ?? '', country, captchaId: captcha?.captchaId ?? '', captchaCode: captchaCode?.trim() ?? '' }).unwrap();
     } finally {
       form.setFieldValue('captchaCode', '');
       refresh();

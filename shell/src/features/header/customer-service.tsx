@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
+import type { ServerError } from '@rigshare/api-client';
 import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { accountsApi } from '@rigshare/api-client';
 import { ERROR_TOAST_MS, MIN_SERVICE_LINK_LENGTH, NO_SERVICE_TOAST_MS } from '@rigshare/domain';
 import { useDebouncedClick } from '@rigshare/ui';
+import { useLazyServiceLinkQuery } from './header-api';
 
 /** A link the member can be sent to: present and at least 8 characters (SPEC.md section 7). */
 export function isUsableServiceLink(link: string | null | undefined): link is string {
@@ -17,15 +18,14 @@ export function isUsableServiceLink(link: string | null | undefined): link is st
  */
 export function useCustomerService(): () => void {
   const { t } = useTranslation('shell');
+  const [readServiceLink] = useLazyServiceLinkQuery();
   const open = useCallback(async () => {
     let link: string | null;
     try {
-      ({
-        data: { appUrl: link },
-      } = await accountsApi.serviceLink({ quiet: true }));
+      link = await readServiceLink().unwrap();
     } catch (error) {
       // SPEC.md section 7: the server's message, or "fail" when it gave none.
-      const message = error instanceof Error && error.message ? error.message : t('service.fail');
+      const message = (error as Partial<ServerError>).message || t('service.fail');
       Toast.show({ content: message, duration: ERROR_TOAST_MS });
       return;
     }
@@ -47,6 +47,6 @@ export function useCustomerService(): () => void {
         ],
       ],
     });
-  }, [t]);
+  }, [t, readServiceLink]);
   return useDebouncedClick(open);
 }

@@ -1,20 +1,19 @@
 import { useCallback } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { accountsApi } from '@rigshare/api-client';
 import { CopyText, LinkInText, useDebouncedClick } from '@rigshare/ui';
+import { useLazyInviteMessageQuery } from './header-api';
 
 /** The invite-code share button: the member's code, link and invite message from queryInviteMsg, each with copy. */
 export function useShareDialog(): () => void {
   const { t } = useTranslation('shell');
+  const [readInviteMessage] = useLazyInviteMessageQuery();
   const open = useCallback(async () => {
     let shareUrl: string;
     let inviteCode: string;
     let message: string;
     try {
-      ({
-        data: { shareUrl, inviteCode, message },
-      } = await accountsApi.inviteMessage());
+      ({ shareUrl, inviteCode, message } = await readInviteMessage().unwrap());
     } catch {
       return;
     }
@@ -34,6 +33,6 @@ export function useShareDialog(): () => void {
       ),
       actions: [{ key: 'close', text: t('share.close') }],
     });
-  }, [t]);
+  }, [t, readInviteMessage]);
   return useDebouncedClick(open);
 }

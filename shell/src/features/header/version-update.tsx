@@ -2,15 +2,17 @@ import { useCallback } from 'react';
 import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { accountsApi, type VersionUpdate } from '@rigshare/api-client';
+import type { AppVersion } from '@rigshare/api-schema';
+import { store } from '@rigshare/session';
 import { useDebouncedClick } from '@rigshare/ui';
+import { headerApi } from './header-api';
 
 function openDownload(url: string) {
   window.open(url, '_blank', 'noopener');
 }
 
 /** A compulsory update shown in this page: dialogs close on navigation, this one comes back. */
-let compulsory: { update: VersionUpdate; t: TFunction } | null = null;
+let compulsory: { update: AppVersion; t: TFunction } | null = null;
 
 /** Shows the compulsory update again after navigation closed every dialog (app/close-dialogs-on-navigation). */
 export function reopenCompulsoryUpdate(): void {
@@ -18,7 +20,7 @@ export function reopenCompulsoryUpdate(): void {
 }
 
 /** The update dialog: Confirm goes to the download; Cancel only when the update is not compulsory. */
-export function showUpdateDialog(update: VersionUpdate, t: TFunction): void {
+export function showUpdateDialog(update: AppVersion, t: TFunction): void {
   if (update.compulsory) compulsory = { update, t };
   const download = { key: 'download', text: t('shell:update.download'), bold: true, onClick: () => openDownload(update.downUrl) };
   Dialog.show({
@@ -36,10 +38,11 @@ export function showUpdateDialog(update: VersionUpdate, t: TFunction): void {
  * version" answers a null reply; the silent check after login says nothing then.
  */
 export async function checkForUpdate(t: TFunction, userInitiated: boolean): Promise<void> {
-  let update: VersionUpdate | null;
+  let update: AppVersion | null;
   try {
     // The check after login stays silent: no spinner, no error toast.
-    ({ data: update } = await accountsApi.versionUpdate(userInitiated ? {} : { silent: true, quiet: true }));
+    const read = headerApi.endpoints.versionUpdate.initiate({ announce: userInitiated }, { subscribe: false, forceRefetch: true });
+    update = await store.dispatch(read).unwrap();
   } catch {
     return;
   }

@@ -1,17 +1,18 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Button, Dialog, ErrorBlock, NoticeBar, Skeleton, Swiper } from 'antd-mobile';
 import { BillOutline, CalendarOutline, HandPayCircleOutline, ReceivePaymentOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { accountsApi, type CarouselItem } from '@rigshare/api-client';
+import type { Banner } from '@rigshare/api-schema';
 import type { RootState } from '@rigshare/session';
 import { hasScreen } from '../../app/remote-registry';
 import { savedHomeFrame, saveHomeFrame } from '../../app/home-frame';
 import { RemoteWidget } from '../../app/remote-screen';
 import { ScreenLoading } from '../../app/screen-frame';
 import { HomeHeader } from '../header/home-header';
-import { takeHomeRead } from './home-reads';
+import { useCarouselQuery, usePopupNoticeQuery, usePopupSeenMutation, useScrollNoticeQuery } from './home-api';
+import { HOME_READS_KEPT_S } from './home-reads';
 import { HomeVideos } from './home-videos';
 import { checkForUpdateOnce } from '../header/version-update';
 
@@ -24,9 +25,7 @@ const QUICK_LINKS = [
   { to: '/user/record?type=5', key: 'home.links.records', icon: <BillOutline />, testId: 'quick-records' },
 ] as const;
 
-type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
-
-function Banner({ items }: { items: CarouselItem[] }) {
+function BannerSwiper({ items }: { items: Banner[] }) {
   if (items.length === 0) return null;
   return (
     <Swiper className="home-banner" autoplay loop={items.length > 1} indicator={items.length > 1 ? undefined : () => null}>
@@ -56,68 +55,51 @@ function Banner({ items }: { items: CarouselItem[] }) {
 export default function HomeScreen({ staticFrame = false }: { staticFrame?: boolean }) {
   const { t } = useTranslation('shell');
   const token = useSelector((state: RootState) => state.session.token);
-  const [banner, setBanner] = useState<Load<CarouselItem[]>>({ state: 'loading' });
+  // The static frame reads nothing; the live home shows what the early reads (home-reads.ts) brought.
+  const reads = { skip: staticFrame, refetchOnMountOrArgChange: HOME_READS_KEPT_S };
+  // What arrives renders deferred, in slices, not in one task that holds a phone's main thread.
+  const carousel = useDeferredValue(useCarouselQuery(undefined, reads));
+  const scrollNotice = useDeferredValue(useScrollNoticeQuery(undefined, reads));
+  const { data: popup } = usePopupNoticeQuery(undefined, reads);
+  const [popupSeen] = usePopupSeenMutation();
+  const shownPopup = useRef<number | null>(null);
+  const banners = carousel.isSuccess ? carousel.data : null;
   // null while loading: the notice bar's place is kept, so the links and products below do not jump.
-  const [notices, setNotices] = useState<string[] | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const notices = scrollNotice.isSuccess ? scrollNotice.data.filter((text) => text.trim() !== '') : scrollNotice.isError ? [] : null;
   // While the banners load, the first one home showed last time keeps their place (as the first paint did).
   const lastFrame = useMemo(() => (staticFrame ? null : savedHomeFrame()), [staticFrame]);
   // remotes.json says which shortcuts have screens; it does not change while the page is open.
   const links = useMemo(() => QUICK_LINKS.filter((link) => staticFrame || hasScreen(link.to)), [staticFrame]);
 
   useEffect(() => {
-    if (banner.state !== 'ready') return;
-    const first = banner.value[0];
+    if (!banners) return;
+    const first = banners[0];
     saveHomeFrame({ banner: first ? { src: first.imageUrl, alt: first.title } : null, links: links.map((link) => link.to) });
-  }, [banner, links]);
+  }, [banners, links]);
 
   useEffect(() => {
-    let cancelled = false;
-    // What arrives renders as a transition, in slices, not in one task that holds a phone's main thread.
-    const settle = (update: () => void) => {
-      if (!cancelled) startTransition(update);
-    };
-    takeHomeRead('carousel').then(
-      ({ data }) => settle(() => setBanner({ state: 'ready', value: data ?? [] })),
-      () => settle(() => setBanner({ state: 'failed' })),
-    );
-    takeHomeRead('scrollNotice').then(
-      ({ data }) => settle(() => setNotices((data ?? []).filter((text) => text.trim() !== ''))),
-      () => settle(() => setNotices([])),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+    if (!popup || shownPopup.current === popup.id) return;
+    shownPopup.current = popup.id;
+    // Once per notice per member: the server stops offering it once told it was shown.
+    void popupSeen(popup.id);
+    Dialog.alert({
+      title: popup.title,
+      content: <div className="popup-notice">{popup.content}</div>,
+      confirmText: t('common:actions.ok'),
+    });
+  }, [popup, popupSeen, t]);
 
   useEffect(() => {
-    let cancelled = false;
-    takeHomeRead('popupNotice').then(
-      ({ data }) => {
-        if (cancelled || !data) return;
-        // Once per notice per member: the server stops offering it once told it was shown.
-        void accountsApi.popupSeen(data.id).catch(() => undefined);
-        Dialog.alert({
-          title: data.title,
-          content: <div className="popup-notice">{data.content}</div>,
-          confirmText: t('common:actions.ok'),
-        });
-      },
-      () => undefined,
-    );
     // Not what home shows first: checked in a task of its own, after the effects of home's first render.
     const updateCheck = setTimeout(() => void checkForUpdateOnce(t, token), 0);
-    return () => {
-      cancelled = true;
-      clearTimeout(updateCheck);
-    };
+    return () => clearTimeout(updateCheck);
   }, [t, token]);
 
   return (
     <div className="home-screen" data-testid="home-screen">
       <HomeHeader staticFrame={staticFrame} />
       <section className="home-section">
-        {banner.state === 'loading' &&
+        {!banners && !carousel.isError &&
           (lastFrame?.banner ? (
             <div className="home-banner">
               <img
@@ -132,21 +114,21 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
           ) : (
             <Skeleton animated className="home-banner home-banner--skeleton" data-frame-banner={staticFrame || undefined} />
           ))}
-        {banner.state === 'failed' && (
+        {carousel.isError && (
           <ErrorBlock status="disconnected" title={t('home.loadFailed')} description="" className="home-error">
             <Button
               size="small"
               color="primary"
               onClick={() => {
-                setBanner({ state: 'loading' });
-                setAttempt((n) => n + 1);
+                void carousel.refetch();
+                void scrollNotice.refetch();
               }}
             >
               {t('common:actions.retry')}
             </Button>
           </ErrorBlock>
         )}
-        {banner.state === 'ready' && <Banner items={banner.value} />}
+        {banners && <BannerSwiper items={banners} />}
       </section>
       {notices === null && <div className="home-notice home-notice--reserved" aria-hidden="true" />}
       {notices && notices.length > 0 && (

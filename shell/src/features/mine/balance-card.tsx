@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { List, Skeleton } from 'antd-mobile';
 import { CheckShieldOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime, money } from '@rigshare/i18n';
-import { solvencyApi, type SolvencyProof } from '../solvency/solvency-api';
+import { useSolvencyProofQuery } from '../solvency/solvency-api';
 import { useLiveBalanceQuery } from './mine-balance-api';
 
 /**
@@ -15,18 +14,7 @@ export function BalanceCard() {
   const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const balance = useLiveBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [proof, setProof] = useState<SolvencyProof | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    solvencyApi.proof().then(
-      ({ data }) => !cancelled && setProof(data),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const { data: proof } = useSolvencyProofQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <List mode="card" className="mine-balance">

@@ -4,11 +4,11 @@ import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
 import { avatarChanged, selectSession } from '@rigshare/session';
 import { MemberAvatar } from '@rigshare/ui';
 import { AVATAR_TYPES, avatarProblem } from './avatar-check';
+import { useChangeAvatarMutation } from './profile-api';
 
 /** Change the profile picture: choose, preview, upload (2 MiB, JPEG/PNG/GIF/WebP). */
 export default function AvatarScreen() {
@@ -19,7 +19,7 @@ export default function AvatarScreen() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string>('');
-  const [saving, setSaving] = useState(false);
+  const [changeAvatar, saving] = useChangeAvatarMutation();
 
   useEffect(() => {
     if (!file) return;
@@ -41,17 +41,15 @@ export default function AvatarScreen() {
 
   const upload = async () => {
     if (!file) return;
-    setSaving(true);
     try {
-      const { data } = await accountsApi.modifyHead(file, file.name);
-      dispatch(avatarChanged(data.headUrl));
-      Toast.show({ content: t('avatar.saved') });
-      navigate(-1);
+      const { headUrl } = await changeAvatar(file).unwrap();
+      dispatch(avatarChanged(headUrl));
     } catch {
       // The API client showed the server's message.
-    } finally {
-      setSaving(false);
+      return;
     }
+    Toast.show({ content: t('avatar.saved') });
+    navigate(-1);
   };
 
   return (
@@ -76,7 +74,7 @@ export default function AvatarScreen() {
         <Button block size="large" onClick={() => input.current?.click()} data-testid="avatar-choose">
           <PictureOutline /> {t('avatar.choose')}
         </Button>
-        <Button block color="primary" size="large" disabled={!file} loading={saving} onClick={() => void upload()} data-testid="avatar-submit">
+        <Button block color="primary" size="large" disabled={!file} loading={saving.isLoading} onClick={() => void upload()} data-testid="avatar-submit">
           {t('avatar.upload')}
         </Button>
       </div>

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
 import { maskPhone } from '@rigshare/domain';
 import { loggedOut, selectSession } from '@rigshare/session';
 import { CopyText, MemberAvatar } from '@rigshare/ui';
+import { useLogoutMutation } from './profile-api';
 
 /** Personal information and logout (with a confirmation). */
 export default function InformationScreen() {
@@ -14,7 +13,7 @@ export default function InformationScreen() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const session = useSelector(selectSession);
-  const [leaving, setLeaving] = useState(false);
+  const [endSession, leaving] = useLogoutMutation();
 
   const logout = async () => {
     const confirmed = await Dialog.confirm({
@@ -24,12 +23,10 @@ export default function InformationScreen() {
       cancelText: t('common:actions.cancel'),
     });
     if (!confirmed || !session.token) return;
-    setLeaving(true);
     try {
-      await accountsApi.logout(session.token);
+      await endSession(session.token).unwrap();
     } catch {
       // Not logged out: the API client showed why; the session stays as it is.
-      setLeaving(false);
       return;
     }
     dispatch(loggedOut());
@@ -61,7 +58,7 @@ export default function InformationScreen() {
         </List.Item>
       </List>
       <div className="screen-actions">
-        <Button block color="danger" fill="outline" size="large" loading={leaving} onClick={() => void logout()} data-testid="logout">
+        <Button block color="danger" fill="outline" size="large" loading={leaving.isLoading} onClick={() => void logout()} data-testid="logout">
           {t('information.logout')}
         </Button>
       </div>

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
 import { isValidDisplayName } from '@rigshare/domain';
 import { nameChanged, type RootState } from '@rigshare/session';
 import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { ruleCheck } from '../auth/auth-rules';
+import { useRenameMutation } from './profile-api';
 
 /** Change the display name (1 to 32 characters). */
 export default function NameScreen() {
@@ -16,21 +15,19 @@ export default function NameScreen() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const current = useSelector((state: RootState) => state.session.name);
-  const [saving, setSaving] = useState(false);
+  const [rename, saving] = useRenameMutation();
 
   const submit = async ({ name }: { name: string }) => {
     const next = name.trim();
-    setSaving(true);
     try {
-      await accountsApi.modifyName(next);
-      dispatch(nameChanged(next));
-      Toast.show({ content: t('name.saved') });
-      navigate(-1);
+      await rename(next).unwrap();
     } catch {
       // The API client showed the server's message.
-    } finally {
-      setSaving(false);
+      return;
     }
+    dispatch(nameChanged(next));
+    Toast.show({ content: t('name.saved') });
+    navigate(-1);
   };
 
   return (
@@ -38,7 +35,7 @@ export default function NameScreen() {
       initialValues={{ name: current }}
       onFinish={submit}
       submitLabel={t('common:actions.save')}
-      submitting={saving}
+      submitting={saving.isLoading}
       submitTestId="name-submit"
     >
       <Form.Item

@@ -14,7 +14,7 @@ export function EmailCodeForm({ email }: { email: string }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [form] = Form.useForm<{ code: string }>();
-  const [sendCode] = useSendEmailCodeMutation();
+  const [sendCode, sending] = useSendEmailCodeMutation();
   const [bindEmail, binding] = useBindEmailMutation();
 
   const submit = async ({ code }: { code: string }) => {
@@ -55,7 +55,7 @@ export function EmailCodeForm({ email }: { email: string }) {
           name="code"
           className="email-code-item"
           label={t('email.code')}
-          extra={<SendCodeButton sentJustNow check={() => null} send={resend} />}
+          extra={<SendCodeButton sentJustNow check={() => null} send={resend} sending={sending.isLoading} />}
           rules={[{ validator: async (_, v?: string) => ruleCheck(emailCodeProblem(v), t) }]}
         >
           <FieldInput testId="verify-email-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={EMAIL_CODE_LENGTH} placeholder={t('email.codePlaceholder')} />

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { accountsApi } from '@rigshare/api-client';
+import { useChangeLoginPasswordMutation } from '../auth/auth-api';
 import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { NewPasswordFields } from '../auth/new-password-fields';
@@ -19,19 +18,17 @@ export default function LoginPasswordScreen() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
+  const [changePassword, saving] = useChangeLoginPasswordMutation();
 
   const submit = async (values: PasswordValues) => {
-    setSaving(true);
     try {
-      await accountsApi.updatePassword(values);
-      Toast.show({ content: t('loginPassword.saved') });
-      navigate(-1);
+      await changePassword(values).unwrap();
     } catch {
       // The API client showed the server's message ("Please enter the correct old password").
-    } finally {
-      setSaving(false);
+      return;
     }
+    Toast.show({ content: t('loginPassword.saved') });
+    navigate(-1);
   };
 
   return (
@@ -39,7 +36,7 @@ export default function LoginPasswordScreen() {
       form={form}
       onFinish={submit}
       submitLabel={t('common:actions.submit')}
-      submitting={saving}
+      submitting={saving.isLoading}
       submitTestId="password-submit"
     >
       <Form.Item name="oldPassword" label={t('fields.oldPassword')} rules={[{ validator: async (_, v?: string) => ruleCheck(v ? null : 'validation.passwordRequired', t) }]}>

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Skeleton } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { verifySolvencyProof } from '@rigshare/domain';
 import { formatDateTime, money } from '@rigshare/i18n';
-import { solvencyApi, type SolvencyProof } from './solvency-api';
+import { useSolvencyProofQuery, type SolvencyProof } from './solvency-api';
 import './solvency.css';
 
 type Check = 'idle' | 'checking' | 'verified' | 'failed' | 'unsupported';
@@ -26,20 +26,8 @@ async function verifyHere(p: SolvencyProof): Promise<Check> {
 /** The member's leaf in the newest solvency snapshot and the "Verify in the browser" check. */
 export function ProofCard() {
   const { t, i18n } = useTranslation('shell');
-  const [proof, setProof] = useState<SolvencyProof | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const { data: proof, isError: failed } = useSolvencyProofQuery(undefined, { refetchOnMountOrArgChange: true });
   const [check, setCheck] = useState<Check>('idle');
-
-  useEffect(() => {
-    let cancelled = false;
-    solvencyApi.proof().then(
-      ({ data }) => !cancelled && setProof(data),
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const verify = async () => {
     if (!proof) return;

@@ -1,11 +1,20 @@
-/** The solvency calls (the `assets` service host): the public page and the member's proof. */
+/**
+ * The solvency reads (the `assets` service host): the public page and the member's proof. A screen
+ * opening shows what the cache holds and reads again (`refetchOnMountOrArgChange`), since a new
+ * snapshot may have been taken meanwhile.
+ */
+import { serverApi } from '@rigshare/api-client';
 import type { Solvency, SolvencyProof } from '@rigshare/api-schema';
-import { get } from '@rigshare/api-client';
 
 export type { Solvency, SolvencyProof };
 
-export const solvencyApi = {
-  /** Open to visitors: no session needed. */
-  page: () => get<Solvency>('assets', 'solvency', { silent: true, quiet: true }),
-  proof: () => get<SolvencyProof | null>('assets', 'solvency/proof', { silent: true, quiet: true }),
-};
+export const solvencyApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Open to visitors: no session needed. */
+    solvency: build.query<Solvency, void>({ query: () => ({ host: 'assets', path: 'solvency' }) }),
+    /** The member's leaf in the newest snapshot; null before their first one. */
+    solvencyProof: build.query<SolvencyProof | null, void>({ query: () => ({ host: 'assets', path: 'solvency/proof' }) }),
+  }),
+});
+
+export const { useSolvencyQuery, useSolvencyProofQuery } = solvencyApi;

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Button, Card, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -6,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, money } from '@rigshare/i18n';
 import { selectSession } from '@rigshare/session';
 import { ProofCard } from './proof-card';
-import { solvencyApi, type Solvency } from './solvency-api';
+import { useSolvencyQuery } from './solvency-api';
 import './solvency.css';
 
 const usdt = (micro: string) => `${money(micro)} USDT`;
@@ -16,29 +15,12 @@ const shortAddress = (address: string) => `${address.slice(0, 8)}…${address.sl
 export default function SolvencyScreen() {
   const { t, i18n } = useTranslation('shell');
   const session = useSelector(selectSession);
-  const [page, setPage] = useState<Solvency | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    solvencyApi.page().then(
-      ({ data }) => {
-        if (cancelled) return;
-        setPage(data);
-        setFailed(false);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+  const { data: page, isError: failed, refetch } = useSolvencyQuery(undefined, { refetchOnMountOrArgChange: true });
 
   if (failed) {
     return (
       <ErrorBlock status="disconnected" title={t('solvency.loadFailed')} description="">
-        <Button size="small" color="primary" onClick={() => setAttempt((n) => n + 1)}>
+        <Button size="small" color="primary" onClick={() => void refetch()}>
           {t('common:actions.retry')}
         </Button>
       </ErrorBlock>

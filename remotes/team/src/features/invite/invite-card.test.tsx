@@ -1,18 +1,17 @@
-/** @jest-environment jsdom */
+/** @jest-environment jest-fixed-jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { accountsApi } from '@rigshare/api-client';
 import { isShown, renderScreen, shownText } from '@rigshare/ui/testing';
+import { memberApi, ok, startFakeApi } from '@rigshare/ui/testing/fake-api';
+import { HttpResponse } from 'msw';
 import english from '../../../locales/en-US/team.json';
 import { InviteCard } from './invite-card';
 
-jest.mock('@rigshare/api-client', () => ({ accountsApi: { inviteMessage: jest.fn() } }));
-const shareInfo = accountsApi.inviteMessage as jest.Mock;
+const api = startFakeApi();
+const inviteMessage = (data: { inviteCode: string; shareUrl: string; message: string }) => memberApi.get('user', 'queryInviteMsg', () => ok(data));
 
 describe('InviteCard', () => {
-  afterEach(() => shareInfo.mockReset());
-
   it('shows the invite code, link and message the server returns, each with a copy button, and a QR code of the link', async () => {
-    shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/#/register?code=RS7Q2K', message: 'Mine with me: https://app.example.test/#/register?code=RS7Q2K (code RS7Q2K)' } });
+    api.use(inviteMessage({ inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/#/register?code=RS7Q2K', message: 'Mine with me: https://app.example.test/#/register?code=RS7Q2K (code RS7Q2K)' }));
     await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toContain('RS7Q2K'));
     expect(screen.getByTestId('invite-code').textContent).toContain('Invite code');
@@ -27,13 +26,13 @@ describe('InviteCard', () => {
     // A QR code of the link, drawn by the qrcode library (an SVG image).
     await waitFor(() => expect(screen.getByTestId('invite-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
     expect(isShown(screen.getByAltText('QR code of your invite link'))).toBe(true);
-    expect(shareInfo).toHaveBeenCalledTimes(1);
+    expect(api.sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/user/queryInviteMsg']);
   });
 
   it('copies the full invite message, link included', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    shareInfo.mockResolvedValue({ code: 200, msg: 'ok', data: { inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/r/RS7Q2K', message: 'Code RS7Q2K only\nhttps://app.example.test/r/RS7Q2K' } });
+    api.use(inviteMessage({ inviteCode: 'RS7Q2K', shareUrl: 'https://app.example.test/r/RS7Q2K', message: 'Code RS7Q2K only\nhttps://app.example.test/r/RS7Q2K' }));
     await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
     const row = await screen.findByTestId('invite-message');
     fireEvent.click(row.querySelector('button')!);
@@ -41,14 +40,14 @@ describe('InviteCard', () => {
   });
 
   it('says the invite could not be loaded and asks the server again on retry', async () => {
-    shareInfo.mockRejectedValueOnce(new Error('Cannot reach the server.'));
-    shareInfo.mockResolvedValueOnce({ code: 200, msg: 'ok', data: { inviteCode: 'AB12CD', shareUrl: 'https://app.example.test/r/AB12CD', message: 'Join me: https://app.example.test/r/AB12CD' } });
+    api.use(inviteMessage({ inviteCode: 'AB12CD', shareUrl: 'https://app.example.test/r/AB12CD', message: 'Join me: https://app.example.test/r/AB12CD' }));
+    // The first call finds no network; the retry reaches the server.
+    api.use(memberApi.get('user', 'queryInviteMsg', () => HttpResponse.error(), { once: true }));
     await renderScreen(<InviteCard />, { namespace: 'team', resource: english, path: '/index/friend' });
-    const failed = await screen.findByText('Your invite details could not be loaded');
-    expect(isShown(failed)).toBe(true);
-    expect(shownText(screen.getByText('Cannot reach the server.'))).toBe('Cannot reach the server.');
+    expect(isShown(await screen.findByText('Your invite details could not be loaded'))).toBe(true);
+    expect(isShown(screen.getByText('Cannot reach the server. Please check your connection.'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toContain('AB12CD'));
-    expect(shareInfo).toHaveBeenCalledTimes(2);
+    expect(api.sent.map(({ path }) => path)).toEqual(['/api/user/queryInviteMsg', '/api/user/queryInviteMsg']);
   });
 });

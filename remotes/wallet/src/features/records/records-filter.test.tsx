@@ -71,7 +71,7 @@ it('opens the year | month picker from the period drop-down and takes the confir
   // The picker: two columns (year, month by name), confirm and cancel.
   expect(document.querySelectorAll('.adm-picker-view-column')).toHaveLength(2);
   expect(screen.getAllByText('November').length).toBeGreaterThan(0);
-  await tap('actions.confirm');
+  await tap('Confirm');
   const now = new Date();
   expect(onMonth).toHaveBeenLastCalledWith(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
 });
@@ -83,7 +83,7 @@ it('goes back to all time from a picked month, and a cancelled picker changes no
   expect(onMonth).toHaveBeenLastCalledWith(null);
   await openDropdown('November 2026');
   await tap('November 2026');
-  await tap('actions.cancel');
+  await tap('Cancel');
   expect(onMonth).toHaveBeenCalledTimes(1);
 });
 

@@ -1,0 +1,12 @@
+/**
+ * Jest settings for a project with screen tests (the fake API of @rigshare/ui/testing/fake-api):
+ * msw's dependencies that ship ESM only, and typebox (which @rigshare/api-schema brings in), resolve to
+ * their ESM builds under jest-fixed-jsdom's Node export conditions and are transpiled like the server's.
+ */
+const withEsmPackages = require('./esm-packages.cjs');
+
+const ESM_ONLY_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise', 'typebox'];
+
+module.exports = function withScreenTests(config) {
+  return withEsmPackages(config, ESM_ONLY_PACKAGES);
+};
