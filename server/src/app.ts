@@ -30,6 +30,7 @@ import { startJobs } from './jobs/scheduler';
 import { AccessLogController } from './plugins/access-log';
 import { registerCacheAnnouncements } from './plugins/cache-announcements';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
+import { SCHEMA_CONTROLLER } from './plugins/reply-serializers';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { startDeliverySweep } from './outbox/sweep';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new AccessLogController(),
     trustProxy: trustProxyOption(options.config.trustProxy),
     ajv: AJV_OPTIONS,
+    schemaController: SCHEMA_CONTROLLER,
     frameworkErrors,
     clientErrorHandler,
   });

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { OPENAPI_FILE, openApiText } from '../src/cli/openapi';
 import { translate } from '../src/i18n';
 import { routesWithoutSchema, unboundedNumbers } from '../src/plugins/contract';
+import { compileEveryReplySerializer } from '../src/plugins/reply-serializers';
 import { asMember, getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 import { buildRequest, operationKey, operationsOf, validInput, validSpec, type OpenApiDocument } from './schema-fuzz';
 
@@ -66,6 +67,12 @@ describe.each(testDatabases())('the API contract on %s', (_name, database) => {
     await other.ready();
     expect(routesWithoutSchema(other)).toEqual(['GET /api/user/unschemed', 'POST /api/user/unschemed-post']);
     await other.close();
+  });
+
+  it('compiles the reply serializer of every route and status (they compile on first use, so a start no longer shows a broken one)', () => {
+    expect(compileEveryReplySerializer(ctx.app.routeTable, ctx.app.getSchemas())).toBeGreaterThan(ctx.app.routeTable.length);
+    const broken = { method: 'GET', url: '/api/user/broken', schema: { response: { 200: { type: 'object', properties: { a: { $ref: '#/definitions/nowhere' } } } } } };
+    expect(() => compileEveryReplySerializer([broken])).toThrow();
   });
 
   it('bounds every number a route reads at both ends, and the check finds one that is not', async () => {

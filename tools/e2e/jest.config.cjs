@@ -7,6 +7,9 @@ module.exports = withEsmPackages(
     rootDir: __dirname,
     testMatch: ['<rootDir>/**/*.test.ts'],
     testTimeout: 120_000,
+    // Files run in parallel, each with its own stack on its worker's ports (ports.ts): much of a browser
+    // test is waiting (for the API, a render, a timer), so two workers overlap it even on two cores.
+    maxWorkers: Number(process.env.E2E_WORKERS || 2),
     // Every test fails on a Content-Security-Policy violation in its pages (csp-check.ts).
     setupFilesAfterEnv: ['<rootDir>/csp-check.ts'],
   },

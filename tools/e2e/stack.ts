@@ -17,6 +17,7 @@ import { psql, staffTotpKey, startFleet, type Fleet } from '../src/fleet';
 import { writeRuntimeDocuments, type DistFolders } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
 import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
+import { workerPorts } from './ports';
 
 export interface Stack {
   topology: Topology;
@@ -66,6 +67,22 @@ function postgresAccess(databaseUrl: string): SqlAccess {
 
 const FLEET = process.env.E2E_FLEET === '1';
 
+/** This worker's ports (ports.ts): files in other workers run their stacks at the same time. */
+function workerTopology(): Topology {
+  const { shellPort, apiPort } = workerPorts();
+  return topologyFromEnv({ SHELL_PORT: String(shellPort), API_PORT: String(apiPort), HOST: 'localhost' });
+}
+
+/**
+ * The stack serves its own copy of the shell's folder: the runtime documents (remotes.json,
+ * config.json) written into it name this stack's ports, while stacks in other workers write theirs.
+ */
+function withOwnShellFolder(dists: DistFolders, dataDir: string): DistFolders {
+  const shell = path.join(dataDir, 'shell');
+  fs.cpSync(dists.shell ?? distOf('shell'), shell, { recursive: true });
+  return { ...dists, shell };
+}
+
 /**
  * How long the API may serve reads with a session it looked up before (docs/api.md): shorter than the
  * default, so a test that changes a session in the database itself waits only this long.
@@ -78,9 +95,10 @@ export const SESSION_CACHE_SECONDS = 1;
  */
 export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }: { dists?: DistFolders } = {}): Promise<Stack> {
   if (FLEET) return startFleetStack(apiEnv, dists);
-  const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
+  const topology = workerTopology();
   const shellOrigins = [originOf('localhost', topology.shellPort)];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-'));
+  dists = withOwnShellFolder(dists, dataDir);
   writeRuntimeDocuments(topology, dists);
 
   const api: ChildProcess = await startApiProcess({
@@ -111,7 +129,7 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
     } else await server.close();
   };
   for (const name of REMOTE_NAMES) await startRemote(name, dists[name]);
-  const shellDist = dists.shell ?? distOf('shell');
+  const shellDist = dists.shell!;
   const shell = await startStaticServer({ root: shellDist, port: topology.shellPort, allowedOrigins: [], contentSecurityPolicy: deployedShellPolicy(shellDist) });
   const db = new Database(path.join(dataDir, 'rigshare.sqlite'));
 
@@ -150,8 +168,9 @@ function operatorCli(stackEnv: NodeJS.ProcessEnv): Pick<Stack, 'admin' | 'adminW
 
 /** The same stack as the fleet serves it: one origin (nginx), two API instances, PostgreSQL, Redis. */
 async function startFleetStack(apiEnv: NodeJS.ProcessEnv, dists: DistFolders): Promise<Stack> {
-  const topology = topologyFromEnv({ SHELL_PORT: process.env.E2E_SHELL_PORT ?? '3200', API_PORT: process.env.E2E_API_PORT ?? '3290', HOST: 'localhost' });
+  const topology = workerTopology();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-fleet-'));
+  dists = withOwnShellFolder(dists, dataDir);
   const server = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
   const dbName = `rigshare_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   server.pathname = '/postgres';

@@ -10,9 +10,9 @@ import type { Browser } from 'playwright-core';
 import { field, launchBrowser, PHONE } from './browser';
 import { DEMO, loginThroughScreen } from './session';
 import { ROOT } from '../src/topology';
+import { workerPorts } from './ports';
 
-const shellPort = Number(process.env.E2E_SHELL_PORT ?? 3200);
-const apiPort = Number(process.env.E2E_API_PORT ?? 3290);
+const { shellPort, apiPort } = workerPorts();
 const shellUrl = `http://localhost:${shellPort}/`;
 
 let start: ChildProcess;
