@@ -1,8 +1,8 @@
 import { Card, Image, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Money } from '@rigshare/ui';
 import type { ProductCard as Product } from '../../api/products';
-import { Money } from '../shared/money';
 import { ShareSoldBar } from '../shared/share-sold-bar';
 import { StatusTag } from '../shared/status-tag';
 import '../../products.css';

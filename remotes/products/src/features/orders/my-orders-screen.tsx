@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
+import { useNavigate } from 'react-router-dom';
+import { InfiniteList, LoadFailed, Money, PageEmpty } from '@rigshare/ui';
 import { errorMessage, useOrderPageInfiniteQuery, useOrderTotalsQuery } from '../../api/endpoints';
 import type { OrderStatus } from '../../api/orders';
-import { Money } from '../shared/money';
 import { OrderCard } from './order-card';
 import { orderDetailPath } from './order-display';
+import { IncomeLinks } from '../income/income-links';
 import '../../products.css';
 
 type Filter = 'all' | OrderStatus;
@@ -56,14 +56,7 @@ export default function MyOrdersScreen() {
     <div className="products-screen products-detail">
       <section className="products-detail-section">
         <Totals />
-        <div className="products-links">
-          <Link to="/user/receiveincome" className="products-more-link">
-            {t('income.title')}
-          </Link>
-          <Link to="/index/incomePattern" className="products-more-link">
-            {t('detail.howIncomeWorks')}
-          </Link>
-        </div>
+        <IncomeLinks receiveText={t('income.title')} />
       </section>
       <Tabs activeKey={filter} onChange={(key) => setFilter(key as Filter)} className="products-tabs">
         {FILTERS.map((key) => (
