@@ -69,7 +69,8 @@ export function CouponsTab() {
         </Button>
       ) : (
         <Tag color="default">{t('catalogue.withdrawn')}</Tag>
-      )),
+      ),
+    ),
   ];
   return (
     <>

@@ -49,7 +49,8 @@ export default function ProductsScreen() {
             {t('products.close')}
           </Button>
         </div>
-      )),
+      ),
+    ),
   ];
   return (
     <ConsolePage route="products">

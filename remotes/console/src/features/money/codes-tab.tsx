@@ -41,7 +41,8 @@ export function CodesTab() {
         <Button size="mini" color="danger" fill="outline" onClick={() => void runAction(() => close(row.code).unwrap(), (c) => t('money.codeClosed', { code: c.code }))}>
           {t('money.close')}
         </Button>
-      )),
+      ),
+    ),
   ];
   return (
     <>
