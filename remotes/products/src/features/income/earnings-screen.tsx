@@ -4,7 +4,7 @@ import { errorMessage, useIncomeSummaryQuery, useOrderTotalsQuery } from '../../
 import { LoadFailed, Money } from '@rigshare/ui';
 import { IncomeRecords } from './income-records';
 import { DelayNotice } from './delay-notice';
-import { IncomeLinks } from './income-links';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 /** `/user/earn`: what the member's machines have earned, what waits to be received, and the income records. */
@@ -52,7 +52,12 @@ export default function EarningsScreen() {
         ) : (
           <Skeleton.Paragraph lineCount={2} animated />
         )}
-        <IncomeLinks receiveText={t('income.receive')} />
+        <MoreLinks
+          links={[
+            { to: '/user/receiveincome', text: t('income.receive') },
+            { to: '/index/incomePattern', text: t('detail.howIncomeWorks') },
+          ]}
+        />
       </section>
       <IncomeRecords />
     </div>

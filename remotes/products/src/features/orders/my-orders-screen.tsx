@@ -7,7 +7,7 @@ import { errorMessage, useOrderPageInfiniteQuery, useOrderTotalsQuery } from '..
 import type { OrderStatus } from '../../api/orders';
 import { OrderCard } from './order-card';
 import { orderDetailPath } from './order-display';
-import { IncomeLinks } from '../income/income-links';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 type Filter = 'all' | OrderStatus;
@@ -56,7 +56,12 @@ export default function MyOrdersScreen() {
     <div className="products-screen products-detail">
       <section className="products-detail-section">
         <Totals />
-        <IncomeLinks receiveText={t('income.title')} />
+        <MoreLinks
+          links={[
+            { to: '/user/receiveincome', text: t('income.title') },
+            { to: '/index/incomePattern', text: t('detail.howIncomeWorks') },
+          ]}
+        />
       </section>
       <Tabs activeKey={filter} onChange={(key) => setFilter(key as Filter)} className="products-tabs">
         {FILTERS.map((key) => (
