@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyAlike } from './format-money';
+import { formatMoney, formatMoneyAlike, formatUsdt } from './format-money';
 
 it('writes an amount with the reader\'s decimal separator, two places by default, cut and never rounded up', () => {
   expect(formatMoney(1_500_000_000n, 'en-US')).toBe('1500.00');
@@ -29,4 +29,11 @@ it('writes amounts shown together with the decimals the most precise one needs',
   expect(formatMoneyAlike([998_200_000n, 1_800_500n], 'en-US')).toEqual(['998.2000', '1.8005']);
   expect(formatMoneyAlike(['123450000', '6172500', '117277500'], 'de-DE')).toEqual(['123,4500', '6,1725', '117,2775']);
   expect(formatMoneyAlike([1n, 'x'], 'en-US')).toEqual(['0.000001', '—']);
+});
+
+it('writes an amount with its currency after it, in the reader\'s language', () => {
+  expect(formatUsdt(12_500_000n, 'en-US')).toBe('12.50 USDT');
+  expect(formatUsdt('12500000', 'de-DE')).toBe('12,50 USDT');
+  expect(formatUsdt(1_234_567n, 'en-US', { decimals: 'exact', signed: true })).toBe('+1.234567 USDT');
+  expect(formatUsdt(-500_000n, 'fr-FR', { signed: true })).toBe('-0,50 USDT');
 });

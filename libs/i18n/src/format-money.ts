@@ -51,6 +51,11 @@ export function formatMoney(micro: bigint | string, language: string, { decimals
   return `${sign}${shown}`;
 }
 
+/** An amount with its currency, the way every screen writes it: 12_500_000n -> "12.50 USDT" (en-US), "12,50 USDT" (de-DE). */
+export function formatUsdt(micro: bigint | string, language: string, format?: MoneyFormat): string {
+  return `${formatMoney(micro, language, format)} USDT`;
+}
+
 /**
  * Several amounts shown together (an amount, its fee and the net) with the same decimals: as many as
  * the most precise of them needs, at least two, never cut, so "998.2" and "1.8005" read "998.2000" and "1.8005".

@@ -70,12 +70,17 @@ export function currentHeaderCode(): string {
   return headerCodeFor(i18next.language ?? DEFAULT_LOCALE);
 }
 export { formatDateTime } from './format-date-time';
-import { formatMoney, formatMoneyAlike, type MoneyFormat } from './format-money';
-export { formatMoney, formatMoneyAlike, type MoneyFormat } from './format-money';
+import { formatMoney, formatMoneyAlike, formatUsdt, type MoneyFormat } from './format-money';
+export { formatMoney, formatMoneyAlike, formatUsdt, type MoneyFormat } from './format-money';
 
 /** An amount (micro-units) in the page's current language: formatMoney with the language i18next shows. */
 export function money(micro: bigint | string, options?: MoneyFormat): string {
   return formatMoney(micro, i18next.language || DEFAULT_LOCALE, options);
+}
+
+/** An amount with its currency in the page's current language: formatUsdt, e.g. "12.50 USDT". */
+export function usdt(micro: bigint | string, options?: MoneyFormat): string {
+  return formatUsdt(micro, i18next.language || DEFAULT_LOCALE, options);
 }
 
 /** Amounts shown together (formatMoneyAlike) in the page's current language. */

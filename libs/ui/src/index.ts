@@ -1,8 +1,10 @@
 export { copyToClipboard } from './clipboard';
 export { CopyText, useCopy, type CopyTextProps } from './copy-text';
 export { showRefusalOnForm } from './form-refusal';
+export { SubmitForm, type SubmitFormProps } from './submit-form';
 export { LinkInText } from './link-in-text';
 export { LoadFailed, type LoadFailedProps } from './load-failed';
+export { Money, type MoneyProps } from './money';
 export { MemberAvatar, type MemberAvatarProps } from './member-avatar';
 export { InfiniteList, type InfiniteListProps, type InfiniteListSource } from './infinite-list';
 export { PageEmpty, type PageEmptyProps } from './page-empty';

@@ -2,12 +2,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input, Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '@rigshare/i18n';
+import { changeLanguage, initI18n } from '@rigshare/i18n';
 import { CopyText } from './copy-text';
 import { showRefusalOnForm } from './form-refusal';
+import { SubmitForm } from './submit-form';
 import { InfiniteList, type InfiniteListSource } from './infinite-list';
 import { LinkInText } from './link-in-text';
 import { MemberAvatar } from './member-avatar';
+import { Money } from './money';
 import { useDebouncedClick } from './use-debounced-click';
 import { reachListEnds } from './testing/render-screen';
 
@@ -191,5 +193,55 @@ describe('LinkInText', () => {
       [link, 'break-all'],
       [link, 'break-all'],
     ]);
+  });
+});
+
+describe('Money', () => {
+  afterEach(async () => {
+    await act(() => changeLanguage('en-US'));
+  });
+
+  it('writes micro-units in USDT with every decimal the amount has, signed when asked, in the language the reader switches to', async () => {
+    render(
+      <p data-testid="amounts">
+        <Money micro="12500000" /> | <Money micro={1_234_567n} signed /> | <Money micro="-1234567" decimals={2} />
+      </p>,
+    );
+    expect(screen.getByTestId('amounts').textContent).toBe('12.50 USDT | +1.234567 USDT | -1.23 USDT');
+    await act(() => changeLanguage('de-DE'));
+    expect(screen.getByTestId('amounts').textContent).toBe('12,50 USDT | +1,234567 USDT | -1,23 USDT');
+  });
+});
+
+describe('SubmitForm', () => {
+  it('hands the checked values to onFinish when its submit button is pressed, and offers cancel when given', async () => {
+    const sent: unknown[] = [];
+    const cancelled = jest.fn();
+    render(
+      <SubmitForm initialValues={{ title: 'Maintenance' }} onFinish={(values) => sent.push(values)} submit={{ text: 'Publish', busy: false, testId: 'publish' }} cancel={{ text: 'Cancel', onClick: cancelled }}>
+        <Form.Item name="title" label="Title" rules={[{ required: true }]}>
+          <Input />
+        </Form.Item>
+      </SubmitForm>,
+    );
+    expect(screen.getByTestId('publish').textContent).toBe('Publish');
+    fireEvent.click(screen.getByTestId('publish'));
+    await waitFor(() => expect(sent).toEqual([{ title: 'Maintenance' }]));
+    fireEvent.click(screen.getByText('Cancel'));
+    expect(cancelled).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing while a required field is empty', async () => {
+    const sent: unknown[] = [];
+    render(
+      <SubmitForm onFinish={(values) => sent.push(values)} submit={{ text: 'Publish', busy: false, testId: 'publish' }}>
+        <Form.Item name="title" label="Title" rules={[{ required: true, message: 'Title needed' }]}>
+          <Input />
+        </Form.Item>
+      </SubmitForm>,
+    );
+    fireEvent.click(screen.getByTestId('publish'));
+    await screen.findByText('Title needed');
+    expect({ sent, cancel: screen.queryByText('Cancel') }).toEqual({ sent: [], cancel: null });
   });
 });

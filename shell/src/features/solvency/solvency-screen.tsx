@@ -2,13 +2,12 @@ import { Button, Card, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { formatDateTime, money } from '@rigshare/i18n';
+import { formatDateTime, usdt } from '@rigshare/i18n';
 import { selectSession } from '@rigshare/session';
 import { ProofCard } from './proof-card';
 import { useSolvencyQuery } from './solvency-api';
 import './solvency.css';
 
-const usdt = (micro: string) => `${money(micro)} USDT`;
 const shortAddress = (address: string) => `${address.slice(0, 8)}…${address.slice(-6)}`;
 
 /** The public solvency page: what the platform owes members, what backs it, and the Merkle root of the newest snapshot. */

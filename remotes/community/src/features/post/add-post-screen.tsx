@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, ImageUploader, Input, TextArea, Toast, type ImageUploadItem } from 'antd-mobile';
+import { Form, ImageUploader, Input, TextArea, Toast, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { IMAGE_UPLOAD_LIMIT_BYTES, POST_CONTENT_MAX, POST_MAX_IMAGES, postContentProblem, videoUrlProblem } from '@rigshare/domain';
+import { SubmitForm } from '@rigshare/ui';
 import { useAddPostMutation } from '../../api/endpoints';
 import { textToRichText } from '../shared/rich-text';
 import '../../community.css';
@@ -44,15 +45,10 @@ export default function AddPostScreen() {
   return (
     <div className="community-screen community-form">
       <p className="community-muted">{t('add.reviewNote')}</p>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="post-submit">
-            {t('add.submit')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('add.submit'), busy: isLoading, testId: 'post-submit' }}
       >
         <Form.Item
           name="content"
@@ -103,7 +99,7 @@ export default function AddPostScreen() {
         >
           <Input placeholder="https://" inputMode="url" data-testid="post-video" />
         </Form.Item>
-      </Form>
+      </SubmitForm>
     </div>
   );
 }

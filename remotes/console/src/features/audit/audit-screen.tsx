@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AuditRow } from '@rigshare/api-schema';
 import { useAuditQuery } from '../../api/endpoints';
+import { timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
-import { DataTable } from '../table/data-table';
 
 interface Filters {
   staff?: string;
@@ -52,7 +52,6 @@ export default function AuditScreen() {
   const { t } = useTranslation('console');
   const paging = usePaging('audit');
   const [filters, setFilters] = useState<Filters>({});
-  const list = useAuditQuery({ ...filters, ...paging.query });
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFilters(filtersOf(new FormData(event.currentTarget)));
@@ -60,7 +59,7 @@ export default function AuditScreen() {
   };
   const auditState = (value: string | null) => (value ? t(`audit.states.${value}`, { defaultValue: value }) : null);
   const columns: ColumnDef<AuditRow, unknown>[] = [
-    { accessorKey: 'at', header: t('columns.time'), cell: ({ row }) => <When at={row.original.at} /> },
+    timeColumn('at', t('columns.time')),
     { accessorKey: 'staff', header: t('columns.staff') },
     { accessorKey: 'role', header: t('columns.role'), cell: ({ row }) => (row.original.role ? t(`roles.${row.original.role}`, { defaultValue: row.original.role }) : null) },
     { accessorKey: 'action', header: t('columns.action') },
@@ -98,11 +97,12 @@ export default function AuditScreen() {
           {t('audit.apply')}
         </Button>
       </form>
-      <DataTable
+      <ConsoleList
         label={t('nav.audit')}
-        testId="audit"
+        name="audit"
         columns={columns}
-        source={list}
+        useList={useAuditQuery}
+        filters={filters}
         paging={paging}
         empty={t('audit.empty')}
         csv={{ fileName: 'audit-log.csv', rows: () => allPages<AuditRow>('/audit', { ...filters }), columns: COLUMNS_CSV }}

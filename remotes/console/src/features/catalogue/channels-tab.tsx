@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatAmount } from '@rigshare/domain';
 import type { AdminPayChannel } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { actionsColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { DataTable } from '../table/data-table';
 import { useCreatePayChannelMutation, useEditPayChannelMutation, usePayChannelsQuery, useSwitchPayChannelMutation } from './api';
 import { amountRules } from '../layout/amount-rule';
 import { OneOf } from '../layout/one-of';
@@ -28,8 +29,6 @@ interface ChannelFields {
 export function ChannelsTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<ChannelFields>();
-  const paging = usePaging('channels');
-  const list = usePayChannelsQuery(paging.query);
   const [create, creating] = useCreatePayChannelMutation();
   const [edit, saving] = useEditPayChannelMutation();
   const [switchOne] = useSwitchPayChannelMutation();
@@ -52,49 +51,33 @@ export function ChannelsTab() {
     { id: 'currency', accessorFn: (c) => c.currency, header: t('rates.currency'), cell: ({ row }) => `${row.original.currency} · ${t(`catalogue.kinds.${row.original.kind}`)}` },
     { id: 'min', accessorFn: (c) => Number(c.minAmount), header: t('catalogue.minimum'), cell: ({ row }) => money(row.original.minAmount, { decimals: 'exact' }) },
     { id: 'enabled', accessorFn: (c) => (c.enabled ? 1 : 0), header: t('members.state'), cell: ({ row }) => <Tag color={row.original.enabled ? 'success' : 'default'}>{t(row.original.enabled ? 'catalogue.enabled' : 'catalogue.disabled')}</Tag> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => {
-        const c = row.original;
-        return (
-          <div className="console-row-actions">
-            <Button size="mini" fill="outline" onClick={() => setEditing(c)}>
-              {t('products.edit')}
-            </Button>
-            <Button
-              size="mini"
-              fill="outline"
-              color={c.enabled ? 'danger' : 'primary'}
-              onClick={() => void runAction(() => switchOne({ id: c.id, enabled: !c.enabled }).unwrap(), (r) => t(r.enabled ? 'catalogue.channelEnabled' : 'catalogue.channelDisabled', { name: r.name }))}
-            >
-              {t(c.enabled ? 'catalogue.disable' : 'catalogue.enable')}
-            </Button>
-          </div>
-        );
-      },
-    },
+    actionsColumn(t('columns.actions'), (row) => {
+      const c = row;
+      return (
+        <div className="console-row-actions">
+          <Button size="mini" fill="outline" onClick={() => setEditing(c)}>
+            {t('products.edit')}
+          </Button>
+          <Button
+            size="mini"
+            fill="outline"
+            color={c.enabled ? 'danger' : 'primary'}
+            onClick={() => void runAction(() => switchOne({ id: c.id, enabled: !c.enabled }).unwrap(), (r) => t(r.enabled ? 'catalogue.channelEnabled' : 'catalogue.channelDisabled', { name: r.name }))}
+          >
+            {t(c.enabled ? 'catalogue.disable' : 'catalogue.enable')}
+          </Button>
+        </div>
+      );
+    }),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         initialValues={{ kind: ['bank'] }}
-        onFinish={(values: ChannelFields) => void submit(values)}
-        footer={
-          <div className="console-form-actions">
-            <Button block type="submit" color="primary" loading={creating.isLoading || saving.isLoading}>
-              {editing ? t('catalogue.saveChannel') : t('catalogue.addChannel')}
-            </Button>
-            {editing && (
-              <Button block onClick={() => setEditing(null)}>
-                {t('actions.cancel')}
-              </Button>
-            )}
-          </div>
-        }
+        onFinish={submit}
+        submit={{ text: editing ? t('catalogue.saveChannel') : t('catalogue.addChannel'), busy: creating.isLoading || saving.isLoading }}
+        cancel={editing ? { text: t('actions.cancel'), onClick: () => setEditing(null) } : undefined}
       >
         <Form.Item name="name" label={t('catalogue.channelName')} rules={[{ required: true, message: t('products.nameHelp') }]}>
           <Input maxLength={100} />
@@ -114,8 +97,8 @@ export function ChannelsTab() {
         <Form.Item name="sort" label={t('products.sort')} rules={[{ pattern: /^\s*-?\d{0,7}\s*$/, message: t('products.wholeHelp') }]}>
           <Input maxLength={8} />
         </Form.Item>
-      </Form>
-      <DataTable label={t('catalogue.tabs.channels')} testId="channels" columns={columns} source={list} paging={paging} empty={t('catalogue.noChannels')} />
+      </SubmitForm>
+      <ConsoleList label={t('catalogue.tabs.channels')} name="channels" columns={columns} useList={usePayChannelsQuery} empty={t('catalogue.noChannels')} />
     </>
   );
 }

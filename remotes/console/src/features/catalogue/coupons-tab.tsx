@@ -3,12 +3,12 @@ import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminCoupon } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { amountRules } from '../layout/amount-rule';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useCloseCouponMutation, useCreateCouponMutation, useStaffCouponsQuery } from './api';
 import { fromLocalInput } from './form-values';
 
@@ -27,8 +27,6 @@ interface CouponFields {
 export function CouponsTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<CouponFields>();
-  const paging = usePaging('coupons');
-  const list = useStaffCouponsQuery(paging.query);
   const [create, { isLoading }] = useCreateCouponMutation();
   const [close] = useCloseCouponMutation();
   const submit = (f: CouponFields) =>
@@ -63,32 +61,23 @@ export function CouponsTab() {
       },
     },
     { accessorKey: 'used', header: t('catalogue.used') },
-    { accessorKey: 'endTime', header: t('catalogue.validUntil'), cell: ({ row }) => <When at={row.original.endTime} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) =>
-        row.original.active ? (
-          <Button size="mini" color="danger" fill="outline" onClick={() => void withdraw(row.original)}>
-            {t('catalogue.withdraw')}
-          </Button>
-        ) : (
-          <Tag color="default">{t('catalogue.withdrawn')}</Tag>
-        ),
-    },
+    timeColumn('endTime', t('catalogue.validUntil')),
+    actionsColumn(t('columns.actions'), (row) =>
+      row.active ? (
+        <Button size="mini" color="danger" fill="outline" onClick={() => void withdraw(row)}>
+          {t('catalogue.withdraw')}
+        </Button>
+      ) : (
+        <Tag color="default">{t('catalogue.withdrawn')}</Tag>
+      ),
+    ),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
-        onFinish={(values: CouponFields) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="coupon-create">
-            {t('catalogue.offerCoupon')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('catalogue.offerCoupon'), busy: isLoading, testId: 'coupon-create' }}
       >
         <Form.Item name="name" label={t('catalogue.couponName')} rules={[{ required: true, message: t('products.nameHelp') }]}>
           <Input maxLength={100} />
@@ -111,8 +100,8 @@ export function CouponsTab() {
         <Form.Item name="budget" label={t('catalogue.budget')} help={t('catalogue.budgetHelp')} rules={amountRules(t('products.amountHelp'))}>
           <Input inputMode="decimal" maxLength={16} />
         </Form.Item>
-      </Form>
-      <DataTable label={t('catalogue.tabs.coupons')} testId="coupons" columns={columns} source={list} paging={paging} empty={t('catalogue.noCoupons')} />
+      </SubmitForm>
+      <ConsoleList label={t('catalogue.tabs.coupons')} name="coupons" columns={columns} useList={useStaffCouponsQuery} empty={t('catalogue.noCoupons')} />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AdminSiteLink } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { runAction } from '../layout/run-action';
 import { When } from '../layout/when';
 import { useSetSiteLinkMutation, useSiteLinksQuery } from './api';
@@ -12,16 +13,11 @@ function LinkForm({ link }: { link: AdminSiteLink }) {
   const [save, { isLoading }] = useSetSiteLinkMutation();
   const submit = ({ value }: { value: string }) => runAction(() => save({ key: link.key, value: value.trim() }).unwrap(), () => t('catalogue.linkSaved'));
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
       initialValues={{ value: link.value }}
-      onFinish={(values: { value: string }) => void submit(values)}
-      footer={
-        <Button block type="submit" color="primary" loading={isLoading}>
-          {t('catalogue.saveLink')}
-        </Button>
-      }
+      onFinish={(values: { value: string }) => submit(values)}
+      submit={{ text: t('catalogue.saveLink'), busy: isLoading }}
     >
       <Form.Item
         name="value"
@@ -31,7 +27,7 @@ function LinkForm({ link }: { link: AdminSiteLink }) {
       >
         <Input maxLength={500} data-testid={`link-${link.key}`} />
       </Form.Item>
-    </Form>
+    </SubmitForm>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@rigshare/domain';
 import type { AdminProduct, ProductDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { runAction } from '../layout/run-action';
 import { useCreateProductMutation, useEditProductMutation } from './api';
 import { amountRules } from '../layout/amount-rule';
@@ -93,23 +94,12 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
   });
 
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
       initialValues={NEW}
-      onFinish={(values: ProductFields) => void submit(values)}
-      footer={
-        <div className="console-form-actions">
-          <Button block type="submit" color="primary" loading={creating.isLoading || saving.isLoading} data-testid="product-save">
-            {editing ? t('products.save', { id: editing.id }) : t('products.create')}
-          </Button>
-          {editing && (
-            <Button block onClick={onDone}>
-              {t('actions.cancel')}
-            </Button>
-          )}
-        </div>
-      }
+      onFinish={submit}
+      submit={{ text: editing ? t('products.save', { id: editing.id }) : t('products.create'), busy: creating.isLoading || saving.isLoading, testId: 'product-save' }}
+      cancel={editing ? { text: t('actions.cancel'), onClick: onDone } : undefined}
     >
       <Form.Item name="name" label={t('products.name')} rules={[{ required: true, message: t('products.nameHelp') }]}>
         <Input maxLength={200} data-testid="product-name" />
@@ -147,6 +137,6 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
       <Form.Item name="sort" label={t('products.sort')} rules={[{ pattern: /^\s*-?\d{1,7}\s*$/, message: t('products.wholeHelp') }]}>
         <Input maxLength={8} />
       </Form.Item>
-    </Form>
+    </SubmitForm>
   );
 }

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminProduct } from '@rigshare/api-schema';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useCloseProductMutation, useStaffProductsQuery } from './api';
 import { ProductForm } from './product-form';
 
@@ -20,8 +19,6 @@ import { ProductForm } from './product-form';
  */
 export default function ProductsScreen() {
   const { t } = useTranslation('console');
-  const paging = usePaging('products');
-  const list = useStaffProductsQuery(paging.query);
   const [close] = useCloseProductMutation();
   const [editing, setEditing] = useState<AdminProduct | null>(null);
 
@@ -38,32 +35,28 @@ export default function ProductsScreen() {
     { id: 'dayReturn', accessorFn: (p) => Number(p.dayReturn), header: t('products.dayReturn'), cell: ({ row }) => money(row.original.dayReturn) },
     { accessorKey: 'validDays', header: t('products.validDays') },
     { id: 'sold', accessorFn: (p) => p.unitsSold, header: t('products.sold'), cell: ({ row }) => `${row.original.unitsSold} / ${row.original.unitsOffered}` },
-    { accessorKey: 'endTime', header: t('products.end'), cell: ({ row }) => <When at={row.original.endTime} /> },
+    timeColumn('endTime', t('products.end')),
     { id: 'state', accessorFn: (p) => (p.closedAt ? 2 : p.locked ? 1 : 0), header: t('members.state'), cell: ({ row }) => state(row.original) },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) =>
-        !row.original.closedAt && (
-          <div className="console-row-actions">
-            {!row.original.locked && (
-              <Button size="mini" fill="outline" onClick={() => setEditing(row.original)} data-testid={`product-edit-${row.original.id}`}>
-                {t('products.edit')}
-              </Button>
-            )}
-            <Button size="mini" color="danger" fill="outline" onClick={() => void closeOne(row.original)} data-testid={`product-close-${row.original.id}`}>
-              {t('products.close')}
+    actionsColumn(t('columns.actions'), (row) =>
+      !row.closedAt && (
+        <div className="console-row-actions">
+          {!row.locked && (
+            <Button size="mini" fill="outline" onClick={() => setEditing(row)} data-testid={`product-edit-${row.id}`}>
+              {t('products.edit')}
             </Button>
-          </div>
-        ),
-    },
+          )}
+          <Button size="mini" color="danger" fill="outline" onClick={() => void closeOne(row)} data-testid={`product-close-${row.id}`}>
+            {t('products.close')}
+          </Button>
+        </div>
+      ),
+    ),
   ];
   return (
     <ConsolePage route="products">
       <h2 className="console-section-title">{editing ? t('products.editing', { name: editing.name }) : t('products.new')}</h2>
       <ProductForm editing={editing} onDone={() => setEditing(null)} />
-      <DataTable label={t('titles.products')} testId="products" columns={columns} source={list} paging={paging} empty={t('products.none')} />
+      <ConsoleList label={t('titles.products')} name="products" columns={columns} useList={useStaffProductsQuery} empty={t('products.none')} />
     </ConsolePage>
   );
 }

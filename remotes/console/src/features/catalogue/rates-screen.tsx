@@ -2,12 +2,12 @@ import { Button, Form, Input, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminRate } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { isAcceptedRatePerUsd, requiredRules } from '../layout/amount-rule';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useRatesQuery, useSetRateMutation } from './api';
 
 interface RateForm {
@@ -22,8 +22,6 @@ interface RateForm {
 export default function RatesScreen() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<RateForm>();
-  const paging = usePaging('rates');
-  const list = useRatesQuery(paging.query);
   const [setRate, { isLoading }] = useSetRateMutation();
   const submit = ({ currency, rate }: RateForm) =>
     runAction(
@@ -35,36 +33,26 @@ export default function RatesScreen() {
     { accessorKey: 'currency', header: t('rates.currency') },
     { id: 'rate', accessorFn: (r) => Number(r.rate), header: t('rates.perUsd'), cell: ({ row }) => row.original.rate },
     { accessorKey: 'source', header: t('rates.setBy') },
-    { accessorKey: 'updatedAt', header: t('rates.setAt'), cell: ({ row }) => <When at={row.original.updatedAt} /> },
+    timeColumn('updatedAt', t('rates.setAt')),
     {
       id: 'state',
       accessorFn: (r) => (r.stale ? 1 : 0),
       header: t('members.state'),
       cell: ({ row }) => (row.original.stale ? <Tag color="danger">{t('rates.stale')}</Tag> : <Tag color="success">{t('rates.current')}</Tag>),
     },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Button size="mini" fill="outline" onClick={() => edit(row.original)}>
-          {t('rates.update')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('columns.actions'), (row) => (
+      <Button size="mini" fill="outline" onClick={() => edit(row)}>
+        {t('rates.update')}
+      </Button>
+    )),
   ];
   return (
     <ConsolePage route="rates">
       <p className="console-note">{t('rates.note')}</p>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
-        onFinish={(values: RateForm) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="rate-save">
-            {t('rates.save')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('rates.save'), busy: isLoading, testId: 'rate-save' }}
       >
         <Form.Item name="currency" label={t('rates.currency')} rules={[{ required: true, pattern: /^\s*[A-Za-z]{3}\s*$/, message: t('rates.currencyHelp') }]}>
           <Input maxLength={3} autoComplete="off" data-testid="rate-currency" />
@@ -72,8 +60,8 @@ export default function RatesScreen() {
         <Form.Item name="rate" label={t('rates.perUsd')} rules={requiredRules(isAcceptedRatePerUsd, t('rates.rateHelp'))}>
           <Input inputMode="decimal" maxLength={16} data-testid="rate-value" />
         </Form.Item>
-      </Form>
-      <DataTable label={t('titles.rates')} testId="rates" columns={columns} source={list} paging={paging} empty={t('rates.none')} />
+      </SubmitForm>
+      <ConsoleList label={t('titles.rates')} name="rates" columns={columns} useList={useRatesQuery} empty={t('rates.none')} />
     </ConsolePage>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Checkbox, Form, Input, TextArea } from 'antd-mobile';
+import { Checkbox, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminAppRelease } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useAppReleasesQuery, usePublishReleaseMutation } from './api';
+import { timeColumn } from '../layout/columns';
 import { OneOf } from '../layout/one-of';
 
 interface ReleaseFields {
@@ -22,8 +22,6 @@ interface ReleaseFields {
 export function ReleasesTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<ReleaseFields>();
-  const paging = usePaging('releases');
-  const list = useAppReleasesQuery(paging.query);
   const [publish, { isLoading }] = usePublishReleaseMutation();
   const submit = (f: ReleaseFields) =>
     runAction(
@@ -35,20 +33,15 @@ export function ReleasesTab() {
     { id: 'version', accessorFn: (r) => r.code, header: t('catalogue.version'), cell: ({ row }) => `${row.original.version} (${row.original.code})` },
     { id: 'compulsory', accessorFn: (r) => (r.compulsory ? 1 : 0), header: t('catalogue.compulsory'), cell: ({ row }) => (row.original.compulsory ? t('catalogue.yes') : t('catalogue.no')) },
     { accessorKey: 'downUrl', header: t('catalogue.downUrl'), cell: ({ row }) => <span className="console-break">{row.original.downUrl}</span> },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    timeColumn('createdAt', t('columns.time')),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         initialValues={{ platform: ['ANDROID'] }}
-        onFinish={(values: ReleaseFields) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading}>
-            {t('catalogue.publish')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('catalogue.publish'), busy: isLoading }}
       >
         <Form.Item name="platform" label={t('catalogue.platform')} rules={[{ required: true }]}>
           <OneOf options={[{ label: 'Android', value: 'ANDROID' }, { label: 'iOS', value: 'IOS' }]} />
@@ -68,8 +61,8 @@ export function ReleasesTab() {
         <Form.Item name="compulsory" valuePropName="checked">
           <Checkbox>{t('catalogue.compulsoryHelp')}</Checkbox>
         </Form.Item>
-      </Form>
-      <DataTable label={t('catalogue.tabs.releases')} testId="releases" columns={columns} source={list} paging={paging} empty={t('catalogue.noReleases')} />
+      </SubmitForm>
+      <ConsoleList label={t('catalogue.tabs.releases')} name="releases" columns={columns} useList={useAppReleasesQuery} empty={t('catalogue.noReleases')} />
     </>
   );
 }

@@ -3,10 +3,11 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminRewardSetting } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { actionsColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useRewardSettingsQuery, useSetRewardSettingMutation } from './api';
 import { amountRules, isAcceptedPercent, requiredRules } from '../layout/amount-rule';
 
@@ -24,8 +25,6 @@ const withUnit = (s: AdminRewardSetting) => `${s.value} ${s.kind === 'rate' ? '%
  */
 export function RewardsTab() {
   const { t } = useTranslation('console');
-  const paging = usePaging('rewards');
-  const list = useRewardSettingsQuery(paging.query);
   const [save, saving] = useSetRewardSettingMutation();
   const [editing, setEditing] = useState<AdminRewardSetting | null>(null);
   const submit = ({ value, reason }: RewardFields) =>
@@ -46,36 +45,22 @@ export function RewardsTab() {
         return s.updatedBy && s.updatedAt ? <>{t('catalogue.setBy', { login: s.updatedBy })} <When at={s.updatedAt} /></> : t('catalogue.seeded');
       },
     },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Button size="mini" fill="outline" className="console-nowrap" onClick={() => setEditing(row.original)} data-testid={`reward-edit-${row.original.name}`}>
-          {t('products.edit')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('columns.actions'), (row) => (
+      <Button size="mini" fill="outline" className="console-nowrap" onClick={() => setEditing(row)} data-testid={`reward-edit-${row.name}`}>
+        {t('products.edit')}
+      </Button>
+    )),
   ];
   return (
     <>
       <p className="console-note">{t('catalogue.rewardsNote')}</p>
       {editing && (
-        <Form
+        <SubmitForm
           key={editing.name}
           initialValues={{ value: editing.value, reason: '' }}
-          layout="vertical"
-          onFinish={(values: RewardFields) => void submit(values)}
-          footer={
-            <div className="console-form-actions">
-              <Button block type="submit" color="primary" loading={saving.isLoading}>
-                {t('catalogue.saveReward')}
-              </Button>
-              <Button block onClick={() => setEditing(null)}>
-                {t('actions.cancel')}
-              </Button>
-            </div>
-          }
+          onFinish={submit}
+          submit={{ text: t('catalogue.saveReward'), busy: saving.isLoading }}
+          cancel={{ text: t('actions.cancel'), onClick: () => setEditing(null) }}
         >
           <Form.Item
             name="value"
@@ -88,9 +73,9 @@ export function RewardsTab() {
           <Form.Item name="reason" label={t('columns.reason')} rules={[{ required: true, whitespace: true, message: t('products.nameHelp') }]}>
             <Input maxLength={500} data-testid="reward-reason" />
           </Form.Item>
-        </Form>
+        </SubmitForm>
       )}
-      <DataTable label={t('catalogue.tabs.rewards')} testId="rewards" columns={columns} source={list} paging={paging} empty={t('catalogue.noRewards')} />
+      <ConsoleList label={t('catalogue.tabs.rewards')} name="rewards" columns={columns} useList={useRewardSettingsQuery} empty={t('catalogue.noRewards')} />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminBanner, BannerDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { DataTable } from '../table/data-table';
 import { useContentCarouselQuery, usePublishBannerMutation } from './api';
 import { publishedColumns } from './published';
 
@@ -14,8 +14,6 @@ type BannerForm = Omit<BannerDraft, 'sort'> & { sort?: string };
 export function CarouselTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<BannerForm>();
-  const paging = usePaging('carousel');
-  const list = useContentCarouselQuery(paging.query);
   const [publish, { isLoading }] = usePublishBannerMutation();
   const submit = ({ sort, subtitle, link, ...rest }: BannerForm) =>
     runAction(
@@ -32,15 +30,10 @@ export function CarouselTab() {
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
-        onFinish={(values: BannerForm) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="banner-publish">
-            {t('content.publish')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('content.publish'), busy: isLoading, testId: 'banner-publish' }}
       >
         <Form.Item name="title" label={t('content.title')} rules={[{ required: true, message: t('form.required') }]}>
           <Input maxLength={200} />
@@ -57,8 +50,8 @@ export function CarouselTab() {
         <Form.Item name="sort" label={t('content.sort')} rules={[{ pattern: /^[0-9]{0,4}$/, message: t('content.sortHelp') }]}>
           <Input inputMode="numeric" maxLength={4} />
         </Form.Item>
-      </Form>
-      <DataTable label={t('content.tabs.carousel')} testId="carousel" columns={columns} source={list} paging={paging} empty={t('content.empty')} />
+      </SubmitForm>
+      <ConsoleList label={t('content.tabs.carousel')} name="carousel" columns={columns} useList={useContentCarouselQuery} empty={t('content.empty')} />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Form, TextArea } from 'antd-mobile';
+import { Form, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { INVITE_MESSAGE_MAX, type AdminInviteMessage } from '@rigshare/api-schema';
 import { DEFAULT_LOCALE, LOCALES } from '@rigshare/domain';
+import { SubmitForm } from '@rigshare/ui';
 import { runAction } from '../layout/run-action';
 import { When } from '../layout/when';
 import { useInviteMessageQuery, useSetInviteMessageMutation } from './api';
@@ -15,16 +16,11 @@ function InviteMessageForm({ current }: { current: AdminInviteMessage }) {
   const [save, { isLoading }] = useSetInviteMessageMutation();
   const submit = ({ texts }: Texts) => runAction(() => save({ texts }).unwrap(), () => t('content.inviteSaved'));
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
       initialValues={{ texts: current.texts }}
-      onFinish={(values: Texts) => void submit(values)}
-      footer={
-        <Button block type="submit" color="primary" loading={isLoading} data-testid="invite-message-save">
-          {t('content.inviteSave')}
-        </Button>
-      }
+      onFinish={submit}
+      submit={{ text: t('content.inviteSave'), busy: isLoading, testId: 'invite-message-save' }}
     >
       <Form.Header>
         {t('content.inviteHelp')}{' '}
@@ -46,7 +42,7 @@ function InviteMessageForm({ current }: { current: AdminInviteMessage }) {
           <TextArea maxLength={INVITE_MESSAGE_MAX} rows={2} autoSize showCount data-testid={`invite-message-${tag}`} />
         </Form.Item>
       ))}
-    </Form>
+    </SubmitForm>
   );
 }
 

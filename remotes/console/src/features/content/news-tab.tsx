@@ -1,13 +1,13 @@
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminNews, NewsDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useContentNewsQuery, usePublishNewsMutation } from './api';
 import { publishedColumns } from './published';
+import { timeColumn } from '../layout/columns';
 import { OneOf } from '../layout/one-of';
 
 /** The form's values: antd-mobile's Selector holds a list, of one kind here. */
@@ -17,8 +17,6 @@ type NewsForm = Omit<NewsDraft, 'kind'> & { kind: NewsDraft['kind'][] };
 export function NewsTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<NewsForm>();
-  const paging = usePaging('news');
-  const list = useContentNewsQuery(paging.query);
   const [publish, { isLoading }] = usePublishNewsMutation();
   const submit = (draft: NewsDraft) =>
     runAction(
@@ -29,21 +27,16 @@ export function NewsTab() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'kind', header: t('columns.kind'), cell: ({ row }) => t(`content.newsKinds.${row.original.kind}`) },
     { accessorKey: 'title', header: t('content.title') },
-    { accessorKey: 'publishedAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.publishedAt} /> },
+    timeColumn('publishedAt', t('columns.time')),
     ...publishedColumns<AdminNews>('news'),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         initialValues={{ kind: ['news'] }}
-        onFinish={(values: NewsForm) => void submit({ ...values, kind: values.kind[0] })}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="news-publish">
-            {t('content.publish')}
-          </Button>
-        }
+        onFinish={(values: NewsForm) => submit({ ...values, kind: values.kind[0] })}
+        submit={{ text: t('content.publish'), busy: isLoading, testId: 'news-publish' }}
       >
         <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
           <OneOf options={[{ label: t('content.newsKinds.news'), value: 'news' }, { label: t('content.newsKinds.notice'), value: 'notice' }]} />
@@ -54,8 +47,8 @@ export function NewsTab() {
         <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
           <TextArea maxLength={8000} rows={4} data-testid="news-content" />
         </Form.Item>
-      </Form>
-      <DataTable label={t('content.tabs.news')} testId="news" columns={columns} source={list} paging={paging} empty={t('content.empty')} />
+      </SubmitForm>
+      <ConsoleList label={t('content.tabs.news')} name="news" columns={columns} useList={useContentNewsQuery} empty={t('content.empty')} />
     </>
   );
 }

@@ -1,13 +1,13 @@
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminNotice, NoticeDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useContentNoticesQuery, usePublishNoticeMutation } from './api';
 import { publishedColumns } from './published';
+import { timeColumn } from '../layout/columns';
 import { OneOf } from '../layout/one-of';
 
 const NOTICE_KINDS: NoticeDraft['kind'][] = ['scroll', 'popup', 'wallet'];
@@ -18,8 +18,6 @@ type NoticeForm = Omit<NoticeDraft, 'kind'> & { kind: NoticeDraft['kind'][] };
 export function NoticesTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<NoticeForm>();
-  const paging = usePaging('notices');
-  const list = useContentNoticesQuery(paging.query);
   const [publish, { isLoading }] = usePublishNoticeMutation();
   const submit = ({ kind, title, content }: NoticeForm) =>
     runAction(
@@ -30,21 +28,16 @@ export function NoticesTab() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'kind', header: t('columns.kind'), cell: ({ row }) => t(`content.noticeKinds.${row.original.kind}`) },
     { id: 'text', accessorFn: (r) => r.title || r.content, header: t('content.body') },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    timeColumn('createdAt', t('columns.time')),
     ...publishedColumns<AdminNotice>('notices'),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         initialValues={{ kind: ['scroll'] }}
-        onFinish={(values: NoticeForm) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="notice-publish">
-            {t('content.publish')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('content.publish'), busy: isLoading, testId: 'notice-publish' }}
       >
         <Form.Item name="kind" label={t('columns.kind')} rules={[{ required: true }]}>
           <OneOf options={NOTICE_KINDS.map((kind) => ({ label: t(`content.noticeKinds.${kind}`), value: kind }))} />
@@ -65,8 +58,8 @@ export function NoticesTab() {
         <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
           <TextArea maxLength={2000} rows={3} data-testid="notice-content" />
         </Form.Item>
-      </Form>
-      <DataTable label={t('content.tabs.notices')} testId="notices" columns={columns} source={list} paging={paging} empty={t('content.empty')} />
+      </SubmitForm>
+      <ConsoleList label={t('content.tabs.notices')} name="notices" columns={columns} useList={useContentNoticesQuery} empty={t('content.empty')} />
     </>
   );
 }

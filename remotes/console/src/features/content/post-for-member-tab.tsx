@@ -1,6 +1,7 @@
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { PostForMemberDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { useMeQuery } from '../../api/endpoints';
 import { runAction } from '../layout/run-action';
 import { usePostForMemberMutation } from './api';
@@ -21,15 +22,10 @@ export function PostForMemberTab() {
     );
   };
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
-      onFinish={(values: PostForMemberDraft) => void submit(values)}
-      footer={
-        <Button block type="submit" color="primary" loading={isLoading} disabled={!me} data-testid="post-for-member-send">
-          {t('content.publish')}
-        </Button>
-      }
+      onFinish={submit}
+      submit={{ text: t('content.publish'), busy: isLoading, testId: 'post-for-member-send', disabled: !me }}
     >
       {me && (
         <p className="console-note" data-testid="post-for-member-mark">
@@ -45,6 +41,6 @@ export function PostForMemberTab() {
       <Form.Item name="videoUrl" label={t('content.video')} help={t('content.videoHelp')}>
         <Input maxLength={500} />
       </Form.Item>
-    </Form>
+    </SubmitForm>
   );
 }

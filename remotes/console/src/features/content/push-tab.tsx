@@ -1,6 +1,7 @@
-import { Button, Checkbox, Dialog, Form, Input, TextArea } from 'antd-mobile';
+import { Checkbox, Dialog, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { PushDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { runAction } from '../layout/run-action';
 import { usePushMutation } from './api';
 
@@ -20,15 +21,10 @@ export function PushTab() {
     );
   };
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
-      onFinish={(values: PushForm) => void submit(values)}
-      footer={
-        <Button block type="submit" color="primary" loading={isLoading} data-testid="push-send">
-          {t('content.send')}
-        </Button>
-      }
+      onFinish={submit}
+      submit={{ text: t('content.send'), busy: isLoading, testId: 'push-send' }}
     >
       <Form.Item name="everyone" label={t('content.everyone')} childElementPosition="right" valuePropName="checked">
         <Checkbox />
@@ -48,6 +44,6 @@ export function PushTab() {
       <Form.Item name="content" label={t('content.body')} rules={[{ required: true, message: t('form.required') }]}>
         <TextArea maxLength={2000} rows={3} />
       </Form.Item>
-    </Form>
+    </SubmitForm>
   );
 }

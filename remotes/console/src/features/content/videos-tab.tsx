@@ -1,12 +1,12 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminVideo, VideoDraft } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
+import { timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { OneOf } from '../layout/one-of';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useContentVideosQuery, usePublishVideoMutation } from './api';
 import { publishedColumns } from './published';
 
@@ -16,8 +16,6 @@ type VideoForm = Omit<VideoDraft, 'placement' | 'sort'> & { placement: VideoDraf
 export function VideosTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<VideoForm>();
-  const paging = usePaging('videos');
-  const list = useContentVideosQuery(paging.query);
   const [publish, { isLoading }] = usePublishVideoMutation();
   const submit = ({ placement, sort, ...rest }: VideoForm) =>
     runAction(
@@ -31,21 +29,16 @@ export function VideosTab() {
     { accessorKey: 'videoUrl', header: t('content.videos.video') },
     { accessorKey: 'posterUrl', header: t('content.videos.poster') },
     { accessorKey: 'sort', header: t('content.sort') },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    timeColumn('createdAt', t('columns.time')),
     ...publishedColumns<AdminVideo>('videos'),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         initialValues={{ placement: ['carousel'] }}
-        onFinish={(values: VideoForm) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="video-publish">
-            {t('content.publish')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('content.publish'), busy: isLoading, testId: 'video-publish' }}
       >
         <Form.Item name="placement" label={t('content.videos.placement')} rules={[{ required: true }]}>
           <OneOf options={[{ label: t('content.videos.placements.carousel'), value: 'carousel' }, { label: t('content.videos.placements.home'), value: 'home' }]} />
@@ -62,8 +55,8 @@ export function VideosTab() {
         <Form.Item name="sort" label={t('content.sort')} rules={[{ pattern: /^([0-9]{1,3}|1000)?$/, message: t('content.videos.sortHelp') }]}>
           <Input inputMode="numeric" maxLength={4} />
         </Form.Item>
-      </Form>
-      <DataTable label={t('content.tabs.videos')} testId="videos" columns={columns} source={list} paging={paging} empty={t('content.empty')} />
+      </SubmitForm>
+      <ConsoleList label={t('content.tabs.videos')} name="videos" columns={columns} useList={useContentVideosQuery} empty={t('content.empty')} />
     </>
   );
 }

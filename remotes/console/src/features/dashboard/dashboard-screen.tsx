@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@rigshare/ui';
@@ -24,7 +24,7 @@ function Balance({ title, balance, daysCovered, testId }: { title: string; balan
   return (
     <div className="console-card" data-testid={testId}>
       <span>{title}</span>
-      <span className="console-card__value">{money(balance)} USDT</span>
+      <span className="console-card__value">{usdt(balance)}</span>
       <span className="console-note">{daysCovered === null ? t('dashboard.noOutflow') : t('dashboard.daysCovered', { days: Math.floor(daysCovered) })}</span>
     </div>
   );
@@ -64,7 +64,7 @@ export default function DashboardScreen() {
                 <Balance title={t('dashboard.rewardsBudget')} {...data.rewardsBudget} testId="dashboard-budget" />
                 <div className="console-card" data-testid="dashboard-liabilities">
                   <span>{t('dashboard.liabilities')}</span>
-                  <span className="console-card__value">{money(data.liabilities)} USDT</span>
+                  <span className="console-card__value">{usdt(data.liabilities)}</span>
                   <span className="console-note">{t('dashboard.liabilitiesNote')}</span>
                 </div>
               </div>

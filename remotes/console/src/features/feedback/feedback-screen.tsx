@@ -4,19 +4,16 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminFeedback } from '@rigshare/api-schema';
 import { useFeedbackQuery, useReplyFeedbackMutation } from '../../api/endpoints';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { FileThumbs } from '../layout/file-thumbs';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
-import { DataTable } from '../table/data-table';
 
 /** `/console/feedback`: feedback without a reply; the reply reaches the member's feedback list and messages. */
 export default function FeedbackScreen() {
   const { t } = useTranslation('console');
-  const paging = usePaging('feedback');
-  const list = useFeedbackQuery(paging.query);
   const [reply] = useReplyFeedbackMutation();
   const onReply = async (f: AdminFeedback) => {
     const text = await askText({ title: t('feedback.replyTitle', { id: f.id }), label: t('feedback.reply'), confirm: t('actions.send'), cancel: t('actions.cancel') });
@@ -32,26 +29,20 @@ export default function FeedbackScreen() {
       enableSorting: false,
       cell: ({ row }) => (row.original.attachment ? <FileThumbs urls={[row.original.attachment]} label={t('columns.attachment')} testId="feedback-attachment" /> : null),
     },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Button size="mini" color="primary" onClick={() => void onReply(row.original)} data-testid="feedback-reply">
-          {t('feedback.reply')}
-        </Button>
-      ),
-    },
+    timeColumn('createdAt', t('columns.time')),
+    actionsColumn(t('columns.actions'), (row) => (
+      <Button size="mini" color="primary" onClick={() => void onReply(row)} data-testid="feedback-reply">
+        {t('feedback.reply')}
+      </Button>
+    )),
   ];
   return (
     <ConsolePage route="feedback">
-      <DataTable
+      <ConsoleList
         label={t('nav.feedback')}
-        testId="feedback"
+        name="feedback"
         columns={columns}
-        source={list}
-        paging={paging}
+        useList={useFeedbackQuery}
         empty={t('feedback.empty')}
         csv={{
           fileName: 'feedback.csv',

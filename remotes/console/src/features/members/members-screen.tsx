@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { money } from '@rigshare/i18n';
+import { usdt } from '@rigshare/i18n';
 import { Button, Card, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -8,12 +8,13 @@ import { formatAmount } from '@rigshare/domain';
 import type { AdminMember, AdminMemberRow } from '@rigshare/api-schema';
 import { LoadFailed } from '@rigshare/ui';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage, useStaffRole } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
-import { DataTable } from '../table/data-table';
 import { staffMay } from '@rigshare/api-schema';
 import { useFreezeMemberMutation, useMemberQuery, useMembersQuery, useUnfreezeMemberMutation } from './api';
 
@@ -25,7 +26,6 @@ export default function MembersScreen() {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const opened = Number(params.get('member')) || null;
-  const list = useMembersQuery({ ...(q ? { q } : {}), ...paging.query });
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,19 +45,14 @@ export default function MembersScreen() {
     { accessorKey: 'id', header: t('columns.id') },
     { accessorKey: 'phone', header: t('columns.member') },
     { accessorKey: 'name', header: t('columns.name') },
-    { id: 'available', accessorFn: (r) => Number(r.available), header: t('members.available'), cell: ({ row }) => `${money(row.original.available)} USDT` },
+    { id: 'available', accessorFn: (r) => Number(r.available), header: t('members.available'), cell: ({ row }) => usdt(row.original.available) },
     { id: 'frozen', accessorFn: (r) => (r.frozenAt ? 1 : 0), header: t('members.state'), cell: ({ row }) => <FrozenTag frozen={row.original.frozenAt !== null} /> },
-    { accessorKey: 'createdAt', header: t('members.joined'), cell: ({ row }) => <When at={row.original.createdAt} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Button size="mini" onClick={() => open(row.original.id)} data-testid="member-open">
-          {t('members.open')}
-        </Button>
-      ),
-    },
+    timeColumn('createdAt', t('members.joined')),
+    actionsColumn(t('columns.actions'), (row) => (
+      <Button size="mini" onClick={() => open(row.id)} data-testid="member-open">
+        {t('members.open')}
+      </Button>
+    )),
   ];
 
   return (
@@ -71,11 +66,12 @@ export default function MembersScreen() {
           {t('members.find')}
         </Button>
       </form>
-      <DataTable
+      <ConsoleList
         label={t('nav.members')}
-        testId="members"
+        name="members"
         columns={columns}
-        source={list}
+        useList={useMembersQuery}
+        filters={q ? { q } : {}}
         paging={paging}
         empty={t('members.empty')}
         csv={{
@@ -115,9 +111,9 @@ function MemberDetail({ id }: { id: number }) {
       </p>
       <FreezeButton member={m} />
       <List header={t('members.balances')}>
-        <List.Item extra={`${money(m.balances.available)} USDT`}>{t('members.available')}</List.Item>
-        <List.Item extra={`${money(m.balances.held)} USDT`}>{t('members.held')}</List.Item>
-        <List.Item extra={`${money(m.balances.pendingIncome)} USDT`}>{t('members.pendingIncome')}</List.Item>
+        <List.Item extra={usdt(m.balances.available)}>{t('members.available')}</List.Item>
+        <List.Item extra={usdt(m.balances.held)}>{t('members.held')}</List.Item>
+        <List.Item extra={usdt(m.balances.pendingIncome)}>{t('members.pendingIncome')}</List.Item>
         <List.Item extra={`${m.team.A} / ${m.team.B} / ${m.team.C}`}>{t('members.team')}</List.Item>
       </List>
       <List header={t('members.contact')}>
@@ -125,14 +121,14 @@ function MemberDetail({ id }: { id: number }) {
       </List>
       <List header={t('members.orders', { count: m.orders.total })}>
         {m.orders.recent.map((o) => (
-          <List.Item key={o.id} description={<When at={o.createdAt} />} extra={`${money(o.amount)} USDT`}>
+          <List.Item key={o.id} description={<When at={o.createdAt} />} extra={usdt(o.amount)}>
             {`#${o.id} ${o.product} × ${o.quantity} · ${o.status}`}
           </List.Item>
         ))}
       </List>
       <List header={t('members.records')}>
         {m.records.map((r) => (
-          <List.Item key={r.id} description={<When at={r.at} />} extra={`${money(r.amount)} USDT`}>
+          <List.Item key={r.id} description={<When at={r.at} />} extra={usdt(r.amount)}>
             {t(`ledgerTypes.${r.type}`, { defaultValue: r.type })}
             {/* The ledger's description code only where it says more than the type (free_first_day under Bonus). */}
             {r.description && r.description.replace(/_/g, ' ') !== r.type.toLowerCase() && <span className="console-note"> · {r.description}</span>}

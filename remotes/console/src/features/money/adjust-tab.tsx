@@ -1,6 +1,7 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '@rigshare/ui';
 import { runAction } from '../layout/run-action';
 import { useAdjustMutation } from './api';
 import { AmountAndReason } from './fund-tab';
@@ -32,16 +33,11 @@ export function AdjustTab() {
     );
   };
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
       initialValues={{ direction: ['credit'] }}
-      onFinish={(values: AdjustForm) => void submit(values)}
-      footer={
-        <Button block type="submit" color="primary" loading={isLoading} data-testid="adjust-submit">
-          {t('money.adjust')}
-        </Button>
-      }
+      onFinish={submit}
+      submit={{ text: t('money.adjust'), busy: isLoading, testId: 'adjust-submit' }}
     >
       <Form.Item name="member" label={t('money.memberId')} rules={[{ required: true, pattern: /^[1-9][0-9]{0,9}$/, message: t('money.memberIdHelp') }]}>
         <Input inputMode="numeric" maxLength={10} data-testid="adjust-member" />
@@ -50,6 +46,6 @@ export function AdjustTab() {
         <OneOf options={[{ label: t('money.credit'), value: 'credit' }, { label: t('money.debit'), value: 'debit' }]} />
       </Form.Item>
       <AmountAndReason />
-    </Form>
+    </SubmitForm>
   );
 }

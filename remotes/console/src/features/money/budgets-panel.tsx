@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { money } from '@rigshare/i18n';
+import { money, usdt } from '@rigshare/i18n';
 import { LoadFailed } from '@rigshare/ui';
 import { useBudgetsQuery } from './api';
 
@@ -15,7 +15,7 @@ export function BudgetsPanel() {
       {data.map((b) => (
         <div key={b.budget} className="console-card" data-testid={`budget-${b.budget}`}>
           <span>{t(`money.${b.budget}`)}</span>
-          <span className="console-card__value">{money(b.balance)} USDT</span>
+          <span className="console-card__value">{usdt(b.balance)}</span>
           {b.budget === 'promotions' && <span className="console-note">{t('money.reserved', { amount: money(b.reserved) })}</span>}
           <span className="console-note">{b.daysCovered === null ? t('dashboard.noOutflow') : t('money.lasts', { days: Math.floor(b.daysCovered), spent: money(b.spentLastWeek) })}</span>
         </div>

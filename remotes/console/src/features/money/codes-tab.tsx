@@ -3,11 +3,11 @@ import { money } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminExchangeCode } from '@rigshare/api-schema';
+import { SubmitForm } from '@rigshare/ui';
 import { amountRules } from '../layout/amount-rule';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 import { useCloseExchangeCodeMutation, useCreateExchangeCodeMutation, useExchangeCodesQuery } from './api';
 
 interface CodeForm {
@@ -22,8 +22,6 @@ interface CodeForm {
 export function CodesTab() {
   const { t } = useTranslation('console');
   const [form] = Form.useForm<CodeForm>();
-  const paging = usePaging('codes');
-  const list = useExchangeCodesQuery(paging.query);
   const [create, { isLoading }] = useCreateExchangeCodeMutation();
   const [close] = useCloseExchangeCodeMutation();
   const submit = (draft: CodeForm) =>
@@ -37,30 +35,21 @@ export function CodesTab() {
     { id: 'amount', accessorFn: (c) => Number(c.amount), header: t('money.perMember'), cell: ({ row }) => money(row.original.amount) },
     { id: 'remaining', accessorFn: (c) => Number(c.remaining), header: t('money.remaining'), cell: ({ row }) => `${money(row.original.remaining)} / ${money(row.original.budget)}` },
     { accessorKey: 'redemptions', header: t('money.redemptions') },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) =>
-        row.original.status === 'Open' && (
-          <Button size="mini" color="danger" fill="outline" onClick={() => void runAction(() => close(row.original.code).unwrap(), (c) => t('money.codeClosed', { code: c.code }))}>
-            {t('money.close')}
-          </Button>
-        ),
-    },
+    timeColumn('createdAt', t('columns.time')),
+    actionsColumn(t('columns.actions'), (row) =>
+      row.status === 'Open' && (
+        <Button size="mini" color="danger" fill="outline" onClick={() => void runAction(() => close(row.code).unwrap(), (c) => t('money.codeClosed', { code: c.code }))}>
+          {t('money.close')}
+        </Button>
+      ),
+    ),
   ];
   return (
     <>
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
-        onFinish={(values: CodeForm) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="code-create">
-            {t('money.createCode')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('money.createCode'), busy: isLoading, testId: 'code-create' }}
       >
         <Form.Item name="code" label={t('money.code')} rules={[{ required: true, pattern: /^\s*[A-Za-z0-9]{4,32}\s*$/, message: t('money.codeHelp') }]}>
           <Input maxLength={32} autoComplete="off" />
@@ -74,8 +63,8 @@ export function CodesTab() {
         <Form.Item name="reason" label={t('actions.reason')} rules={[{ required: true, message: t('money.reasonHelp') }]}>
           <Input maxLength={500} />
         </Form.Item>
-      </Form>
-      <DataTable label={t('money.tabs.codes')} testId="codes" columns={columns} source={list} paging={paging} empty={t('money.noCodes')} />
+      </SubmitForm>
+      <ConsoleList label={t('money.tabs.codes')} name="codes" columns={columns} useList={useExchangeCodesQuery} empty={t('money.noCodes')} />
     </>
   );
 }

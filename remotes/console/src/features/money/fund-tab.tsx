@@ -1,6 +1,7 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { money } from '@rigshare/i18n';
+import { SubmitForm } from '@rigshare/ui';
 import { amountRules } from '../layout/amount-rule';
 import { OneOf } from '../layout/one-of';
 import { runAction } from '../layout/run-action';
@@ -37,16 +38,11 @@ export function FundTab() {
   return (
     <>
       <BudgetsPanel />
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         initialValues={{ into: ['pool'] }}
-        onFinish={(values: FundForm) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={isLoading} data-testid="fund-submit">
-            {t('money.fund')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('money.fund'), busy: isLoading, testId: 'fund-submit' }}
       >
         <Form.Item name="into" label={t('money.into')} rules={[{ required: true }]}>
           <OneOf
@@ -58,7 +54,7 @@ export function FundTab() {
           />
         </Form.Item>
         <AmountAndReason />
-      </Form>
+      </SubmitForm>
     </>
   );
 }

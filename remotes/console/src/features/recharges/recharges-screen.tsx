@@ -1,17 +1,16 @@
 import { Button } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { money, usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatAmount } from '@rigshare/domain';
 import type { AdminRecharge } from '@rigshare/api-schema';
 import { useConfirmRechargeMutation, useRechargesQuery, useRejectRechargeMutation } from '../../api/endpoints';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
-import { DataTable } from '../table/data-table';
 import { UsdtDeposits } from './usdt-deposits';
 
 /** Exact: staff compare it with what arrived. */
@@ -20,8 +19,6 @@ const exact = { decimals: 'exact' } as const;
 /** `/console/recharges`: bank and cash recharges a member says they paid; confirm credits once, reject credits nothing. */
 export default function RechargesScreen() {
   const { t } = useTranslation('console');
-  const paging = usePaging('recharges');
-  const list = useRechargesQuery(paging.query);
   const [confirm] = useConfirmRechargeMutation();
   const [reject] = useRejectRechargeMutation();
 
@@ -37,34 +34,28 @@ export default function RechargesScreen() {
     { accessorKey: 'phone', header: t('columns.member') },
     { accessorKey: 'channel', header: t('columns.channel') },
     { id: 'amount', accessorFn: (r) => Number(r.amount), header: t('columns.amount'), cell: ({ row }) => `${money(row.original.amount, exact)} ${row.original.currency}` },
-    { id: 'usdt', accessorFn: (r) => Number(r.usdtAmount), header: t('columns.credit'), cell: ({ row }) => `${money(row.original.usdtAmount, exact)} USDT` },
+    { id: 'usdt', accessorFn: (r) => Number(r.usdtAmount), header: t('columns.credit'), cell: ({ row }) => usdt(row.original.usdtAmount, exact) },
     { accessorKey: 'reference', header: t('columns.reference') },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => (
-        <div className="console-actions">
-          <Button size="mini" color="primary" onClick={() => void onConfirm(row.original)} data-testid="recharge-confirm">
-            {t('actions.confirm')}
-          </Button>
-          <Button size="mini" color="danger" fill="outline" onClick={() => void onReject(row.original)} data-testid="recharge-reject">
-            {t('actions.reject')}
-          </Button>
-        </div>
-      ),
-    },
+    timeColumn('createdAt', t('columns.time')),
+    actionsColumn(t('columns.actions'), (row) => (
+      <div className="console-actions">
+        <Button size="mini" color="primary" onClick={() => void onConfirm(row)} data-testid="recharge-confirm">
+          {t('actions.confirm')}
+        </Button>
+        <Button size="mini" color="danger" fill="outline" onClick={() => void onReject(row)} data-testid="recharge-reject">
+          {t('actions.reject')}
+        </Button>
+      </div>
+    )),
   ];
 
   return (
     <ConsolePage route="recharges">
-      <DataTable
+      <ConsoleList
         label={t('nav.recharges')}
-        testId="recharges"
+        name="recharges"
         columns={columns}
-        source={list}
-        paging={paging}
+        useList={useRechargesQuery}
         empty={t('recharges.empty')}
         csv={{
           fileName: 'recharges.csv',

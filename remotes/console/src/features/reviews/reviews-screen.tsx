@@ -4,13 +4,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { AdminPost, AdminSubmission } from '@rigshare/api-schema';
 import { useFailPostMutation, useFailSubmissionMutation, usePassPostMutation, usePassSubmissionMutation, usePostsQuery, useSubmissionsQuery } from '../../api/endpoints';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { FileThumbs } from '../layout/file-thumbs';
 import { PostText } from './post-text';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
-import { DataTable } from '../table/data-table';
 
 /** Pass / fail buttons of one review; a fail asks for the reason its author will read. */
 function Decide({ id, pass, fail, testId }: { id: number; pass: (id: number) => Promise<unknown>; fail: (id: number, reason: string) => Promise<unknown>; testId: string }) {
@@ -44,8 +43,6 @@ function SafeLink({ href }: { href: string }) {
 
 function PostReviews() {
   const { t } = useTranslation('console');
-  const paging = usePaging('posts');
-  const list = usePostsQuery(paging.query);
   const [pass] = usePassPostMutation();
   const [fail] = useFailPostMutation();
   const columns: ColumnDef<AdminPost, unknown>[] = [
@@ -59,21 +56,15 @@ function PostReviews() {
       header: t('columns.images'),
       cell: ({ row }) => <FileThumbs urls={row.original.urls} label={t('columns.images')} testId="post-image" />,
     },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => <Decide id={row.original.id} pass={(id) => pass(id).unwrap()} fail={(id, reason) => fail({ id, reason }).unwrap()} testId="post" />,
-    },
+    timeColumn('createdAt', t('columns.time')),
+    actionsColumn(t('columns.actions'), (row) => <Decide id={row.id} pass={(id) => pass(id).unwrap()} fail={(id, reason) => fail({ id, reason }).unwrap()} testId="post" />),
   ];
   return (
-    <DataTable
+    <ConsoleList
       label={t('reviews.posts')}
-      testId="posts"
+      name="posts"
       columns={columns}
-      source={list}
-      paging={paging}
+      useList={usePostsQuery}
       empty={t('reviews.noPosts')}
     />
   );
@@ -81,8 +72,6 @@ function PostReviews() {
 
 function SubmissionReviews() {
   const { t } = useTranslation('console');
-  const paging = usePaging('submissions');
-  const list = useSubmissionsQuery(paging.query);
   const [pass] = usePassSubmissionMutation();
   const [fail] = useFailSubmissionMutation();
   const columns: ColumnDef<AdminSubmission, unknown>[] = [
@@ -100,21 +89,15 @@ function SubmissionReviews() {
           <SafeLink href={row.original.link} />
         ),
     },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => <Decide id={row.original.id} pass={(id) => pass(id).unwrap()} fail={(id, reason) => fail({ id, reason }).unwrap()} testId="submission" />,
-    },
+    timeColumn('createdAt', t('columns.time')),
+    actionsColumn(t('columns.actions'), (row) => <Decide id={row.id} pass={(id) => pass(id).unwrap()} fail={(id, reason) => fail({ id, reason }).unwrap()} testId="submission" />),
   ];
   return (
-    <DataTable
+    <ConsoleList
       label={t('reviews.submissions')}
-      testId="submissions"
+      name="submissions"
       columns={columns}
-      source={list}
-      paging={paging}
+      useList={useSubmissionsQuery}
       empty={t('reviews.noSubmissions')}
     />
   );

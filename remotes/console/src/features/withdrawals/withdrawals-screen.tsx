@@ -8,12 +8,11 @@ import type { AdminWithdrawal } from '@rigshare/api-schema';
 import { selectStaffSession } from '@rigshare/session';
 import { useApproveWithdrawalMutation, useRejectWithdrawalMutation, useWithdrawalsQuery } from '../../api/endpoints';
 import { askText } from '../layout/ask-text';
+import { actionsColumn, timeColumn } from '../layout/columns';
+import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
 import { runAction } from '../layout/run-action';
-import { usePaging } from '../layout/use-paging';
-import { When } from '../layout/when';
 import { allPages } from '../table/all-pages';
-import { DataTable } from '../table/data-table';
 
 /** Exact: staff pay the net to the micro-unit. */
 const exact = { decimals: 'exact' } as const;
@@ -28,8 +27,6 @@ const paidOnChain = (w: AdminWithdrawal) => w.channel === 'USDT';
 export default function WithdrawalsScreen() {
   const { t } = useTranslation('console');
   const me = useSelector(selectStaffSession)?.login;
-  const paging = usePaging('withdrawals');
-  const list = useWithdrawalsQuery(paging.query);
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
 
@@ -61,7 +58,7 @@ export default function WithdrawalsScreen() {
     { id: 'fee', accessorFn: (w) => Number(w.fee), header: t('columns.fee'), cell: ({ row }) => money(row.original.fee, exact) },
     { id: 'net', accessorFn: (w) => Number(w.net), header: t('columns.net'), cell: ({ row }) => money(row.original.net, exact) },
     { accessorKey: 'payoutTo', header: t('columns.payoutTo') },
-    { accessorKey: 'createdAt', header: t('columns.time'), cell: ({ row }) => <When at={row.original.createdAt} /> },
+    timeColumn('createdAt', t('columns.time')),
     {
       id: 'approvals',
       accessorFn: (w) => w.approvals.length,
@@ -73,34 +70,28 @@ export default function WithdrawalsScreen() {
         </span>
       ),
     },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      enableSorting: false,
-      cell: ({ row }) => {
-        const approvedByMe = row.original.approvals.some((a) => a.staff === me);
-        return (
-          <div className="console-actions">
-            <Button size="mini" color="primary" disabled={approvedByMe} onClick={() => void onApprove(row.original)} data-testid="withdrawal-approve">
-              {approvedByMe ? t('withdrawals.waitingForSecond') : t('actions.approve')}
-            </Button>
-            <Button size="mini" color="danger" fill="outline" onClick={() => void onReject(row.original)} data-testid="withdrawal-reject">
-              {t('actions.reject')}
-            </Button>
-          </div>
-        );
-      },
-    },
+    actionsColumn(t('columns.actions'), (row) => {
+      const approvedByMe = row.approvals.some((a) => a.staff === me);
+      return (
+        <div className="console-actions">
+          <Button size="mini" color="primary" disabled={approvedByMe} onClick={() => void onApprove(row)} data-testid="withdrawal-approve">
+            {approvedByMe ? t('withdrawals.waitingForSecond') : t('actions.approve')}
+          </Button>
+          <Button size="mini" color="danger" fill="outline" onClick={() => void onReject(row)} data-testid="withdrawal-reject">
+            {t('actions.reject')}
+          </Button>
+        </div>
+      );
+    }),
   ];
 
   return (
     <ConsolePage route="withdrawals">
-      <DataTable
+      <ConsoleList
         label={t('nav.withdrawals')}
-        testId="withdrawals"
+        name="withdrawals"
         columns={columns}
-        source={list}
-        paging={paging}
+        useList={useWithdrawalsQuery}
         empty={t('withdrawals.empty')}
         csv={{
           fileName: 'withdrawals.csv',

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, ImageUploader, Input, List, TextArea, Toast, type ImageUploadItem } from 'antd-mobile';
+import { Form, ImageUploader, Input, List, TextArea, Toast, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Feedback } from '@rigshare/api-schema';
 import type { ServerError } from '@rigshare/api-client';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, FEEDBACK_MAX_LENGTH, feedbackTextProblem } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
-import { InfiniteList, PageEmpty } from '@rigshare/ui';
+import { InfiniteList, PageEmpty, SubmitForm } from '@rigshare/ui';
 import { useFeedbackPageInfiniteQuery, useSendFeedbackMutation } from '../../api/endpoints';
 import '../../messages.css';
 
@@ -44,16 +44,11 @@ export default function FeedbackScreen() {
 
   return (
     <div className="messages-screen">
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         className="messages-card"
-        onFinish={(values) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" loading={sending.isLoading} data-testid="feedback-submit">
-            {t('feedback.submit')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('feedback.submit'), busy: sending.isLoading, testId: 'feedback-submit' }}
       >
         <Form.Item
           name="content"
@@ -99,7 +94,7 @@ export default function FeedbackScreen() {
             upload={async (file) => ({ url: URL.createObjectURL(file), extra: file })}
           />
         </Form.Item>
-      </Form>
+      </SubmitForm>
 
       <h2 className="messages-section-title">{t('feedback.history')}</h2>
       <InfiniteList

@@ -1,10 +1,10 @@
-import { Card, Image, Tag } from 'antd-mobile';
+import { Card, Image } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Money } from '@rigshare/ui';
 import type { ProductCard as Product } from '../../api/products';
-import { Money } from '../shared/money';
 import { ShareSoldBar } from '../shared/share-sold-bar';
-import { StatusTag } from '../shared/status-tag';
+import { ProductTags } from '../shared/product-tags';
 import '../../products.css';
 
 export function productDetailPath(id: number): string {
@@ -23,10 +23,7 @@ export function ProductCard({ product }: { product: Product }) {
           <div className="products-card-name" data-testid="product-name">
             {product.productName}
           </div>
-          <div className="products-card-tags">
-            {product.categoryName && <Tag color="primary" fill="outline" className="products-category-tag">{product.categoryName}</Tag>}
-            <StatusTag product={product} />
-          </div>
+          <ProductTags product={product} />
           <div className="products-card-price">
             <Money micro={product.price} />
           </div>

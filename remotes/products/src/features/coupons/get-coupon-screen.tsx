@@ -7,6 +7,7 @@ import type { Coupon } from '../../api/coupons';
 import { errorMessage, useCouponsOpenQuery, useReceivableCouponsQuery, useReceiveCouponMutation } from '../../api/endpoints';
 import { CouponItem } from '../shared/coupon-item';
 import { parseId } from '../shared/parse-id';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 function ReceivableList({ coupons, productId }: { coupons: Coupon[]; productId: number | null }) {
@@ -78,11 +79,7 @@ export default function GetCouponScreen() {
       ) : (
         <Skeleton.Paragraph lineCount={4} animated />
       )}
-      <div className="products-links">
-        <Link to="/index/mycoupon" className="products-more-link">
-          {t('coupon.myTitle')}
-        </Link>
-      </div>
+      <MoreLinks links={[{ to: '/index/mycoupon', text: t('coupon.myTitle') }]} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
 import { MY_COUPON_STATES, type MyCouponState } from '../../api/coupons';
 import { useMyCouponsInfiniteQuery } from '../../api/endpoints';
 import { CouponItem } from '../shared/coupon-item';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 /** `/index/mycoupon`: the member's coupons by state: usable (received), used, expired. */
@@ -29,11 +29,7 @@ export default function MyCouponScreen() {
         renderItem={(coupon) => <CouponItem coupon={coupon} state={coupon.state} />}
         empty={<PageEmpty title={t('coupon.noneTitle')} description={t(`coupon.none.${state}`)} />}
       />
-      <div className="products-links">
-        <Link to="/index/getcoupon" className="products-more-link">
-          {t('coupon.getTitle')}
-        </Link>
-      </div>
+      <MoreLinks links={[{ to: '/index/getcoupon', text: t('coupon.getTitle') }]} />
     </div>
   );
 }

@@ -1,18 +1,18 @@
-import { ErrorBlock, Image, List, Skeleton, Tag } from 'antd-mobile';
+import { ErrorBlock, Image, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { Coupon } from '../../api/coupons';
 import { errorMessage, READ_ON_EACH_VISIT, useAgreementQuery, useProductQuery, useProductTrackRecordQuery, useUsableCouponsQuery, useWalletSummaryQuery } from '../../api/endpoints';
 import { NO_BUY_LIMIT, type ProductCard } from '../../api/products';
 import { formatDateTime } from '@rigshare/i18n';
-import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
 import { ShareSoldBar } from '../shared/share-sold-bar';
-import { StatusTag } from '../shared/status-tag';
-import { LoadFailed } from '@rigshare/ui';
+import { ProductTags } from '../shared/product-tags';
+import { LoadFailed, Money } from '@rigshare/ui';
 import { TrackRecordSection } from '../track-record/track-record-panel';
 import { LeaseAgreement } from './lease-agreement';
 import { PurchasePanel } from './purchase-panel';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 /** A positive whole-number product id from the query string, or null. */
@@ -27,10 +27,7 @@ function ProductFacts({ product }: { product: ProductCard }) {
         <h1 className="products-detail-name" data-testid="product-name">
           {product.productName}
         </h1>
-        <div className="products-card-tags">
-          {product.categoryName && <Tag color="primary" fill="outline" className="products-category-tag">{product.categoryName}</Tag>}
-          <StatusTag product={product} />
-        </div>
+        <ProductTags product={product} />
       </div>
       <List header={t('detail.facts')} className="products-detail-list">
         <List.Item extra={<Money micro={product.price} />}>{t('card.price')}</List.Item>
@@ -47,17 +44,13 @@ function ProductFacts({ product }: { product: ProductCard }) {
         <ShareSoldBar unitsSold={product.unitsSold} unitsOffered={product.unitsOffered} />
       </section>
       <p className="products-detail-note">{t('detail.returnsNote')}</p>
-      <div className="products-links">
-        <Link to="/index/incomePattern" className="products-more-link">
-          {t('detail.howIncomeWorks')}
-        </Link>
-        <Link to={`/index/getcoupon?productId=${product.id}`} className="products-more-link">
-          {t('detail.getCoupons')}
-        </Link>
-        <Link to={`/index/setcoupon?productId=${product.id}`} className="products-more-link" data-testid="choose-coupon">
-          {t('coupon.setTitle')}
-        </Link>
-      </div>
+      <MoreLinks
+        links={[
+          { to: '/index/incomePattern', text: t('detail.howIncomeWorks') },
+          { to: `/index/getcoupon?productId=${product.id}`, text: t('detail.getCoupons') },
+          { to: `/index/setcoupon?productId=${product.id}`, text: t('coupon.setTitle'), testId: 'choose-coupon' },
+        ]}
+      />
     </>
   );
 }

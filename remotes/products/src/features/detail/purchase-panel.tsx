@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { money } from '@rigshare/i18n';
 import { Button, Checkbox, Dialog, List, Radio, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { couponFit, saleState, type CouponFit } from '@rigshare/domain';
@@ -8,12 +7,15 @@ import type { Coupon } from '../../api/coupons';
 import { useCreateOrderMutation } from '../../api/endpoints';
 import { PRODUCT_STATUS, type ProductCard } from '../../api/products';
 import { CouponItem } from '../shared/coupon-item';
-import { Money } from '../shared/money';
 import { QuantityStepper } from './quantity-stepper';
 import { RequestIdKeeper } from '@rigshare/api-client';
+import { usdt } from '@rigshare/i18n';
+import { Money } from '@rigshare/ui';
 import { useCountdown } from '../shared/use-countdown';
 import { attemptContent, clampQuantity, maxQuantity, purchaseSummary, type PurchaseSummary } from './purchase';
 import '../../products.css';
+
+const EXACT = { decimals: 'exact' } as const;
 
 export interface PurchasePanelProps {
   product: ProductCard;
@@ -93,7 +95,6 @@ export function PurchasePanel({ product, coupons, available, initialCouponId = n
   const applied = chosen && couponFit(chosen, product.id, subtotal, now) === 'fits' ? chosen : null;
   const summary = purchaseSummary(product, units, applied, available, now);
   const canBuy = sale === 'open' && agreed && !buying;
-  const usdt = (micro: bigint) => t('card.amount', { amount: money(micro, { decimals: 'exact' }) });
 
   const buy = async () => {
     const couponId = applied?.id ?? null;
@@ -106,21 +107,21 @@ export function PurchasePanel({ product, coupons, available, initialCouponId = n
         <div className="products-confirm" data-testid="buy-confirm">
           <p>{t('buy.confirmProduct', { name: product.productName, quantity: units })}</p>
           <p>
-            {t('buy.toPay')}: <strong>{usdt(summary.toPay)}</strong>
+            {t('buy.toPay')}: <strong>{usdt(summary.toPay, EXACT)}</strong>
           </p>
           {summary.couponDiscount > 0n && (
             <p>
-              {t('buy.couponDiscount')}: -{usdt(summary.couponDiscount)}
+              {t('buy.couponDiscount')}: -{usdt(summary.couponDiscount, EXACT)}
             </p>
           )}
           <p>
-            {t('buy.fee')}: {usdt(summary.fee)}
+            {t('buy.fee')}: {usdt(summary.fee, EXACT)}
           </p>
           <p>
-            {t('card.dailyReturn')}: {usdt(summary.dailyReturn)} × {summary.validDays}
+            {t('card.dailyReturn')}: {usdt(summary.dailyReturn, EXACT)} × {summary.validDays}
           </p>
           <p>
-            {t('card.totalReturn')}: {usdt(summary.totalReturn)}
+            {t('card.totalReturn')}: {usdt(summary.totalReturn, EXACT)}
           </p>
           <p className="products-muted">{t('buy.confirmNote')}</p>
         </div>

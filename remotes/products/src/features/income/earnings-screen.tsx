@@ -1,11 +1,10 @@
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { errorMessage, useIncomeSummaryQuery, useOrderTotalsQuery } from '../../api/endpoints';
-import { Money } from '../shared/money';
-import { LoadFailed } from '@rigshare/ui';
+import { LoadFailed, Money } from '@rigshare/ui';
 import { IncomeRecords } from './income-records';
 import { DelayNotice } from './delay-notice';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 /** `/user/earn`: what the member's machines have earned, what waits to be received, and the income records. */
@@ -53,14 +52,12 @@ export default function EarningsScreen() {
         ) : (
           <Skeleton.Paragraph lineCount={2} animated />
         )}
-        <div className="products-links">
-          <Link to="/user/receiveincome" className="products-more-link">
-            {t('income.receive')}
-          </Link>
-          <Link to="/index/incomePattern" className="products-more-link">
-            {t('detail.howIncomeWorks')}
-          </Link>
-        </div>
+        <MoreLinks
+          links={[
+            { to: '/user/receiveincome', text: t('income.receive') },
+            { to: '/index/incomePattern', text: t('detail.howIncomeWorks') },
+          ]}
+        />
       </section>
       <IncomeRecords />
     </div>

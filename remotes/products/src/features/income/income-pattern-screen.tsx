@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 const POINTS = ['source', 'accrual', 'pool', 'delay', 'claim', 'firstDay', 'expected'] as const;
@@ -20,14 +20,12 @@ export default function IncomePatternScreen() {
           ))}
         </ol>
       </section>
-      <div className="products-links">
-        <Link to="/projects" className="products-more-link">
-          {t('orders.browse')}
-        </Link>
-        <Link to="/user/receiveincome" className="products-more-link">
-          {t('income.title')}
-        </Link>
-      </div>
+      <MoreLinks
+        links={[
+          { to: '/projects', text: t('orders.browse') },
+          { to: '/user/receiveincome', text: t('income.title') },
+        ]}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecordType } from '@rigshare/domain';
 import type { IncomeRecord } from '../../api/income';
 import { formatDateTime } from '@rigshare/i18n';
-import { Money } from '../shared/money';
+import { Money } from '@rigshare/ui';
 import '../../products.css';
 
 /** Every record type has its label (a Recharge or an Exchange shows up here too, not only income). */

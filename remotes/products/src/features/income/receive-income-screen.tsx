@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { errorMessage, useIncomeSummaryQuery, useTakeoutIncomeMutation } from '../../api/endpoints';
-import { Money } from '../shared/money';
 import { RequestIdKeeper } from '@rigshare/api-client';
-import { LoadFailed } from '@rigshare/ui';
+import { LoadFailed, Money } from '@rigshare/ui';
 import { DelayNotice } from './delay-notice';
 import { IncomeRecords } from './income-records';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 /** The one thing a takeout request is about: all pending income at that moment. */
@@ -51,17 +50,13 @@ export default function ReceiveIncomeScreen() {
           {t('income.receive')}
         </Button>
         <p className="products-muted">{t('income.arrivalNote')}</p>
-        <div className="products-links">
-          <Link to="/index/incomePattern" className="products-more-link">
-            {t('detail.howIncomeWorks')}
-          </Link>
-          <Link to="/user/myorder" className="products-more-link">
-            {t('orders.title')}
-          </Link>
-          <Link to="/user/earn" className="products-more-link">
-            {t('income.earnTitle')}
-          </Link>
-        </div>
+        <MoreLinks
+          links={[
+            { to: '/index/incomePattern', text: t('detail.howIncomeWorks') },
+            { to: '/user/myorder', text: t('orders.title') },
+            { to: '/user/earn', text: t('income.earnTitle') },
+          ]}
+        />
       </section>
       <IncomeRecords />
     </div>

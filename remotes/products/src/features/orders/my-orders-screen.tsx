@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
+import { useNavigate } from 'react-router-dom';
+import { InfiniteList, LoadFailed, Money, PageEmpty } from '@rigshare/ui';
 import { errorMessage, useOrderPageInfiniteQuery, useOrderTotalsQuery } from '../../api/endpoints';
 import type { OrderStatus } from '../../api/orders';
-import { Money } from '../shared/money';
 import { OrderCard } from './order-card';
 import { orderDetailPath } from './order-display';
+import { MoreLinks } from '../shared/more-links';
 import '../../products.css';
 
 type Filter = 'all' | OrderStatus;
@@ -56,14 +56,12 @@ export default function MyOrdersScreen() {
     <div className="products-screen products-detail">
       <section className="products-detail-section">
         <Totals />
-        <div className="products-links">
-          <Link to="/user/receiveincome" className="products-more-link">
-            {t('income.title')}
-          </Link>
-          <Link to="/index/incomePattern" className="products-more-link">
-            {t('detail.howIncomeWorks')}
-          </Link>
-        </div>
+        <MoreLinks
+          links={[
+            { to: '/user/receiveincome', text: t('income.title') },
+            { to: '/index/incomePattern', text: t('detail.howIncomeWorks') },
+          ]}
+        />
       </section>
       <Tabs activeKey={filter} onChange={(key) => setFilter(key as Filter)} className="products-tabs">
         {FILTERS.map((key) => (

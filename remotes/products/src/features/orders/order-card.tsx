@@ -2,7 +2,7 @@ import { Card, Image, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../api/orders';
 import { formatDateTime } from '@rigshare/i18n';
-import { Money } from '../shared/money';
+import { Money } from '@rigshare/ui';
 import { orderView } from './order-display';
 import '../../products.css';
 

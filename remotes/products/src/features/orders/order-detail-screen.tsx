@@ -1,11 +1,10 @@
 import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { InfiniteList, LoadFailed, PageEmpty } from '@rigshare/ui';
+import { InfiniteList, LoadFailed, Money, PageEmpty } from '@rigshare/ui';
 import { errorMessage, READ_ON_EACH_VISIT, useOrderDaysInfiniteQuery, useOrderQuery, useOrderTrackRecordQuery } from '../../api/endpoints';
 import type { OrderDay } from '../../api/orders';
 import { formatDateTime } from '@rigshare/i18n';
-import { Money } from '../shared/money';
 import { parseId } from '../shared/parse-id';
 import { TrackRecordSection } from '../track-record/track-record-panel';
 import { OrderFacts } from './order-card';

@@ -1,4 +1,4 @@
-import { money } from '@rigshare/i18n';
+import { usdt } from '@rigshare/i18n';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,6 @@ export function SellBackAction({ order }: { order: Order }) {
   const [sellBack] = useSellBackMutation();
   const [busy, setBusy] = useState(false);
   if (order.status !== 'Valid') return null;
-  const usdt = (micro: string) => t('card.amount', { amount: money(BigInt(micro), { decimals: 'exact' }) });
 
   const sell = async () => {
     setBusy(true);
@@ -31,9 +30,9 @@ export function SellBackAction({ order }: { order: Order }) {
         content: (
           <div className="products-confirm" data-testid="sell-back-confirm">
             <p>
-              {t('orders.sellPrice')}: <strong data-testid="sell-back-price">{usdt(amount)}</strong>
+              {t('orders.sellPrice')}: <strong data-testid="sell-back-price">{usdt(amount, { decimals: 'exact' })}</strong>
             </p>
-            <p>{t('orders.sellHow', { paid: usdt(paid), daysLeft, validDays })}</p>
+            <p>{t('orders.sellHow', { paid: usdt(paid, { decimals: 'exact' }), daysLeft, validDays })}</p>
             <p className="products-muted">{t('orders.sellNote')}</p>
           </div>
         ),

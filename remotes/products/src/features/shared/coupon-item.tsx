@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Coupon, CouponState } from '../../api/coupons';
 import { formatDateTime, money } from '@rigshare/i18n';
-import { Money } from './money';
+import { Money } from '@rigshare/ui';
 import '../../products.css';
 
 const STATE_COLOR: Record<CouponState, string> = {

@@ -1,7 +1,7 @@
-import { formatAmount } from '@rigshare/domain';
 import { Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@rigshare/i18n';
 import { LoadFailed } from '@rigshare/ui';
 import { errorMessage } from '../../api/endpoints';
 import type { TrackRecord, TrackRecordWindow } from '../../api/track-record';
@@ -20,10 +20,8 @@ function useDuration() {
   };
 }
 
-function useUsdt() {
-  const { t } = useTranslation('products');
-  return (micro: string) => t('card.amount', { amount: formatAmount(BigInt(micro)) });
-}
+/** The record's amounts are written alike in every language, with a decimal point. */
+const usdt = (micro: string) => formatUsdt(micro, 'en-US', { decimals: 'exact' });
 
 function Figure({ label, value, colour, testId }: { label: string; value: number; colour?: string; testId: string }) {
   return (
@@ -40,7 +38,6 @@ function Figure({ label, value, colour, testId }: { label: string; value: number
 function WindowFigures({ window, scope, stated }: { window: TrackRecordWindow; scope: TrackRecordScope; stated: string }) {
   const { t, i18n } = useTranslation('products');
   const duration = useDuration();
-  const usdt = useUsdt();
   if (window.due === 0)
     return (
       <p className="products-track-empty" data-testid="track-empty">

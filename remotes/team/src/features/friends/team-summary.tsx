@@ -1,5 +1,5 @@
 import { Button, Skeleton } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TEAM_LEVELS } from '@rigshare/domain';
@@ -37,12 +37,12 @@ export function TeamSummary() {
       <dl className="team-reward" data-testid="team-reward">
         <div>
           <dt>{t('summary.rewardPaid')}</dt>
-          <dd>{t('summary.amount', { amount: money(info.reward.paid) })}</dd>
+          <dd>{usdt(info.reward.paid)}</dd>
         </div>
         {info.reward.pending !== '0' && (
           <div>
             <dt>{t('summary.rewardPending')}</dt>
-            <dd>{t('summary.amount', { amount: money(info.reward.pending) })}</dd>
+            <dd>{usdt(info.reward.pending)}</dd>
           </div>
         )}
       </dl>

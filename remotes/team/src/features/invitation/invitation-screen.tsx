@@ -1,5 +1,5 @@
 import { Skeleton, Tabs } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '@rigshare/ui';
@@ -39,7 +39,7 @@ export default function InvitationScreen() {
             <button key={f.floor} type="button" className="team-level" data-testid={`floor-${f.floor}`} onClick={() => setParams({ floor: String(f.floor) }, { replace: true })}>
               <span className="team-level__count">{f.count}</span>
               <span className="team-level__name">{t('invitation.floor', { floor: f.floor, level: f.level })}</span>
-              <span className="team-level__name">{t('summary.amount', { amount: money(f.reward) })}</span>
+              <span className="team-level__name">{usdt(f.reward)}</span>
             </button>
           ))}
         </div>

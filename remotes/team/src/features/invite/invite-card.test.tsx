@@ -23,9 +23,9 @@ describe('InviteCard', () => {
       const copy = screen.getByTestId(row).querySelector('button');
       expect({ row, shown: copy !== null && isShown(copy), disabled: copy?.disabled }).toEqual({ row, shown: true, disabled: false });
     }
-    // A QR code of the link, drawn by the qrcode library (an SVG image).
-    await waitFor(() => expect(screen.getByTestId('invite-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
-    expect(isShown(screen.getByAltText('QR code of your invite link'))).toBe(true);
+    // A QR code of the link, drawn as SVG, named for screen readers.
+    const qr = screen.getByRole('img', { name: 'QR code of your invite link' });
+    expect({ tag: qr.tagName, testId: qr.getAttribute('data-testid'), drawn: qr.querySelectorAll('path').length > 0, shown: isShown(qr) }).toEqual({ tag: 'svg', testId: 'invite-qr', drawn: true, shown: true });
     expect(api.sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/user/queryInviteMsg']);
   });
 

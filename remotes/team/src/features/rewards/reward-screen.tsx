@@ -1,5 +1,5 @@
 import { Button, Skeleton, Tag } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MemberReward } from '@rigshare/api-schema';
@@ -17,7 +17,7 @@ function RegisterRewardCard() {
       <div className="team-reward">
         <div>
           <span>{t('reward.kind.register')}</span>
-          <strong>{t('summary.amount', { amount: money(data.amount) })}</strong>
+          <strong>{usdt(data.amount)}</strong>
         </div>
       </div>
       {data.claimed ? (
@@ -37,7 +37,7 @@ export function RewardRow({ reward }: { reward: MemberReward }) {
     <div className="team-member" data-testid="reward-row">
       <div className="team-member__head">
         <span>{t(`reward.kind.${reward.kind}`)}</span>
-        <span>{t('summary.amount', { amount: money(reward.amount) })}</span>
+        <span>{usdt(reward.amount)}</span>
       </div>
       <div className="team-member__meta">
         <span>{new Date(reward.earnedAt).toLocaleDateString(i18n.language)}</span>

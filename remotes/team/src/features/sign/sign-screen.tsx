@@ -1,5 +1,5 @@
 import { Button, Skeleton, Toast } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { money, usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@rigshare/ui';
 import { errorMessage, useSignInMutation, useSignRecordQuery, useSignStatusQuery } from '../../api/endpoints';
@@ -81,7 +81,7 @@ export default function SignScreen() {
           </div>
           <div>
             <span>{t('sign.bonus')}</span>
-            <strong>{t('summary.amount', { amount: money(status.bonus) })}</strong>
+            <strong>{usdt(status.bonus)}</strong>
           </div>
         </div>
         <Button color="primary" block loading={isLoading} disabled={status.signedToday} onClick={() => void onSign()} data-testid="sign-in">

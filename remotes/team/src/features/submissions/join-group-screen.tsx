@@ -1,10 +1,10 @@
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@rigshare/domain';
-import { LoadFailed, NotSetUp } from '@rigshare/ui';
+import { NotSetUp } from '@rigshare/ui';
 import { errorMessage, useJoinGroupStatusQuery, useUploadScreenshotMutation } from '../../api/endpoints';
-import { SubmissionStatus } from './submission-status';
+import { SubmissionLoading, SubmissionStatus } from './submission-status';
 import '../../team.css';
 
 /** `/index/joinGroup`: the group link, then a screenshot of having joined; staff review it; one reward per member, ever. */
@@ -24,14 +24,7 @@ export default function JoinGroupScreen() {
     if ('error' in result && result.error) setProblem(errorMessage(result.error));
     else Toast.show({ icon: 'success', content: t('submission.sent') });
   };
-  if (!data) {
-    if (isError) return <LoadFailed title={t('submission.loadError')} message={errorMessage(error)} retry={() => void refetch()} />;
-    return (
-      <div className="team-screen" aria-busy="true">
-        <Skeleton.Paragraph lineCount={4} animated />
-      </div>
-    );
-  }
+  if (!data) return <SubmissionLoading isError={isError} error={error} refetch={refetch} />;
   const canSend = !data.submission || data.submission.status === 'Failed';
   return (
     <div className="team-screen">

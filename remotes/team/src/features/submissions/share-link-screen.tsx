@@ -1,9 +1,9 @@
-import { Button, Form, Input, Skeleton, Toast } from 'antd-mobile';
+import { Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isVideoSiteUrl } from '@rigshare/domain';
-import { LoadFailed } from '@rigshare/ui';
+import { SubmitForm } from '@rigshare/ui';
 import { errorMessage, useShareLinkStatusQuery, useSubmitShareLinkMutation } from '../../api/endpoints';
-import { SubmissionStatus } from './submission-status';
+import { SubmissionLoading, SubmissionStatus } from './submission-status';
 import '../../team.css';
 
 /** `/index/shareLink`: a link to a video that shares the app, on a configured video site; staff review it; one reward ever. */
@@ -12,14 +12,7 @@ export default function ShareLinkScreen() {
   const { data, isError, error, refetch } = useShareLinkStatusQuery();
   const [submit, { isLoading }] = useSubmitShareLinkMutation();
   const [form] = Form.useForm<{ url: string }>();
-  if (!data) {
-    if (isError) return <LoadFailed title={t('submission.loadError')} message={errorMessage(error)} retry={() => void refetch()} />;
-    return (
-      <div className="team-screen" aria-busy="true">
-        <Skeleton.Paragraph lineCount={4} animated />
-      </div>
-    );
-  }
+  if (!data) return <SubmissionLoading isError={isError} error={error} refetch={refetch} />;
   const sites = data.videoSites.join(', ');
   const canSend = !data.submission || data.submission.status === 'Failed';
   const send = async ({ url }: { url: string }) => {
@@ -41,15 +34,10 @@ export default function ShareLinkScreen() {
       )}
       {canSend && <p className="team-source">{t('shareLink.sites', { sites })}</p>}
       {canSend && (
-        <Form
+        <SubmitForm
           form={form}
-          layout="vertical"
-          onFinish={(values) => void send(values)}
-          footer={
-            <Button block type="submit" color="primary" loading={isLoading} data-testid="share-link-submit">
-              {t('shareLink.submit')}
-            </Button>
-          }
+          onFinish={send}
+          submit={{ text: t('shareLink.submit'), busy: isLoading, testId: 'share-link-submit' }}
         >
           <Form.Item
             name="url"
@@ -64,7 +52,7 @@ export default function ShareLinkScreen() {
           >
             <Input placeholder="https://" inputMode="url" data-testid="share-link-url" />
           </Form.Item>
-        </Form>
+        </SubmitForm>
       )}
     </div>
   );

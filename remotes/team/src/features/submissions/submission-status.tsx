@@ -1,7 +1,9 @@
-import { Tag } from 'antd-mobile';
-import { money } from '@rigshare/i18n';
+import { Skeleton, Tag } from 'antd-mobile';
+import { usdt } from '@rigshare/i18n';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionState } from '@rigshare/api-schema';
+import { LoadFailed } from '@rigshare/ui';
+import { errorMessage } from '../../api/endpoints';
 
 /** The reward's amount, where it comes from, and the latest submission's review state (with the reason of a fail). */
 export function SubmissionStatus({ state }: { state: SubmissionState }) {
@@ -12,7 +14,7 @@ export function SubmissionStatus({ state }: { state: SubmissionState }) {
       <div className="team-reward">
         <div>
           <span>{t(`reward.kind.${state.kind}`)}</span>
-          <strong>{t('summary.amount', { amount: money(state.amount) })}</strong>
+          <strong>{usdt(state.amount)}</strong>
         </div>
       </div>
       {s && (
@@ -31,5 +33,16 @@ export function SubmissionStatus({ state }: { state: SubmissionState }) {
       <p className="team-source">{t('submission.once')}</p>
       <p className="team-source">{t('reward.source')}</p>
     </section>
+  );
+}
+
+/** A submission screen before its state arrives: a skeleton while it loads, or the load error with retry. */
+export function SubmissionLoading({ isError, error, refetch }: { isError: boolean; error?: unknown; refetch: () => unknown }) {
+  const { t } = useTranslation('team');
+  if (isError) return <LoadFailed title={t('submission.loadError')} message={errorMessage(error)} retry={() => void refetch()} />;
+  return (
+    <div className="team-screen" aria-busy="true">
+      <Skeleton.Paragraph lineCount={4} animated />
+    </div>
   );
 }

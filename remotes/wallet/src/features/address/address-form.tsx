@@ -1,7 +1,7 @@
-import { Button, Form, Input, NoticeBar, Selector } from 'antd-mobile';
+import { Form, Input, NoticeBar, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isValidEvmAddress } from '@rigshare/domain';
-import { showRefusalOnForm } from '@rigshare/ui';
+import { SubmitForm, showRefusalOnForm } from '@rigshare/ui';
 import { rule } from '../../shared/form-rules';
 
 export const CURRENCIES = ['USDT'] as const;
@@ -44,19 +44,14 @@ export function AddressForm({ busy = false, onSubmit }: AddressFormProps) {
   return (
     <>
       <NoticeBar wrap color="alert" content={t('address.bep20Only')} data-testid="bep20-warning" />
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         className="wallet-card"
-        onFinish={(values) => void finish(values)}
+        onFinish={finish}
         onValuesChange={(changed: AddressValues) => {
           if (changed.chain && !changed.chain[0]) form.setFieldValue('address', '');
         }}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={busy} data-testid="address-submit">
-            {t('address.save')}
-          </Button>
-        }
+        submit={{ text: t('address.save'), busy, testId: 'address-submit', size: 'large' }}
       >
         <Form.Item name="currency" label={t('address.currency')} rules={[rule(chosen)]}>
           <Selector data-testid="address-currency" options={CURRENCIES.map((value) => ({ label: value, value }))} />
@@ -73,7 +68,7 @@ export function AddressForm({ busy = false, onSubmit }: AddressFormProps) {
         >
           <Input data-testid="address-input" disabled={!chain} placeholder={chain ? t('address.addressPlaceholder') : undefined} />
         </Form.Item>
-      </Form>
+      </SubmitForm>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isValidBankAccountNumber, isValidIfsc } from '@rigshare/domain';
-import { showRefusalOnForm } from '@rigshare/ui';
+import { SubmitForm, showRefusalOnForm } from '@rigshare/ui';
 import { rule } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
 
@@ -34,16 +34,11 @@ export function BankCardForm({ busy = false, onSubmit }: { busy?: boolean; onSub
   };
 
   return (
-    <Form
+    <SubmitForm
       form={form}
-      layout="vertical"
       className="wallet-card"
-      onFinish={(values) => void finish(values)}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={busy} data-testid="bank-submit">
-          {t('bank.save')}
-        </Button>
-      }
+      onFinish={finish}
+      submit={{ text: t('bank.save'), busy, testId: 'bank-submit', size: 'large' }}
     >
       <Form.Item name="holderName" label={t('bank.holderName')} rules={[rule(filled)]}>
         <LabelledInput label={t('bank.holderName')} data-testid="bank-holder" maxLength={64} />
@@ -68,6 +63,6 @@ export function BankCardForm({ busy = false, onSubmit }: { busy?: boolean; onSub
       >
         <LabelledInput label={t('bank.ifsc')} data-testid="bank-ifsc" />
       </Form.Item>
-    </Form>
+    </SubmitForm>
   );
 }

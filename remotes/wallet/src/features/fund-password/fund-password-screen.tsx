@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isValidFundPassword } from '@rigshare/domain';
 import { FRESH, useCaptchaQuery, useHasFundPasswordQuery, useSendFundPasswordCodeMutation, useUpdateFundPasswordMutation } from '../../api/endpoints';
-import { showRefusalOnForm } from '@rigshare/ui';
+import { SubmitForm, showRefusalOnForm } from '@rigshare/ui';
 import { rule } from '../../shared/form-rules';
 import { PinInput } from '../../shared/pin-input';
 import '../../wallet.css';
@@ -78,16 +78,11 @@ export default function FundPasswordScreen() {
     <div className="wallet-screen">
       {hasOne.data !== undefined && <NoticeBar wrap color="info" content={t(hasOne.data ? 'fundPwd.isSet' : 'fundPwd.notSet')} />}
       <NoticeBar wrap color="alert" content={t('fundPwd.holdWarning')} />
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         className="wallet-card"
-        onFinish={(values) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={saving.isLoading}>
-            {t('fundPwd.submit')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('fundPwd.submit'), busy: saving.isLoading, size: 'large' }}
       >
         <Form.Item
           name="captchaCode"
@@ -138,7 +133,7 @@ export default function FundPasswordScreen() {
         >
           <PinInput data-testid="fund-password-confirm" label={t('fundPwd.confirmPassword')} />
         </Form.Item>
-      </Form>
+      </SubmitForm>
     </div>
   );
 }

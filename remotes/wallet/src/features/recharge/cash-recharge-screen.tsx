@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import { Button, Form, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Form, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RequestIdKeeper } from '@rigshare/api-client';
 import { amountFromText, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
-import { formatDateTime, money } from '@rigshare/i18n';
-import { InfiniteList, LoadFailed, NotSetUp, PageEmpty, showRefusalOnForm } from '@rigshare/ui';
+import { formatDateTime, money, usdt } from '@rigshare/i18n';
+import { InfiniteList, LoadFailed, NotSetUp, PageEmpty, SubmitForm, showRefusalOnForm } from '@rigshare/ui';
 import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
 import type { ExchangeRate } from '@rigshare/api-schema';
@@ -33,7 +33,7 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
       </div>
       <div className="wallet-record__row wallet-record__muted">
         <span>{t('recharge.usdtValue')}</span>
-        <span>{money(deposit.usdtAmount)} USDT</span>
+        <span>{usdt(deposit.usdtAmount)}</span>
       </div>
       <div className="wallet-record__row wallet-record__muted">
         <span>{t('recharge.reference')}</span>
@@ -112,16 +112,11 @@ export default function CashRechargeScreen() {
     <div className="wallet-screen">
       {list.length === 0 && <NotSetUp text={t('recharge.noChannelsYet')} testId="channels-not-set-up" />}
       {serviceSet === false && <NotSetUp text={t('recharge.serviceNotSetUp')} testId="service-not-set-up" />}
-      <Form
+      <SubmitForm
         form={form}
-        layout="vertical"
         className="wallet-card"
-        onFinish={(values) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={submitting.isLoading} disabled={paused}>
-            {t('recharge.submit')}
-          </Button>
-        }
+        onFinish={submit}
+        submit={{ text: t('recharge.submit'), busy: submitting.isLoading, disabled: paused, size: 'large' }}
       >
         <Form.Item name="channel" label={t('recharge.channel')} rules={[rule((value?: number[]) => (value?.length ? null : t('recharge.chooseChannel')))]}>
           <Selector columns={1} options={list.map((c) => ({ label: `${c.name} (${c.currency})`, value: c.id, description: minimumText(c) }))} />
@@ -151,7 +146,7 @@ export default function CashRechargeScreen() {
         >
           <LabelledInput label={t('recharge.reference')} maxLength={64} />
         </Form.Item>
-      </Form>
+      </SubmitForm>
       <h3 className="wallet-subtitle">{t('recharge.requests')}</h3>
       <InfiniteList
         className="wallet-list"

@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { shortenAddress } from '@rigshare/domain';
-import { formatDateTime, money } from '@rigshare/i18n';
+import { formatDateTime, usdt } from '@rigshare/i18n';
 import { CopyText, ProgressMeter } from '@rigshare/ui';
 import type { UsdtDeposit } from '../../api/wallet';
 
@@ -15,7 +15,7 @@ export function UsdtDepositItem({ deposit }: { deposit: UsdtDeposit }) {
   return (
     <div className="wallet-card wallet-record" data-testid="usdt-deposit">
       <div className="wallet-record__row">
-        <strong>{money(d.amount)} USDT</strong>
+        <strong>{usdt(d.amount)}</strong>
         <Tag color={STATUS_COLOR[d.status] ?? 'default'} data-testid="usdt-deposit-status">
           {t(`usdt.status.${d.status}`, { defaultValue: d.status })}
         </Tag>

@@ -2,7 +2,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '@rigshare/ui';
 import type { WalletRecord } from '../../api/wallet';
-import { formatDateTime, money, moneyAlike } from '@rigshare/i18n';
+import { formatDateTime, moneyAlike, usdt } from '@rigshare/i18n';
 
 /** One ledger record: translated type and status, signed amount, the server's description. */
 export function RecordItem({ record }: { record: WalletRecord }) {
@@ -13,7 +13,7 @@ export function RecordItem({ record }: { record: WalletRecord }) {
     <div className="wallet-card wallet-record" data-testid="wallet-record">
       <div className="wallet-record__row">
         <strong>{t(`recordType.${record.type}`, { defaultValue: record.type })}</strong>
-        <span className={credit ? 'wallet-credit' : 'wallet-debit'}>{money(record.amount, { signed: true })} USDT</span>
+        <span className={credit ? 'wallet-credit' : 'wallet-debit'}>{usdt(record.amount, { signed: true })}</span>
       </div>
       {record.description && <div className="wallet-record__muted">{record.description}</div>}
       {Boolean(record.fee) && record.fee !== '0' && (

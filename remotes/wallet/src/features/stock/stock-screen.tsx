@@ -1,7 +1,7 @@
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDateTime, money } from '@rigshare/i18n';
+import { formatDateTime, usdt } from '@rigshare/i18n';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
 import { FRESH, useHoldingsInfiniteQuery } from '../../api/endpoints';
 import { ExchangeCard } from '../exchange/exchange-card';
@@ -17,8 +17,8 @@ export function HoldingItem({ holding, now = Date.now() }: { holding: Holding; n
   const statusLabel = { Valid: 'stock.valid', Expired: 'stock.expired', Sold: 'stock.soldBack' } as const;
   const facts: [string, string][] = [
     [t('stock.quantity'), String(holding.quantity)],
-    [t('stock.paid'), `${money(holding.amount)} USDT`],
-    [t('stock.dailyReturn'), `${money(holding.dailyIncome)} USDT`],
+    [t('stock.paid'), usdt(holding.amount)],
+    [t('stock.dailyReturn'), usdt(holding.dailyIncome)],
     [t('stock.start'), formatDateTime(holding.createTime, i18n.language)],
     [t('stock.end'), formatDateTime(holding.expireTime, i18n.language)],
     [t('stock.daysLeft'), String(daysLeft(holding, now))],
