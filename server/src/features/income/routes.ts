@@ -6,7 +6,9 @@ import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { exchangeRate } from './rates';
-import { incomeSummary, memberRecords, takeout, walletSummary } from './service';
+import { memberRecords } from './records';
+import { incomeSummary, walletSummary } from './summary';
+import { takeout } from './takeout';
 
 /** Income, records and exchange rates (host /api/receive). */
 export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
