@@ -31,13 +31,3 @@ export async function incomeSummary(k: Kysely<Database>, userId: number, locale:
     lastTakeout: last ? await recordOfTransfer(k, userId, last.transfer_id, locale) : null,
   };
 }
-
-export async function walletSummary(k: Kysely<Database>, userId: number) {
-  const b = await memberBalances(k, userId);
-  return {
-    available: b['member.available'].toString(),
-    pendingIncome: b['member.pending_income'].toString(),
-    held: b['member.held'].toString(),
-    currency: 'USDT' as const,
-  };
-}
