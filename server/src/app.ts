@@ -15,7 +15,7 @@ import { communityRoutes } from './features/community';
 import { agreementPdfRoutes } from './features/agreement-pdf';
 import { exchangeRoutes } from './features/exchange';
 import { fileRoutes } from './features/files';
-import { incomeRoutes, walletRoutes } from './features/income';
+import { incomeRoutes } from './features/income';
 import { homeContentRoutes, messageRoutes } from './features/messages';
 import { orderRoutes, sellBackRoutes } from './features/orders';
 import { productRoutes } from './features/products';
@@ -133,7 +133,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(communityRoutes, { prefix: '/api/comment' });
   await app.register(
     async (assets) => {
-      await assets.register(walletRoutes);
       await assets.register(walletFeatureRoutes);
       await assets.register(chainDepositRoutes);
       await assets.register(exchangeRoutes);

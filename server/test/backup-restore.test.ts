@@ -78,7 +78,7 @@ if (!postgres) {
       }
       ctx.advance(DAY_MS + 1000);
       expect((await runAccrual(ctx.db, ctx.clock())).paidDays).toBeGreaterThanOrEqual(1);
-      const wallet = (await getAs(ctx, '/api/assets/wallet/summary', member.token)).json().data;
+      const wallet = (await getAs(ctx, '/api/assets/user/balance', member.token)).json().data;
       expect(BigInt(wallet.pendingIncome)).toBeGreaterThan(0n);
       expect(await checkLedger(ctx.db.kysely)).toEqual([]);
       const before = await snapshot(ctx.db);
@@ -104,7 +104,7 @@ if (!postgres) {
       const app = await buildApp({ db: restored, config: ctx.config, clock: ctx.clock });
       try {
         const token = await login({ ...ctx, app }, member.phone, 'Member123');
-        const again = await app.inject({ method: 'GET', url: '/api/assets/wallet/summary', headers: asMember(token) });
+        const again = await app.inject({ method: 'GET', url: '/api/assets/user/balance', headers: asMember(token) });
         expect(again.json().data).toEqual(wallet);
       } finally {
         await app.close();

@@ -158,7 +158,7 @@ describeOnPostgres('the API when PostgreSQL drops its connections', () => {
     const requests: Promise<{ status: number; body: { code: number } | null }>[] = [];
     for (let i = 0; i < 240; i++) {
       if (i % 3 === 0) requests.push(call(api, '/api/orders/product/list'));
-      else if (i % 3 === 1) requests.push(call(api, '/api/assets/wallet/summary', { headers: { 'x-access-token': token } }));
+      else if (i % 3 === 1) requests.push(call(api, '/api/assets/user/balance', { headers: { 'x-access-token': token } }));
       else {
         // A ledger transaction: a purchase of one unit (later ones may be refused for the limit: any 4xx is fine).
         requests.push(
@@ -197,10 +197,10 @@ describeOnPostgres('the API when PostgreSQL drops its connections', () => {
 
     // pg_terminate_backend only signals: a backend signalled in the killer's last round may still die
     // under the next request (a 503 is right for it). The pool must be serving again within seconds.
-    let next = await call(api, '/api/assets/wallet/summary', { headers: { 'x-access-token': token } });
+    let next = await call(api, '/api/assets/user/balance', { headers: { 'x-access-token': token } });
     for (const deadline = Date.now() + 5_000; next.status === 503 && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      next = await call(api, '/api/assets/wallet/summary', { headers: { 'x-access-token': token } });
+      next = await call(api, '/api/assets/user/balance', { headers: { 'x-access-token': token } });
     }
     expect(next.status).toBe(200);
 

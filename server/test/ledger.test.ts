@@ -21,8 +21,8 @@ describe.each(testDatabases())('ledger, orders and income on %s', (_name, databa
 
   it('seeds the demo balance and the revenue pool through the ledger', async () => {
     const token = await login(ctx, '9000000001', 'Demo12345');
-    const wallet = (await get('/api/assets/wallet/summary', token)).json().data;
-    expect(wallet).toEqual({ available: usdt('1000'), pendingIncome: '0', held: '0', currency: 'USDT' });
+    const wallet = (await get('/api/assets/user/balance', token)).json().data;
+    expect(wallet).toMatchObject({ available: usdt('1000'), pendingIncome: '0', incomeArriving: '0', heldForWithdrawals: '0', held: '0', currency: 'USDT' });
     const records = (await get('/api/receive/income/records', token)).json().data;
     expect(records.list[0]).toMatchObject({ type: 'Adjustment', amount: usdt('1000'), description: 'Demo balance', status: 'Succeeded' });
     const rate = await get('/api/receive/exchangeRate/get?currency=INR', token);

@@ -14,7 +14,7 @@ const notices: string[] = [];
 
 const api = serverApi.injectEndpoints({
   endpoints: (build) => ({
-    balance: build.query<{ available: number }, void>({ query: () => ({ host: 'assets', path: 'wallet/summary' }), providesTags: ['Balance'] }),
+    balance: build.query<{ available: number }, void>({ query: () => ({ host: 'assets', path: 'user/balance' }), providesTags: ['Balance'] }),
     buy: build.mutation<{ id: number }, { price: number }>({
       query: ({ price }) => ({ host: 'orders', path: 'mine/order/create', method: 'POST', body: { price } }),
       invalidatesTags: ['Balance', 'Orders'],
@@ -39,7 +39,7 @@ beforeAll(async () => {
       seen.push(`${req.method} ${req.url}`);
       const url = new URL(req.url!, 'http://x');
       let reply: { code: number; msg: string; data: unknown } = { code: 200, msg: 'ok', data: null };
-      if (url.pathname.endsWith('wallet/summary')) reply = { code: 200, msg: 'ok', data: { available: balance } };
+      if (url.pathname.endsWith('user/balance')) reply = { code: 200, msg: 'ok', data: { available: balance } };
       if (url.pathname.endsWith('mine/order/create')) {
         balance -= Number(new URLSearchParams(body).get('price'));
         reply = { code: 200, msg: 'Purchase successful', data: { id: 1 } };
@@ -83,7 +83,7 @@ it('puts the API into the one store, once, and asks the server once for data sev
   const b = store.dispatch(api.endpoints.balance.initiate());
   await expect(a.unwrap()).resolves.toEqual({ available: 100 });
   await b;
-  expect(seen).toEqual(['GET /api/assets/wallet/summary']);
+  expect(seen).toEqual(['GET /api/assets/user/balance']);
   expect(Object.keys(store.getState())).toEqual(['session', 'staff', 'serverData']);
   a.unsubscribe();
   b.unsubscribe();
@@ -96,7 +96,7 @@ it('a purchase marks the balance stale: the screen showing it gets the new figur
   await store.dispatch(api.endpoints.buy.initiate({ price: 30 })).unwrap();
   await until(() => balanceShown()?.available === 70);
   await settle();
-  expect(seen).toEqual(['POST /api/orders/mine/order/create', 'GET /api/assets/wallet/summary']);
+  expect(seen).toEqual(['POST /api/orders/mine/order/create', 'GET /api/assets/user/balance']);
   shown.unsubscribe();
 });
 
@@ -124,7 +124,7 @@ it('forgets a member\'s data when they log out, and reloads server text when the
   store.dispatch(languageChanged('de-DE'));
   await until(() => seen.length > 0);
   await settle();
-  expect(seen).toEqual(['GET /api/assets/wallet/summary']);
+  expect(seen).toEqual(['GET /api/assets/user/balance']);
   shown.unsubscribe();
   store.dispatch(
     loggedIn({

@@ -34,8 +34,6 @@ export const Balance = Type.Object({
   exchangeUsed: Type.Boolean(),
 });
 export type Balance = Static<typeof Balance>;
-export const WalletSummary = Type.Object({ available: Micro(), pendingIncome: Micro(), held: Micro(), currency: Type.Literal('USDT') });
-export type WalletSummary = Static<typeof WalletSummary>;
 
 export const IncomeSummary = Type.Object({
   pendingIncome: Micro(),
@@ -180,8 +178,7 @@ export const walletSchemas = {
     response: { 200: Ok(Type.Object({ deleted: Type.Boolean({ description: 'False when there was nothing of the member to delete (a repeat).' }) })), ...errors(...AUTH) },
   },
   payChannels: { tags: wallet, summary: 'Recharge channels', response: { 200: Ok(Type.Array(RechargeChannel)), ...errors(...AUTH) } },
-  balance: { tags: wallet, summary: "The member's balances", response: { 200: Ok(Balance), ...errors(...AUTH) } },
-  walletSummary: { tags: wallet, summary: "The member's balances (short)", response: { 200: Ok(WalletSummary), ...errors(...AUTH) } },
+  balance: { tags: wallet, summary: "The member's balances in each state, the withdrawal hold and the fund-password lock", response: { 200: Ok(Balance), ...errors(...AUTH) } },
   records: {
     tags: wallet,
     summary: "The member's records, newest first",

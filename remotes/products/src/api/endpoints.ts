@@ -14,7 +14,7 @@ import type { IncomeRecord, IncomeSummary, TakeoutResult } from './income';
 import type { CreateOrderInput, OrderDay, OrderTotals, SellBackInput, SellBackQuote, SellBackResult } from './orders';
 import type { LeaseAgreement } from './products';
 import type { TrackRecord } from './track-record';
-import type { WalletSummary } from './wallet-summary';
+import type { Balance } from './balance';
 
 const paging = (pageNum: number) => ({ pageNum, pageSize: DEFAULT_PAGE_SIZE });
 
@@ -40,8 +40,8 @@ export const productsApi = serverApi.injectEndpoints({
     }),
 
     // Balance (owned by the wallet; read here for the purchase summary)
-    walletSummary: build.query<WalletSummary, void>({
-      query: () => ({ host: 'assets', path: 'wallet/summary' }),
+    memberBalance: build.query<Balance, void>({
+      query: () => ({ host: 'assets', path: 'user/balance' }),
       providesTags: ['Balance'],
     }),
 
@@ -144,7 +144,7 @@ export const {
   useProductQuery,
   useAgreementQuery,
   useProductTrackRecordQuery,
-  useWalletSummaryQuery,
+  useMemberBalanceQuery,
   useCouponsOpenQuery,
   useReceivableCouponsQuery,
   useUsableCouponsQuery,

@@ -1,4 +1,4 @@
 /** The income feature's public module (income records and takeouts). */
-export { incomeRoutes, walletRoutes } from './routes';
-export { memberRecords, recordTypeOf, type RecordFilter } from './service';
+export { incomeRoutes } from './routes';
+export { memberRecords, recordTypeOf, type RecordFilter } from './records';
 export { exchangeRates, rateToConvertAt, setExchangeRate, type RateView } from './rates';

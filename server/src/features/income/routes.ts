@@ -6,7 +6,9 @@ import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
 import { exchangeRate } from './rates';
-import { incomeSummary, memberRecords, takeout, walletSummary } from './service';
+import { memberRecords } from './records';
+import { incomeSummary } from './summary';
+import { takeout } from './takeout';
 
 /** Income, records and exchange rates (host /api/receive). */
 export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
@@ -33,12 +35,4 @@ export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
     if (!/^[A-Za-z]{3}$/.test(currency)) throw new AppError(400, 'badRequest');
     return ok(request, await exchangeRate(db, currency, deps.clock(), deps.config.rateMaxAgeMs));
   });
-}
-
-/** The member's balances (host /api/assets). */
-export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = typed(fastify);
-  app.get('/wallet/summary', { preHandler: app.authenticate, schema: schemas.walletSummary }, async (request) =>
-    ok(request, await walletSummary(app.deps.db.kysely, request.member!.id)),
-  );
 }

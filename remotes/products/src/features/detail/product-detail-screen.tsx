@@ -2,7 +2,7 @@ import { ErrorBlock, Image, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Coupon } from '../../api/coupons';
-import { errorMessage, READ_ON_EACH_VISIT, useAgreementQuery, useProductQuery, useProductTrackRecordQuery, useUsableCouponsQuery, useWalletSummaryQuery } from '../../api/endpoints';
+import { errorMessage, READ_ON_EACH_VISIT, useAgreementQuery, useProductQuery, useProductTrackRecordQuery, useUsableCouponsQuery, useMemberBalanceQuery } from '../../api/endpoints';
 import { NO_BUY_LIMIT, type ProductCard } from '../../api/products';
 import { formatDateTime } from '@rigshare/i18n';
 import { parseId } from '../shared/parse-id';
@@ -63,7 +63,7 @@ function LoadedProduct({ id, couponId }: { id: number; couponId: number | null }
   const agreement = useAgreementQuery(id);
   // Coupons and the balance inform the summary; the purchase itself does not depend on them loading.
   const coupons = useUsableCouponsQuery(id);
-  const balance = useWalletSummaryQuery();
+  const balance = useMemberBalanceQuery();
   // What the product actually paid loads on its own: the purchase does not wait for it.
   const record = useProductTrackRecordQuery(id, READ_ON_EACH_VISIT);
   if (product.data && agreement.data && !coupons.isLoading && !balance.isLoading)
