@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@rigshare/api-schema';
-import { amountFromText, formatAmount, isValidTxHash, REQUEST_ID_PATTERN, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
+import { amountFromText, formatAmount, isValidTxHash, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -98,7 +98,6 @@ export async function createWithdrawal(
   const db = deps.db.kysely;
   const now = deps.clock();
   const channel = channelOf(input.channel);
-  if (!REQUEST_ID_PATTERN.test(input.requestId)) throw new AppError(400, 'requestIdInvalid');
   const amount = amountOf(input.amount);
   const requestHash = `${channel}:${amount}`;
   const member = await db.selectFrom('users').select(['pay_password_hash', 'withdraw_hold_from']).where('id', '=', userId).executeTakeFirstOrThrow();
