@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  configureApi({ user: `http://127.0.0.1:${port}/api/user` });
+  configureApi({ user: `http://127.0.0.1:${port}/api/user`, orders: `http://127.0.0.1:${port}/api/orders` });
 });
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -95,7 +95,7 @@ it('treats a 401 code inside a 200 reply the same way', async () => {
 
 it('stays quiet when the caller shows the error itself, and keeps what the error envelope carried', async () => {
   reply = { status: 400, body: { code: 400, msg: 'Please bind your address', data: { fix: '/user/address' } } };
-  const error = await post('user', 'x', {}, { quiet: true }).catch((e: ApiError) => e);
+  const error = await post('user', 'share/info', {}, { quiet: true }).catch((e: ApiError) => e);
   expect(error).toEqual(new ApiError(400, 'Please bind your address'));
   expect((error as ApiError).data).toEqual({ fix: '/user/address' });
   expect(notices).toEqual([]);
@@ -103,9 +103,9 @@ it('stays quiet when the caller shows the error itself, and keeps what the error
 
 it("names a file too large when the proxy refuses it with its own page, and a server fault otherwise, in the member's language", async () => {
   reply = { status: 413, body: '<html><body><h1>413 Request Entity Too Large</h1></body></html>' };
-  await expect(post('user', 'feedback/add', { content: 'x' })).rejects.toEqual(new ApiError(413, 'The file is too large to send. Please choose a smaller one.'));
+  await expect(post('user', 'user/modify-name', { name: 'x' })).rejects.toEqual(new ApiError(413, 'The file is too large to send. Please choose a smaller one.'));
   await changeLanguage('de-DE');
-  await expect(post('user', 'feedback/add', { content: 'x' })).rejects.toEqual(new ApiError(413, 'Die Datei ist zu groß zum Senden. Bitte wählen Sie eine kleinere.'));
+  await expect(post('user', 'user/modify-name', { name: 'x' })).rejects.toEqual(new ApiError(413, 'Die Datei ist zu groß zum Senden. Bitte wählen Sie eine kleinere.'));
   await changeLanguage('en-US');
   reply = { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
   await expect(get('user', 'sys/info')).rejects.toEqual(new ApiError(502, 'Something went wrong on our side. Please try again later.'));
@@ -118,18 +118,18 @@ it("names a file too large when the proxy refuses it with its own page, and a se
 
 it('downloads a file as a blob, and reads a refusal envelope out of the blob, 401 included', async () => {
   reply = { status: 200, body: { any: 'bytes' } };
-  const file = await getBlob('user', 'order/agreement.pdf', { params: { orderId: 7 } });
+  const file = await getBlob('orders', 'order/agreement.pdf', { params: { orderId: 7 } });
   expect(file).toBeInstanceOf(Blob);
   expect(file.size).toBe(JSON.stringify({ any: 'bytes' }).length);
-  expect(seen[0].url).toBe('/api/user/order/agreement.pdf?orderId=7');
+  expect(seen[0].url).toBe('/api/orders/order/agreement.pdf?orderId=7');
 
   reply = { status: 404, body: { code: 404, msg: 'This order does not exist', data: null } };
-  await expect(getBlob('user', 'order/agreement.pdf', { quiet: true })).rejects.toEqual(new ApiError(404, 'This order does not exist'));
+  await expect(getBlob('orders', 'order/agreement.pdf', { quiet: true })).rejects.toEqual(new ApiError(404, 'This order does not exist'));
   expect(notices).toEqual([]);
 
   location.hash = '#/user/pdf';
   reply = { status: 401, body: { code: 401, msg: 'Your session has expired, please log in again', data: null } };
-  await expect(getBlob('user', 'order/agreement.pdf', { quiet: true })).rejects.toBeInstanceOf(ApiError);
+  await expect(getBlob('orders', 'order/agreement.pdf', { quiet: true })).rejects.toBeInstanceOf(ApiError);
   expect(notices).toEqual(['Your session has expired, please log in again (3000 ms)']);
   expect(store.getState().session.token).toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -1,3 +1,4 @@
+import type { MemberRoute } from '@rigshare/api-schema';
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { CODE_OK, CODE_UNAUTHORIZED, ERROR_TOAST_MS, LOGOUT_DELAY_MS, REQUEST_TIMEOUT_MS, type Envelope, type ServiceHost } from '@rigshare/domain';
 import { currentHeaderCode, i18n } from '@rigshare/i18n';
@@ -147,17 +148,15 @@ function unwrap<T>(body: Envelope<T>, options: RequestOptions): Envelope<T> {
   return body;
 }
 
-export async function get<T>(host: ServiceHost, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+type FormBody = Record<string, string | number | boolean | undefined>;
+
+/** GET a route the server declares on that host (`get('user', 'user/info')`). */
+export async function get<T>(...[host, path, options = {}]: [...MemberRoute<'GET'>, options?: RequestOptions]): Promise<Envelope<T>> {
   return unwrap(await send<T>({ method: 'GET', url: urlFor(host, path) }, options), options);
 }
 
-/** POST with a form-encoded body (SPEC.md: bodies are form-encoded unless noted). */
-export async function post<T>(
-  host: ServiceHost,
-  path: string,
-  body: Record<string, string | number | boolean | undefined> = {},
-  options: RequestOptions = {},
-): Promise<Envelope<T>> {
+/** POST with a form-encoded body (SPEC.md: bodies are form-encoded unless noted) to a route the server declares. */
+export async function post<T>(...[host, path, body = {}, options = {}]: [...MemberRoute<'POST'>, body?: FormBody, options?: RequestOptions]): Promise<Envelope<T>> {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) if (value !== undefined) form.append(key, String(value));
   return unwrap(
@@ -170,7 +169,7 @@ export async function post<T>(
 }
 
 /** POST multipart (uploads). */
-export async function postMultipart<T>(host: ServiceHost, path: string, form: FormData, options: RequestOptions = {}): Promise<Envelope<T>> {
+export async function postMultipart<T>(...[host, path, form, options = {}]: [...MemberRoute<'POST'>, form: FormData, options?: RequestOptions]): Promise<Envelope<T>> {
   return unwrap(await send<T>({ method: 'POST', url: urlFor(host, path), data: form }, options), options);
 }
 
@@ -200,7 +199,7 @@ async function withEnvelopeBody(error: unknown): Promise<unknown> {
  * GET a file the server generates (a PDF) as a Blob, with the same session header, spinner, error
  * toasts and 401 handling as every other call.
  */
-export async function getBlob(host: ServiceHost, path: string, options: RequestOptions = {}): Promise<Blob> {
+export async function getBlob(...[host, path, options = {}]: [...MemberRoute<'GET'>, options?: RequestOptions]): Promise<Blob> {
   try {
     const response = await withSpinner(options, () =>
       http.get<Blob>(urlFor(host, path), { params: options.params, signal: options.signal, responseType: 'blob' }),

@@ -19,10 +19,10 @@ const api = serverApi.injectEndpoints({
       query: ({ price }) => ({ host: 'orders', path: 'mine/order/create', method: 'POST', body: { price } }),
       invalidatesTags: ['Balance', 'Orders'],
     }),
-    refused: build.query<null, void>({ query: () => ({ host: 'orders', path: 'refuse' }) }),
+    refused: build.query<null, void>({ query: () => ({ host: 'orders', path: 'coupon/isOpen' }) }),
     numbers: build.infiniteQuery<{ total: number; list: number[] }, void, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ pageParam }) => ({ host: 'orders', path: 'numbers', params: { pageNum: pageParam, pageSize: 2 } }),
+      query: ({ pageParam }) => ({ host: 'orders', path: 'product/list', params: { pageNum: pageParam, pageSize: 2 } }),
     }),
   }),
 });
@@ -44,8 +44,8 @@ beforeAll(async () => {
         balance -= Number(new URLSearchParams(body).get('price'));
         reply = { code: 200, msg: 'Purchase successful', data: { id: 1 } };
       }
-      if (url.pathname.endsWith('refuse')) reply = { code: 400, msg: 'Greater than available balance', data: { fix: '/user/recharge' } };
-      if (url.pathname.endsWith('numbers')) {
+      if (url.pathname.endsWith('coupon/isOpen')) reply = { code: 400, msg: 'Greater than available balance', data: { fix: '/user/recharge' } };
+      if (url.pathname.endsWith('product/list')) {
         const pageNum = Number(url.searchParams.get('pageNum'));
         const all = [1, 2, 3, 4, 5];
         reply = { code: 200, msg: 'ok', data: { total: all.length, list: all.slice((pageNum - 1) * 2, pageNum * 2) } };

@@ -1,5 +1,6 @@
 import { createListenerMiddleware, type Middleware } from '@reduxjs/toolkit';
 import { createApi, setupListeners, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { MemberPath, MemberRoute } from '@rigshare/api-schema';
 import type { Page, ServiceHost } from '@rigshare/domain';
 import { languageChanged, loggedIn, loggedOut, rootReducer, store, storeMiddleware } from '@rigshare/session';
 import axios from 'axios';
@@ -13,11 +14,11 @@ import { ApiError, get, post, postMultipart, type RequestOptions } from './clien
  * their `RemoteModule.setup`.
  */
 
-/** One call: which service host and path, with query parameters (GET) or a form-encoded body (POST). */
-export interface ServerRequest {
-  host: ServiceHost;
-  path: string;
-  method?: 'GET' | 'POST';
+/**
+ * One call: a service host and a path the server declares there for the method (GET unless said),
+ * with query parameters (GET) or a form-encoded body (POST).
+ */
+export type ServerRequest = ServerRoute & {
   params?: Record<string, unknown>;
   body?: Record<string, string | number | boolean | undefined>;
   /** A multipart body (an upload), POSTed instead of `body`. */
@@ -27,7 +28,11 @@ export interface ServerRequest {
    * mutations (the member pressed a button), off for queries (screens draw their own states).
    */
   announce?: boolean;
-}
+};
+
+type ServerRoute = {
+  [Host in ServiceHost]: { host: Host; path: MemberPath<Host, 'GET'>; method?: 'GET' } | { host: Host; path: MemberPath<Host, 'POST'>; method: 'POST' };
+}[ServiceHost];
 
 /** What a failed call leaves in `error`: the envelope code (or HTTP status), msg and data. */
 export interface ServerError {
@@ -46,11 +51,12 @@ export const serverBaseQuery: BaseQueryFn<ServerRequest, unknown, ServerError, o
   const options: RequestOptions = { silent: !announce, quiet: !announce, signal, params: request.params };
   try {
     // The client unwraps the {code,msg,data} envelope, handles 401 (session gone, login) and toasts.
+    // TypeScript cannot pair a union's host with its path by itself; the pair was checked where the request was written.
     const body = request.form
-      ? await postMultipart<unknown>(request.host, request.path, request.form, options)
+      ? await postMultipart<unknown>(...([request.host, request.path] as MemberRoute<'POST'>), request.form, options)
       : request.method === 'POST'
-        ? await post<unknown>(request.host, request.path, request.body, options)
-        : await get<unknown>(request.host, request.path, options);
+        ? await post<unknown>(...([request.host, request.path] as MemberRoute<'POST'>), request.body, options)
+        : await get<unknown>(...([request.host, request.path] as MemberRoute<'GET'>), options);
     return { data: body.data, meta: { msg: body.msg } };
   } catch (error) {
     if (error instanceof ApiError) return { error: { code: error.code, message: error.message, data: error.data } };

@@ -1,5 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { StaffPath } from '@rigshare/api-schema';
 import { CODE_OK, CODE_UNAUTHORIZED, REQUEST_TIMEOUT_MS, type Envelope } from '@rigshare/domain';
 import { currentHeaderCode, i18n } from '@rigshare/i18n';
 import { rootReducer, staffLoggedOut, store, storeMiddleware } from '@rigshare/session';
@@ -20,12 +21,13 @@ export function configureStaffApi(apiHosts: Record<string, string>): void {
   adminBase = (apiHosts.admin ?? '').replace(/\/$/, '');
 }
 
-export interface StaffRequest {
-  path: string;
-  method?: 'GET' | 'POST' | 'DELETE';
+/** One /admin call: a path below /admin that the server declares for the method (GET unless said). */
+export type StaffRequest = StaffRoute & {
   params?: object;
   body?: unknown;
-}
+};
+
+type StaffRoute = { path: StaffPath<'GET'>; method?: 'GET' } | { path: StaffPath<'POST'>; method: 'POST' } | { path: StaffPath<'DELETE'>; method: 'DELETE' };
 
 export interface StaffError {
   /** The envelope code or the HTTP status (0: no answer). */

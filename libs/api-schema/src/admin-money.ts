@@ -3,18 +3,16 @@
  * balance, exchange codes within a budget, the ledger transfers staff made, and the USDT deposits the chain
  * watcher saw. Each call reaches the service the command line's credit / debit / exchange:* commands use.
  */
-import { REQUEST_ID_PATTERN } from '@rigshare/domain';
 import { AmountText, errors, Id, Micro, Nullable, Ok, Page, PagingQuery, RequestId, Text, Time, Type, type Static } from './common';
 import { GUARD, list, tags, type AdminRouteSpec } from './admin-common';
 
-const StaffRequestId = { ...RequestId(), minLength: 8, pattern: REQUEST_ID_PATTERN.source };
 
 export const AdjustmentDraft = Type.Object({
   member: Id({ description: 'The member id.' }),
   direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
   amount: AmountText(),
   reason: Text(500, { minLength: 1 }),
-  requestId: StaffRequestId,
+  requestId: RequestId(),
 });
 export type AdjustmentDraft = Static<typeof AdjustmentDraft>;
 export const AdjustmentResult = Type.Object({

@@ -4,7 +4,6 @@
  * staff session and 403 to a member's token or a role that may not run it; `admin` may run everything.
  * The staff session token travels in X-Access-Token like a member's.
  */
-import { REQUEST_ID_PATTERN } from '@rigshare/domain';
 import { AmountText, errors, Id, Micro, NoFields, Nullable, Ok, Page, Paged, RequestId, Text, Time, Type, type Static } from './common';
 import { action, GUARD, list, Reason, StaffRoleSchema, tags, type AdminRouteSpec, type StaffRole } from './admin-common';
 import { CONTENT_ADMIN_ROUTES, contentAdminSchemas } from './admin-content';
@@ -170,7 +169,7 @@ export type AuditQuery = Static<typeof AuditQuery>;
 export const MoneyFund = Type.Object({
   amount: AmountText(),
   reason: Text(500, { minLength: 1 }),
-  requestId: { ...RequestId(), minLength: 8, pattern: REQUEST_ID_PATTERN.source },
+  requestId: RequestId(),
 });
 export type MoneyFund = Static<typeof MoneyFund>;
 export const MoneyResult = Type.Object({

@@ -3,7 +3,7 @@
  * paging, ids, amounts and text. Plain JSON Schema (TypeBox 1.x), so Fastify validates with it,
  * @fastify/swagger turns it into OpenAPI 3.1 and the browser takes its types from it (Static<>).
  */
-import { DEFAULT_PAGE_SIZE, REFUSED_CONTROL_CHARACTERS } from '@rigshare/domain';
+import { DEFAULT_PAGE_SIZE, REFUSED_CONTROL_CHARACTERS, REQUEST_ID_PATTERN } from '@rigshare/domain';
 import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 
 export { Type };
@@ -36,7 +36,8 @@ export const AmountText = () =>
   Text(15, { [MESSAGE]: 'amountInvalid', description: 'Decimal text, at most two decimals ("12.5").', examples: ['100', '12.50'] });
 
 /** Idempotency key of a money operation, kept across retries of one attempt. */
-export const RequestId = () => Text(64, { [MESSAGE]: 'requestIdInvalid', description: '8 to 64 letters, digits, dashes or underscores.' });
+export const RequestId = () =>
+  Text(64, { minLength: 8, pattern: REQUEST_ID_PATTERN.source, [MESSAGE]: 'requestIdInvalid', description: '8 to 64 letters, digits, dashes or underscores.' });
 
 /** Integer micro-units as a decimal string ("12500000" = 12.5 USDT). */
 export const Micro = (description?: string) => Type.String({ pattern: '^-?[0-9]+$', description: description ?? 'Integer micro-units as decimal text.' });

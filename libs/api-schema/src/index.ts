@@ -13,3 +13,4 @@ export * from './admin-content';
 export * from './admin-money';
 export * from './admin-catalogue';
 export * from './track-record';
+export * from './routes';

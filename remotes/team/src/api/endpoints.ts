@@ -6,6 +6,9 @@ import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError 
 import type { SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 
+/** Each level's list has its own route on the server. */
+const TEAM_LIST_PATHS = { A: 'team/list-a', B: 'team/list-b', C: 'team/list-c' } as const satisfies Record<TeamLevel, string>;
+
 export const teamApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
     teamInfo: build.query<TeamInfo, void>({
@@ -14,7 +17,7 @@ export const teamApi = serverApi.injectEndpoints({
     }),
     teamPage: build.infiniteQuery<Page<TeamMember>, TeamLevel, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: `team/list-${level.toLowerCase()}`, params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
+      query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: TEAM_LIST_PATHS[level], params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
       providesTags: ['Team'],
     }),
 

@@ -1,4 +1,4 @@
-import { parseAmount, REQUEST_ID_PATTERN } from '@rigshare/domain';
+import { parseAmount } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -65,7 +65,6 @@ export async function hasUsedExchange(k: Kysely<Database>, userId: number): Prom
 export async function redeemExchange(deps: AppDeps, userId: number, input: { code: string; requestId: string }): Promise<ExchangeView> {
   const code = normalizeCode(input.code);
   if (!code) throw new AppError(400, 'exchangeCodeRequired');
-  if (!REQUEST_ID_PATTERN.test(input.requestId)) throw new AppError(400, 'requestIdInvalid');
   const { db } = deps;
   const now = deps.clock();
   try {

@@ -1,5 +1,4 @@
 import { walletSchemas as schemas } from '@rigshare/api-schema';
-import { REQUEST_ID_PATTERN } from '@rigshare/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
@@ -21,7 +20,6 @@ export async function incomeRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/income/takeout', { ...auth, schema: schemas.takeout }, async (request) => {
     const requestId = request.body.requestId;
-    if (!REQUEST_ID_PATTERN.test(requestId)) throw new AppError(400, 'requestIdInvalid');
     const record = await takeout(deps.db, request.member!.id, requestId, deps.clock(), request.locale);
     return ok(request, record, translate(request.locale, 'incomeReceived'));
   });

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { typed } from '../../plugins/contract';
 import { ok } from '../../plugins/envelope';
-import { REQUEST_ID_PATTERN, type CouponState } from '@rigshare/domain';
+import type { CouponState } from '@rigshare/domain';
 import { couponSummary, memberCoupons, receivableCoupons, receiveCoupon, usableCoupons } from '../coupons';
 import { publicBase } from '../files';
 import { productAgreement } from '../products';
@@ -56,7 +56,6 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     const { productId, quantity } = body;
     const couponId = body.couponId || null;
     const requestId = body.requestId;
-    if (!REQUEST_ID_PATTERN.test(requestId)) throw new AppError(400, 'requestIdInvalid');
     const userId = request.member!.id;
     const order = await buy({ userId, productId, quantity, couponId, requestId, now: deps.clock() });
     return ok(request, toOrderView(order, publicBase(app, request)), translate(request.locale, 'orderCreated'));

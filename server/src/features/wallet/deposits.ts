@@ -1,5 +1,5 @@
 import type { Deposit } from '@rigshare/api-schema';
-import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rechargeAmountProblem, REQUEST_ID_PATTERN, toUsdt, type Page } from '@rigshare/domain';
+import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rechargeAmountProblem, toUsdt, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
@@ -47,7 +47,6 @@ export async function createCashDeposit(
 ): Promise<DepositView> {
   const db = deps.db.kysely;
   const now = deps.clock();
-  if (!REQUEST_ID_PATTERN.test(input.requestId)) throw new AppError(400, 'requestIdInvalid');
   const channelId = /^[1-9][0-9]{0,8}$/.test(input.bankId) ? Number(input.bankId) : 0;
   const channel = channelId
     ? await db.selectFrom('pay_channels').selectAll().where('id', '=', channelId).where('active', '=', 1).executeTakeFirst()

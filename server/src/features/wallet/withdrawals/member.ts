@@ -1,4 +1,4 @@
-import { amountFromText, REQUEST_ID_PATTERN, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
+import { amountFromText, shortenAddress, WITHDRAW_FEE_PERCENT, WITHDRAW_MINIMUM_MICRO, withdrawalFee, type LocaleTag, type Page } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { countedPage, type Paging } from '../../../db/paging';
@@ -67,7 +67,6 @@ export async function createWithdrawal(
   const db = deps.db.kysely;
   const now = deps.clock();
   const channel = channelOf(input.channel);
-  if (!REQUEST_ID_PATTERN.test(input.requestId)) throw new AppError(400, 'requestIdInvalid');
   const amount = amountOf(input.amount);
   const requestHash = `${channel}:${amount}`;
   const member = await db.selectFrom('users').select(['pay_password_hash', 'withdraw_hold_from']).where('id', '=', userId).executeTakeFirstOrThrow();
