@@ -89,7 +89,8 @@ async function main(): Promise<void> {
              0, 0, 0, ${iso}
       FROM generate_series(1, ${members}::int) AS g`.execute(k);
     await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), ${members}::int)`.execute(k);
-    const productId = await insertBenchProduct(k, now, { onSaleDays: 30, dayReturnMicro: '1800000', validDays: 60, priceMicro: '100000000', unitsOffered: purchases, sortOrder: 1 });
+    // One unit an order and at most one order a member (the others' below, then the P purchases): the database refuses more than offered.
+    const productId = await insertBenchProduct(k, now, { onSaleDays: 30, dayReturnMicro: '1800000', validDays: 60, priceMicro: '100000000', unitsOffered: members, sortOrder: 1 });
     // The budget covers every referral reward (at most 8 % of 100 USDT per purchase).
     await fundRewardsBudget(db, { amount: String(purchases * 8 + 1), reason: 'Benchmark rewards budget', at: now });
     // The rest of the members get some other orders and rewards, so the tables are not empty around the team.
