@@ -20,9 +20,6 @@ function startedLater<T extends object>(what: string, current: () => T | undefin
       const member = Reflect.get(target, key, target) as unknown;
       return typeof member === 'function' ? member.bind(target) : member;
     },
-    set(_, key, member) {
-      return Reflect.set(value(), key, member);
-    },
   });
 }
 
