@@ -10,6 +10,7 @@
  *   accrual N orders: X s; bare insert: Y s; ratio R
  */
 import { sql } from 'kysely';
+import { insertBenchProduct } from './bench-product';
 import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real job, so it imports the server's code by path.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -40,31 +41,13 @@ async function main(): Promise<void> {
       INSERT INTO ledger_accounts (owner_user_id, kind, allow_negative, balance, created_at)
       SELECT u.id, k.kind, 0, 0, ${now.toISOString()}
       FROM users u CROSS JOIN (VALUES ('member.available'), ('member.pending_income'), ('member.held')) AS k(kind)`.execute(k);
-    const product = await k
-      .insertInto('products')
-      .values({
-        name: 'Bench rig',
-        category_name: 'SHA-256',
-        image_url: '/api/user/static/product-s19.svg',
-        status: 1,
-        start_time: new Date(nowMs - 30 * DAY_MS).toISOString(),
-        end_time: new Date(nowMs + 365 * DAY_MS).toISOString(),
-        day_return_micro: '1800000',
-        valid_days: 60,
-        price_micro: '100000000',
-        max_buy: -1,
-        // Up to 3 units an order; the database counts the units sold from the orders inserted below.
-        units_offered: orders * 3,
-        sort_order: 1,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Up to 3 units an order; the database counts the units sold from the orders inserted below.
+    const productId = await insertBenchProduct(k, now, { onSaleDays: 30, dayReturnMicro: '1800000', validDays: 60, priceMicro: '100000000', unitsOffered: orders * 3, sortOrder: 1 });
     // Each order was bought 24 h + up to an hour ago: exactly day 1 is due.
     await sql`
       INSERT INTO orders (user_id, product_id, quantity, unit_price, amount, coupon_id, coupon_amount, day_return_amount,
                           valid_days, request_id, request_hash, created_at, created_ms, ends_ms, status)
-      SELECT u.id, ${product.id}::int, 1 + (g % 3), 100000000, 100000000 * (1 + (g % 3)), NULL, 0, 1800000,
+      SELECT u.id, ${productId}::int, 1 + (g % 3), 100000000, 100000000 * (1 + (g % 3)), NULL, 0, 1800000,
              60, 'bench-' || g, 'bench', ${now.toISOString()},
              ${BigInt(nowMs - DAY_MS)}::bigint - (g % 3600000), ${BigInt(nowMs - DAY_MS)}::bigint - (g % 3600000) + 60 * ${BigInt(DAY_MS)}::bigint, 'Valid'
       FROM generate_series(1, ${orders}::int) AS g

@@ -43,6 +43,7 @@ import { checkLedger } from '../../server/src/ledger/check';
 import { adjust } from '../../server/src/ledger/operator';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { hashPassword } from '../../server/src/security/password';
+import { insertBenchProduct } from './bench-product';
 import { createScratchDatabase, dropScratchDatabase, option, postgresServerUrl, withScratchDb } from './scratch-db';
 
 const run = promisify(execFile);
@@ -271,25 +272,7 @@ async function main(): Promise<void> {
           .values(phones.map((phone, i) => ({ phone, password_hash: hash, name: `bench ${i + 1}`, invite_code: `BENCH${i + 1}`, inviter_id: null, vip_level: 0, grade: 0, timezone_type: 0, created_at: iso })))
           .execute();
         for (const phone of phones) await adjust(db, { phone, amount: '10000', reason: 'Benchmark funds', direction: 'credit', at: now });
-        const product = await k
-          .insertInto('products')
-          .values({
-            name: 'Bench rig',
-            category_name: 'SHA-256',
-            image_url: '/api/user/static/product-s19.svg',
-            status: 1,
-            start_time: new Date(now.getTime() - 86_400_000).toISOString(),
-            end_time: new Date(now.getTime() + 365 * 86_400_000).toISOString(),
-            day_return_micro: '10000',
-            valid_days: 30,
-            price_micro: '1000000',
-            max_buy: -1,
-            units_offered: 100_000_000,
-            sort_order: 100,
-            created_at: iso,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const productId = await insertBenchProduct(k, now, { onSaleDays: 1, dayReturnMicro: '10000', validDays: 30, priceMicro: '1000000', unitsOffered: 100_000_000, sortOrder: 100 });
         const tokens: string[] = [];
         for (const phone of phones) {
           const res = await fetch(`${base}/api/user/auth/token/pass`, {
@@ -301,7 +284,7 @@ async function main(): Promise<void> {
           if (body.code !== 200) throw new Error(`login of ${phone} failed: ${JSON.stringify(body)}`);
           tokens.push(body.msg);
         }
-        await buyHistory(base, tokens, product.id, historyOrders, connections);
+        await buyHistory(base, tokens, productId, historyOrders, connections);
         await sql`VACUUM ANALYZE`.execute(k);
         console.log(`${members} members signed in, ${historyOrders} orders each; ${connections} connections, ${duration} s a route`);
 
@@ -337,7 +320,7 @@ async function main(): Promise<void> {
           setupRequest: (req) => ({
             ...req,
             headers: { ...req.headers, 'content-type': 'application/x-www-form-urlencoded', 'x-access-token': tokens[turn++ % tokens.length] },
-            body: `agree=1&productId=${product.id}&quantity=1&requestId=bench-${process.pid}-${++seq}`,
+            body: `agree=1&productId=${productId}&quantity=1&requestId=bench-${process.pid}-${++seq}`,
           }),
           onResponse: (status) => {
             if (status === 200) ok++;

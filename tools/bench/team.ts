@@ -15,6 +15,7 @@
  * Smaller: `npm run bench:team -- --members 100000 --team 10000`.
  */
 import { sql } from 'kysely';
+import { insertBenchProduct } from './bench-product';
 import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real code, so it imports the server's code by path.
 // The service module, not the feature's index: the index also brings the routes, whose multipart types
@@ -88,32 +89,15 @@ async function main(): Promise<void> {
              0, 0, 0, ${iso}
       FROM generate_series(1, ${members}::int) AS g`.execute(k);
     await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), ${members}::int)`.execute(k);
-    const product = await k
-      .insertInto('products')
-      .values({
-        name: 'Bench rig',
-        category_name: 'SHA-256',
-        image_url: '/api/user/static/product-s19.svg',
-        status: 1,
-        start_time: new Date(now.getTime() - 30 * 86_400_000).toISOString(),
-        end_time: new Date(now.getTime() + 365 * 86_400_000).toISOString(),
-        day_return_micro: '1800000',
-        valid_days: 60,
-        price_micro: '100000000',
-        max_buy: -1,
-        units_offered: purchases,
-        sort_order: 1,
-        created_at: iso,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // One unit an order and at most one order a member (the others' below, then the P purchases): the database refuses more than offered.
+    const productId = await insertBenchProduct(k, now, { onSaleDays: 30, dayReturnMicro: '1800000', validDays: 60, priceMicro: '100000000', unitsOffered: members, sortOrder: 1 });
     // The budget covers every referral reward (at most 8 % of 100 USDT per purchase).
     await fundRewardsBudget(db, { amount: String(purchases * 8 + 1), reason: 'Benchmark rewards budget', at: now });
     // The rest of the members get some other orders and rewards, so the tables are not empty around the team.
     await sql`
       INSERT INTO orders (user_id, product_id, quantity, unit_price, amount, coupon_id, coupon_amount, day_return_amount,
                           valid_days, request_id, request_hash, created_at, created_ms, ends_ms, status)
-      SELECT g, ${product.id}::int, 1, 100000000, 100000000, NULL, 0, 1800000, 60, 'other-' || g, 'bench', ${iso},
+      SELECT g, ${productId}::int, 1, 100000000, 100000000, NULL, 0, 1800000, 60, 'other-' || g, 'bench', ${iso},
              ${BigInt(now.getTime())}::bigint, ${BigInt(now.getTime())}::bigint + 60 * 86400000::bigint, CASE WHEN g % 2 = 0 THEN 'Valid' ELSE 'Expired' END
       FROM generate_series(${startRest}::int, ${members}::int, 3) AS g`.execute(k);
     // Everything so far is "seen" by the job: the referral run below grants only the P purchases.
@@ -131,7 +115,7 @@ async function main(): Promise<void> {
     await sql`
       INSERT INTO orders (user_id, product_id, quantity, unit_price, amount, coupon_id, coupon_amount, day_return_amount,
                           valid_days, request_id, request_hash, created_at, created_ms, ends_ms, status)
-      SELECT g, ${product.id}::int, 1, 100000000, 100000000, NULL, 0, 1800000, 60, 'bench-' || g, 'bench', ${iso},
+      SELECT g, ${productId}::int, 1, 100000000, 100000000, NULL, 0, 1800000, 60, 'bench-' || g, 'bench', ${iso},
              ${BigInt(now.getTime())}::bigint, ${BigInt(now.getTime())}::bigint + 60 * 86400000::bigint, 'Valid'
       FROM generate_series(${firstBuyer}::int, ${startRest - 1}::int) AS g`.execute(k);
     await sql`ANALYZE`.execute(k);

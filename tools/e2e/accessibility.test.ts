@@ -5,32 +5,32 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { PRODUCT_STATUS } from '@rigshare/domain';
-import { launchBrowser, PHONE } from './browser';
+import type { Page } from 'playwright-core';
+import { PHONE } from './browser';
 import { axeViolations } from './axe';
-import { callAsPage, DEMO, loginThroughScreen, productOnSale, staffSessionScript, staffSessionThroughApi } from './session';
-import { startStack, type Stack } from './stack';
-import { allRoutes, staffScreensAndTabs, walkRoutes } from './walk';
+import { callAsPage, DEMO, loginThroughScreen, productOnSale, productToShow, staffSessionScript, staffSessionThroughApi } from './session';
+import { useStack } from './use-stack';
+import { allRoutes, staffScreensAndTabs, walkRoutes, type WalkOptions } from './walk';
 import { distOf } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function productToShow(): Promise<number> {
-  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
-  const { data } = (await response.json()) as { data: { list: { id: number; status: number }[] } };
-  return (data.list.find((product) => product.status === PRODUCT_STATUS.preSale) ?? data.list[0]).id;
+/** What axe finds on each of `routes`, signed in as `as` says, two pages at a time. */
+async function violationsOnWalk(routes: string[], as: Pick<WalkOptions, 'storageState' | 'initScript'>): Promise<string[]> {
+  const violations: string[] = [];
+  await walkRoutes({
+    browser,
+    shellUrl: stack.shellUrl,
+    ...as,
+    // English, and Tamil for the longest labels and another script.
+    locales: ['en-US', 'ta-IN'],
+    routes,
+    pages: 2,
+    async visit(page, locale, route) {
+      for (const violation of await axeViolations(page)) violations.push(`${locale} ${route}: ${violation}`);
+    },
+  });
+  return violations;
 }
 
 it('the page lets a member zoom: no maximum-scale or user-scalable=no in the viewport', () => {
@@ -41,45 +41,20 @@ it('the page lets a member zoom: no maximum-scale or user-scalable=no in the vie
 });
 
 it('no screen has a WCAG 2.1 AA violation axe-core can find', async () => {
-  const routes = allRoutes({ '/index/detail': `id=${await productToShow()}` });
+  const routes = allRoutes({ '/index/detail': `id=${await productToShow(stack)}` });
   const login = await browser.newContext(PHONE);
   await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
   await giveTheDemoMemberDatedAndDebitedContent(login.pages()[0]);
   const storageState = await login.storageState();
   await login.close();
 
-  const violations: string[] = [];
-  await walkRoutes({
-    browser,
-    shellUrl: stack.shellUrl,
-    storageState,
-    // English, and Tamil for the longest labels and another script.
-    locales: ['en-US', 'ta-IN'],
-    routes,
-    pages: 2,
-    async visit(page, locale, route) {
-      for (const violation of await axeViolations(page)) violations.push(`${locale} ${route}: ${violation}`);
-    },
-  });
-  expect(violations).toEqual([]);
+  expect(await violationsOnWalk(routes, { storageState })).toEqual([]);
 }, 600_000);
 
 it('no staff console screen has a WCAG 2.1 AA violation axe-core can find', async () => {
   const routes = staffScreensAndTabs();
   const session = await staffSessionThroughApi(stack, 'axe-admin', 'admin');
-  const violations: string[] = [];
-  await walkRoutes({
-    browser,
-    shellUrl: stack.shellUrl,
-    initScript: staffSessionScript(session),
-    locales: ['en-US', 'ta-IN'],
-    routes,
-    pages: 2,
-    async visit(page, locale, route) {
-      for (const violation of await axeViolations(page)) violations.push(`${locale} ${route}: ${violation}`);
-    },
-  });
-  expect(violations).toEqual([]);
+  expect(await violationsOnWalk(routes, { initScript: staffSessionScript(session) })).toEqual([]);
 }, 300_000);
 
 /**

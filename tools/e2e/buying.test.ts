@@ -4,24 +4,16 @@
  * operator's side (credit, clock-driven jobs) goes through the real admin CLI. Then the machine in
  * the member's holdings with its lease agreement as a PDF, and an exchange code redeemed once.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phonePage } from './browser';
+import type { Page } from 'playwright-core';
+import { phonePage } from './browser';
 import { DEMO, e164, loginThroughScreen, productOnSale } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   page = await phonePage(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const hoursAfter = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();

@@ -4,33 +4,22 @@
  * (picture full size with the viewer), likes it once, comments and replies to a comment; a post
  * staff fail shows the reason in my posts; HTML with scripts from a member never runs for another.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { field, launchBrowser, PHONE, pictureShown, takeCspViolations } from './browser';
+import { field, PHONE, pictureShown, takeCspViolations } from './browser';
 import { captchaAnswer, DEMO, e164, lastSmsCode, loginThroughScreen } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { LOCALES, walkRoutes } from './walk';
 import { ROOT } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 
 const community = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/community/locales/en-US/community.json'), 'utf8'));
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SECOND = { phone: `97${Date.now().toString().slice(-8)}`, password: 'Reader2026x' };
 const XSS = '<p>Safe words</p><img src=x onerror="window.__xss=1"><svg onload="window.__xss=2"></svg><a href="javascript:window.__xss=3">link</a><script>window.__xss=4</script>';
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 async function phoneContext(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(PHONE);

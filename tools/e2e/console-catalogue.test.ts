@@ -4,36 +4,10 @@
  * currency (the member's recharge screen says so and will not submit) until finance sets it again, after which
  * the screen shows the new rate with its time. Real API, the built shell, console, products and wallet remotes.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
-import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
-import { startStack, type Stack } from './stack';
+import { memberPage, staffPage } from './session';
+import { useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function staffPage(login: string, role: 'admin' | 'finance'): Promise<Page> {
-  const session = await staffSessionThroughApi(stack, login, role);
-  const context: BrowserContext = await browser.newContext(STAFF_SCREEN);
-  await context.addInitScript(staffSessionScript(session));
-  return context.newPage();
-}
-
-async function memberPage(): Promise<Page> {
-  const member = await phonePage(browser);
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
-  return member;
-}
+const { stack, browser } = useStack();
 
 /** A datetime-local value (the browser's local time, to the minute) `days` from now. */
 const localTime = (days: number) => {
@@ -42,7 +16,7 @@ const localTime = (days: number) => {
 };
 
 it('the admin puts a product on offer that members then see, and closing it takes it off the list', async () => {
-  const admin = await staffPage('catalogue-admin', 'admin');
+  const admin = await staffPage(browser, stack, 'catalogue-admin', 'admin');
   const name = `Console rig ${Date.now() % 100_000}`;
   await admin.goto(`${stack.shellUrl}#/console/products`);
   await admin.getByTestId('product-name').locator('input').fill(name);
@@ -57,7 +31,7 @@ it('the admin puts a product on offer that members then see, and closing it take
   const row = admin.getByTestId('products-row').filter({ hasText: name });
   await row.waitFor();
 
-  const member = await memberPage();
+  const member = await memberPage(browser, stack);
   const onList = async () => {
     await member.goto(`${stack.shellUrl}#/projects`);
     // A fresh load: the list the app already holds is not read again on every visit.
@@ -77,7 +51,7 @@ it('the admin puts a product on offer that members then see, and closing it take
 it('a stale rate stops cash recharges in its currency, with a message, until finance sets it again', async () => {
   // The rate was set two days ago: older than the 24 hours allowed.
   stack.db.prepare('UPDATE exchange_rates SET updated_at = ? WHERE currency = ?').run(new Date(Date.now() - 2 * 86_400_000).toISOString(), 'INR');
-  const member = await memberPage();
+  const member = await memberPage(browser, stack);
   const openRecharge = async () => {
     // Through another screen, so the recharge screen opens afresh.
     await member.goto(`${stack.shellUrl}#/mine`);
@@ -89,7 +63,7 @@ it('a stale rate stops cash recharges in its currency, with a message, until fin
   await member.getByTestId('recharge-rate-stale').getByText('Recharges in INR are paused', { exact: false }).waitFor();
   expect(await member.getByRole('button', { name: 'Submit', exact: false }).isDisabled()).toBe(true);
 
-  const finance = await staffPage('rates-finance', 'finance');
+  const finance = await staffPage(browser, stack, 'rates-finance', 'finance');
   await finance.goto(`${stack.shellUrl}#/console/rates`);
   await finance.getByTestId('rates-row').filter({ hasText: 'INR' }).getByText('Out of date').waitFor();
   await finance.getByTestId('rate-currency').locator('input').fill('INR');
@@ -104,7 +78,7 @@ it('a stale rate stops cash recharges in its currency, with a message, until fin
 });
 
 it('the admin changes a referral rate with a reason and members read the new rate on their team page', async () => {
-  const admin = await staffPage('rewards-admin', 'admin');
+  const admin = await staffPage(browser, stack, 'rewards-admin', 'admin');
   await admin.goto(`${stack.shellUrl}#/console/catalogue?tab=rewards`);
   const row = admin.getByTestId('rewards-row').filter({ hasText: 'Referral bonus, level C' });
   await row.getByTestId('reward-edit-referral_c').click();
@@ -117,7 +91,7 @@ it('the admin changes a referral rate with a reason and members read the new rat
   await row.getByText('4.75 %').waitFor();
   await row.getByText('Set by rewards-admin,').waitFor();
 
-  const member = await memberPage();
+  const member = await memberPage(browser, stack);
   await member.goto(`${stack.shellUrl}#/index/friend`);
   await expect(member.getByTestId('team-source').textContent()).resolves.toContain('4.75% (level C)');
 });

@@ -4,25 +4,13 @@
  * Tables may scroll sideways inside their own box; the page itself may not, no label is cut off, and no
  * word or figure in a table is split across two lines.
  */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, STAFF_SCREEN } from './browser';
+import { PHONE, STAFF_SCREEN } from './browser';
 import { screenMisfits } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { LOCALES, staffScreensAndTabs, walkRoutes } from './walk';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const { stack, browser } = useStack();
 
 it('no console screen is wider than a 390 px phone, cuts off text or splits a word in a table, in any of the ten languages', async () => {
   const routes = staffScreensAndTabs();

@@ -3,23 +3,12 @@
  * can still log in and read, but buying is refused with a message saying why; after an unfreeze the same
  * purchase goes through. Real API, the built shell, console and products remotes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
-import { DEMO, e164, loginThroughScreen, productOnSale, staffSessionScript, staffSessionThroughApi } from './session';
-import { startStack, type Stack } from './stack';
+import type { Page } from 'playwright-core';
+import { phonePage } from './browser';
+import { DEMO, e164, loginThroughScreen, productOnSale, staffPage } from './session';
+import { useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const { stack, browser } = useStack();
 
 /** Opens the member in the console by phone and presses freeze or unfreeze, giving the reason. */
 async function toggleFreeze(staff: Page, reason: string): Promise<void> {
@@ -43,10 +32,7 @@ async function tryToBuy(member: Page, productId: number): Promise<void> {
 
 it('support freezes a member, who can read but not buy and is told why; after unfreezing the purchase goes through', async () => {
   stack.admin('credit', DEMO.phone, '250', '--reason', 'Browser test top-up');
-  const session = await staffSessionThroughApi(stack, 'helpdesk', 'support');
-  const staffContext = await browser.newContext(STAFF_SCREEN);
-  await staffContext.addInitScript(staffSessionScript(session));
-  const staff = await staffContext.newPage();
+  const staff = await staffPage(browser, stack, 'helpdesk', 'support');
   const member = await phonePage(browser);
 
   await toggleFreeze(staff, 'Payment dispute under review');

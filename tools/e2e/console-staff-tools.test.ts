@@ -5,46 +5,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phonePage, STAFF_SCREEN } from './browser';
-import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
-import { startStack, type Stack } from './stack';
+import { DEMO, memberPage, staffPage } from './session';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
 const ENGLISH_SHELL = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell/locales/en-US/shell.json'), 'utf8')) as { service: { notSetUp: string; title: string } };
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function staffPage(login: string, role: 'admin' | 'content'): Promise<Page> {
-  const context = await browser.newContext(STAFF_SCREEN);
-  await context.addInitScript(staffSessionScript(await staffSessionThroughApi(stack, login, role)));
-  return context.newPage();
-}
-
-async function memberPage(): Promise<Page> {
-  const member = await phonePage(browser);
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
-  return member;
-}
+const { stack, browser } = useStack();
 
 it('the dashboard lists the empty customer-service link until the admin sets it, and members then reach customer service', async () => {
-  const member = await memberPage();
+  const member = await memberPage(browser, stack);
   await member.goto(`${stack.shellUrl}#/index`);
   await member.getByTestId('header-service').click();
   await member.getByText(ENGLISH_SHELL.service.notSetUp).waitFor();
 
-  const admin = await staffPage('settings-admin', 'admin');
+  const admin = await staffPage(browser, stack, 'settings-admin', 'admin');
   await admin.goto(`${stack.shellUrl}#/console`);
   await admin.getByTestId('unset-serviceLink').click();
   await admin.waitForURL(/#\/console\/catalogue\?tab=links/);
@@ -63,7 +38,7 @@ it('the dashboard lists the empty customer-service link until the admin sets it,
 });
 
 it("content staff post for a member, signed with their own role, and the feed shows it with the staff mark", async () => {
-  const content = await staffPage('post-editor', 'content');
+  const content = await staffPage(browser, stack, 'post-editor', 'content');
   await content.goto(`${stack.shellUrl}#/console/content?tab=forMember`);
   await expect(content.getByTestId('post-for-member-mark').textContent()).resolves.toContain('post-editor');
   const text = `Weekly mining report ${Date.now()}: every machine paid on time`;
@@ -72,7 +47,7 @@ it("content staff post for a member, signed with their own role, and the feed sh
   await content.getByTestId('post-for-member-send').click();
   await content.locator('.adm-toast-main').waitFor();
 
-  const member = await memberPage();
+  const member = await memberPage(browser, stack);
   await member.goto(`${stack.shellUrl}#/dynamic`);
   const card = member.getByTestId('post-card').filter({ hasText: text });
   await card.waitFor();

@@ -7,12 +7,12 @@
  * console remote.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
-import { field, launchBrowser, PHONE, pictureShown, STAFF_SCREEN } from './browser';
+import { field, PHONE, pictureShown, STAFF_SCREEN } from './browser';
 import { wordsSplitAcrossLines } from './fit';
 import { callAsPage, createStaff, DEMO, loginThroughScreen, setFundPassword, STAFF_PASSWORD, uploadAsPage } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
 const PIN = '135790';
@@ -21,21 +21,13 @@ const TX_HASH = `0x${'c3'.repeat(32)}`;
 /** A real 1x1 PNG. */
 const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 let member: BrowserContext;
 let memberPage: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   member = await browser.newContext(PHONE);
   memberPage = await member.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** A call to the API with the member page's session (what the member's screens send). */

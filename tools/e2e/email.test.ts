@@ -7,14 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { currentRoute, field, launchBrowser, phonePage } from './browser';
+import type { Page } from 'playwright-core';
+import { currentRoute, field, phonePage } from './browser';
 import { DEMO, loginThroughScreen, until } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 let page: Page;
 
 const shell = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell/locales/en-US/shell.json'), 'utf8'));
@@ -24,14 +23,7 @@ const TYPED = 'Demo.Member@Example.com';
 const BOUND = TYPED.toLowerCase();
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   page = await phonePage(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const emailsSent = () => stack.db.prepare('SELECT COUNT(*) AS n FROM email_outbox').get();

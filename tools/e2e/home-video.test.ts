@@ -4,24 +4,13 @@
  * on mobile data (navigator.connection emulated as cellular) nothing plays by itself. Unpublished, the
  * videos' section is gone. Real API, the built shell, console and home screens.
  */
-import type { Browser, Page } from 'playwright-core';
-import { field, launchBrowser, phonePage, PHONE, STAFF_SCREEN } from './browser';
+import type { Page } from 'playwright-core';
+import { field, phonePage, PHONE } from './browser';
 import { misfits } from './fit';
-import { DEMO, loginThroughScreen, staffSessionScript, staffSessionThroughApi } from './session';
-import { startStack, type Stack } from './stack';
+import { DEMO, loginThroughScreen, staffPage } from './session';
+import { useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const { stack, browser } = useStack();
 
 /** Makes the page's `navigator.connection` say `type`, before any of the app's code runs. */
 function connectionScript(type: string): { content: string } {
@@ -47,9 +36,7 @@ const videoState = (page: Page, testId: string) =>
 
 it('staff publish home videos from the console; members see their poster frames and, on mobile data, nothing plays by itself', async () => {
   const poster = '/api/user/static/banner-rent.svg';
-  const staffContext = await browser.newContext(STAFF_SCREEN);
-  await staffContext.addInitScript(staffSessionScript(await staffSessionThroughApi(stack, 'video.editor', 'content')));
-  const staff = await staffContext.newPage();
+  const staff = await staffPage(browser, stack, 'video.editor', 'content');
   await staff.goto(`${stack.shellUrl}#/console/content?tab=videos`);
   const publish = async (placement: string, title: string) => {
     await staff.getByText(placement, { exact: true }).first().click();

@@ -6,42 +6,23 @@
  * Also what the walk cannot see by itself: the lease agreement reads in the page flow, and every
  * shortcut on Home and Mine leads to a screen that exists.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { PRODUCT_STATUS } from '@rigshare/domain';
-import { launchBrowser, PHONE } from './browser';
-import { DEMO, loginThroughScreen } from './session';
-import { startStack, type Stack } from './stack';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { PHONE } from './browser';
+import { demoMemberStorage, productToShow } from './session';
+import { useStack } from './use-stack';
 import { screenMisfits, wordsSplitAcrossLines } from './fit';
 import { LOCALES, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 /** The demo member's browser storage after one login through the screen. */
 let member: BrowserContextOptions['storageState'];
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const login = await browser.newContext(PHONE);
-  await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
-  member = await login.storageState();
-  await login.close();
+  member = await demoMemberStorage(browser, stack.shellUrl);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-/** The product whose detail page has the most to fit: one in pre-sale, its badge with a date. */
-async function productToShow(): Promise<number> {
-  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
-  const { data } = (await response.json()) as { data: { list: { id: number; status: number }[] } };
-  return (data.list.find((product) => product.status === PRODUCT_STATUS.preSale) ?? data.list[0]).id;
-}
 
 it("no screen is wider than a 390 px phone, cuts off text, splits a word or shows the browser's own file field, in any of the ten languages", async () => {
-  const routes = allRoutes({ '/index/detail': `id=${await productToShow()}` });
+  const routes = allRoutes({ '/index/detail': `id=${await productToShow(stack)}` });
   expect(routes.length).toBeGreaterThan(30);
   const problems: string[] = [];
   await walkRoutes({
@@ -90,7 +71,7 @@ it('the lease agreement reads in the page flow, whole, not through an inner scro
   const context = await browser.newContext({ ...PHONE, storageState: member });
   try {
     const page = await context.newPage();
-    await openRoute(page, stack.shellUrl, `/index/detail?id=${await productToShow()}`, trackRequests(page));
+    await openRoute(page, stack.shellUrl, `/index/detail?id=${await productToShow(stack)}`, trackRequests(page));
     const agreement = page.getByTestId('lease-agreement');
     await agreement.waitFor();
     const boxes = await agreement.evaluate((root) => {

@@ -5,14 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE, phonePage } from './browser';
-import { callAsPage, DEMO, e164, loginThroughScreen, setFundPassword } from './session';
-import { startStack, type Stack } from './stack';
+import type { Page } from 'playwright-core';
+import { PHONE } from './browser';
+import { callAsPage, DEMO, e164, loginThroughScreen, memberPage, setFundPassword } from './session';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+// The 24 h hold after a security change is covered by the server tests; here it would only wait.
+const { stack, browser } = useStack({ WITHDRAW_HOLD_HOURS: '0' });
 let page: Page;
 
 const messages = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/messages/locales/en-US/messages.json'), 'utf8'));
@@ -22,16 +22,7 @@ const PIN = '246810';
 const POLL_WAIT = 35_000;
 
 beforeAll(async () => {
-  // The 24 h hold after a security change is covered by the server tests; here it would only wait.
-  stack = await startStack({ WITHDRAW_HOLD_HOURS: '0' });
-  browser = await launchBrowser();
-  page = await phonePage(browser);
-  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  page = await memberPage(browser, stack);
 });
 
 /** A call to the API with the page's own session (what the wallet screens would send). */

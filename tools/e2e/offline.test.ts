@@ -3,33 +3,10 @@
  * service worker, and once visited opens without a network, saying in the member's language that
  * they are offline; it starts by itself when the connection is back.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './browser';
-import { startStack, type Stack } from './stack';
+import { usePhonePagePerTest, useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext(PHONE);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+const { stack, browser } = useStack();
+const { context, page } = usePhonePagePerTest(browser);
 
 async function visitUntilServiceWorkerControls(language?: string) {
   if (language) await page.addInitScript((lng) => localStorage.setItem('rigshare.language', lng), language);

@@ -5,27 +5,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phonePage } from './browser';
+import { phonePage } from './browser';
 import { loginThroughScreen } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
 const catalog = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/products/locales/en-US/products.json'), 'utf8')).catalog as { emptyTitle: string; emptyDescription: string };
 const FIRST = { phone: '9000000077', password: 'First12345' };
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack({ SEED: 'reference' });
 
 beforeAll(async () => {
-  stack = await startStack({ SEED: 'reference' });
-  browser = await launchBrowser();
   stack.adminWithEnv({ MEMBER_PASSWORD: FIRST.password }, 'member:create', FIRST.phone);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 it('the first member of a production start sees that nothing is on sale yet, on home and on the products tab', async () => {

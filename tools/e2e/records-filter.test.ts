@@ -6,16 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './browser';
+import type { Page } from 'playwright-core';
+import { PHONE } from './browser';
 import { misfits } from './fit';
 import { callAsPage, DEMO, loginThroughScreen, setFundPassword } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { settle, trackRequests } from './walk';
 import { ROOT } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack({ WITHDRAW_HOLD_HOURS: '0' });
 let page: Page;
 let inFlight: () => number;
 
@@ -27,16 +26,9 @@ const TIME_ZONE = 'Asia/Kolkata';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'records-filter-shots');
 
 beforeAll(async () => {
-  stack = await startStack({ WITHDRAW_HOLD_HOURS: '0' });
-  browser = await launchBrowser();
   page = await (await browser.newContext({ ...PHONE, timezoneId: TIME_ZONE, locale: 'en-US' })).newPage();
   inFlight = trackRequests(page);
   await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** "2026-11" of an instant in the member's zone, and its year and month. */

@@ -5,14 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { field, launchBrowser, phonePage } from './browser';
+import type { Page } from 'playwright-core';
+import { field, phonePage } from './browser';
 import { DEMO, loginThroughScreen } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 let page: Page;
 
 const json = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
@@ -26,8 +25,6 @@ const STAFF_REASON = 'Goodwill for ticket #42 (Asha)';
 const REFERENCE = 'UTR 4821 ஆஷா';
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   page = await phonePage(browser);
   await page.goto(stack.shellUrl);
   await page.evaluate(() => localStorage.setItem('rigshare.language', 'ta-IN'));
@@ -35,11 +32,6 @@ beforeAll(async () => {
   // The shell sends a visitor to login once it has rendered; a hash set before then was replaced by
   // that redirect (1 run in 3: the picker test found the login screen instead of registration).
   await page.getByTestId('login-phone').waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** A GET as the app makes it, in Tamil, with the page's session. */

@@ -6,41 +6,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './browser';
-import { startStack, type Stack } from './stack';
 import { DEMO, loginThroughScreen } from './session';
+import { usePhonePagePerTest, useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
 /** At most this many requests for its container in 30 s while the remote is down (the issue saw ~170 a second). */
 const ENTRY_BUDGET = 10;
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const { stack, browser } = useStack();
+const { page } = usePhonePagePerTest(browser);
 
 beforeAll(async () => {
-  stack = await startStack();
   // The wallet remote runs as its own server process, so the test can kill it like a crashed deployment.
   await stack.stopRemote('wallet');
   await stack.startRemote('wallet', undefined, { ownProcess: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext(PHONE);
-  page = await context.newPage();
 });
 
 afterEach(async () => {
-  await context.close();
-  // Whatever a test left behind, the next one starts with the wallet up.
+  // Whatever a test left behind (after its page has closed), the next one starts with the wallet up.
   await stack.stopRemote('wallet');
   await stack.startRemote('wallet', undefined, { ownProcess: true });
 });

@@ -3,24 +3,16 @@
  * states the price before anything happens; after confirming, the order says "Sold back" with the amount
  * and the available balance has grown by exactly that amount (docs/decisions.md, "Selling a rented machine back").
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phonePage } from './browser';
+import type { Page } from 'playwright-core';
+import { phonePage } from './browser';
 import { callAsPage, DEMO, loginThroughScreen, productOnSale } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   page = await phonePage(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 const available = async () => BigInt((await callAsPage<{ available: string }>(page, stack.apiOrigin, 'GET', '/assets/user/balance')).data.available);

@@ -1,8 +1,8 @@
 /** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { toE164, type Envelope } from '@rigshare/domain';
+import { PRODUCT_STATUS, toE164, type Envelope } from '@rigshare/domain';
 import { generateSync } from 'otplib';
-import { field, PHONE } from './browser';
+import { field, PHONE, phonePage, STAFF_SCREEN } from './browser';
 import type { SqlAccess, Stack } from './stack';
 
 export const DEMO = { phone: '9000000001', password: 'Demo12345', inviteCode: 'RIGSHARE' };
@@ -29,6 +29,13 @@ export async function demoMemberStorage(browser: Browser, shellUrl: string): Pro
   } finally {
     await login.close();
   }
+}
+
+/** A phone page (`options` add to or override PHONE) logged in as the demo member through the screen. */
+export async function memberPage(browser: Browser, stack: Pick<Stack, 'shellUrl'>, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await phonePage(browser, options);
+  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
+  return page;
 }
 
 /** Calls the API from inside the page with the page's own session, as its screens do: form fields in, the envelope back. `url` is below `/api`. */
@@ -127,6 +134,14 @@ export function staffSessionScript(session: { token: string; login: string; role
   return { content: `sessionStorage.setItem('rigshare.staffSession', ${JSON.stringify(JSON.stringify(session))})` };
 }
 
+/** A desk-screen page of a new staff account `login` with `role`, its session already where the console keeps it. */
+export async function staffPage(browser: Browser, stack: Pick<Stack, 'adminWithEnv' | 'apiOrigin'>, login: string, role: StaffRole): Promise<Page> {
+  const session = await staffSessionThroughApi(stack, login, role);
+  const context = await browser.newContext(STAFF_SCREEN);
+  await context.addInitScript(staffSessionScript(session));
+  return context.newPage();
+}
+
 /** A product of the seed on normal sale with units left (not sold out, pre-sale or rush), from the member's product list. */
 export async function productOnSale(stack: Pick<Stack, 'apiOrigin'>): Promise<{ id: number; productName: string; status: number; unitsLeft: number; price: string }> {
   const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
@@ -134,6 +149,13 @@ export async function productOnSale(stack: Pick<Stack, 'apiOrigin'>): Promise<{ 
   const card = data.list.find((p) => ![3, 5, 6].includes(p.status) && p.unitsLeft > 0);
   if (!card) throw new Error('The seed has no product on normal sale');
   return card;
+}
+
+/** The product whose detail page has the most to show: one in pre-sale (its badge with a date), else the first. */
+export async function productToShow(stack: Pick<Stack, 'apiOrigin'>): Promise<number> {
+  const response = await fetch(`${stack.apiOrigin}/api/orders/product/list?pageNum=1&pageSize=50`);
+  const { data } = (await response.json()) as { data: { list: { id: number; status: number }[] } };
+  return (data.list.find((product) => product.status === PRODUCT_STATUS.preSale) ?? data.list[0]).id;
 }
 
 /** Sends a multipart upload from inside the page with its own session, as its screens do: `file` is the picture's part. `url` is below `/api`. */

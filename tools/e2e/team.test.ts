@@ -3,34 +3,19 @@
  * and shares it; a newcomer registers through that link and appears in the member's level A list;
  * the team screen says where rewards come from. Real API, real built shell and team remote, 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { field, launchBrowser, phonePage, pictureShown } from './browser';
-import { captchaAnswer, DEMO, e164, lastSmsCode, loginThroughScreen, registerThroughScreen } from './session';
-import { startStack, type Stack } from './stack';
+import type { Page } from 'playwright-core';
+import { field, phonePage, pictureShown } from './browser';
+import { captchaAnswer, DEMO, e164, lastSmsCode, memberPage, registerThroughScreen } from './session';
+import { useStack } from './use-stack';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-const newPage = async (): Promise<Page> =>
-  phonePage(browser);
+const { stack, browser } = useStack();
 
 it('a member shares the invite link; a newcomer registers through it and appears in level A of the team', async () => {
   // The inviter is the demo member (the root of the seed's invite tree).
   const inviter = stack.db.prepare('SELECT invite_code FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { invite_code: string };
   expect(inviter.invite_code).toBe(DEMO.inviteCode);
 
-  const member = await newPage();
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const member = await memberPage(browser, stack);
   await member.goto(`${stack.shellUrl}#/index/friend`);
   const link = member.getByTestId('invite-link');
   await link.waitFor();
@@ -44,7 +29,7 @@ it('a member shares the invite link; a newcomer registers through it and appears
   expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The newcomer opens the shared link and registers with the code it carries.
-  const newcomer = await newPage();
+  const newcomer = await phonePage(browser);
   const phone = `97${Date.now().toString().slice(-8)}`;
   const password = 'Miner2026x';
   await newcomer.goto(shareUrl);
@@ -69,8 +54,7 @@ it('a member shares the invite link; a newcomer registers through it and appears
 
 it('daily sign-in pays the bonus once from the funded rewards budget, and the calendar marks the day', async () => {
   expect(stack.admin('rewards:fund', '5', '--reason', 'Browser test rewards budget')).toMatch(/rewards budget funded with 5\.00 USDT/);
-  const member = await newPage();
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const member = await memberPage(browser, stack);
   const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { id: number };
   const balance = () =>
     Number((stack.db.prepare("SELECT balance FROM ledger_accounts WHERE owner_user_id = ? AND kind = 'member.available'").get(demo.id) as { balance: number }).balance);
@@ -99,8 +83,7 @@ it('daily sign-in pays the bonus once from the funded rewards budget, and the ca
 
 it('the reward centre claims the register reward once and shows every reward with its state', async () => {
   stack.admin('rewards:fund', '2', '--reason', 'Browser test register rewards');
-  const member = await newPage();
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const member = await memberPage(browser, stack);
   await member.goto(`${stack.shellUrl}#/user/reward`);
   await member.getByTestId('claim-register').click();
   await member.getByTestId('register-reward').getByText('Paid').waitFor();
@@ -162,8 +145,7 @@ it('the invitation centre shows the floors, the rates and each floor\'s members;
   const referral = stack.db.prepare("SELECT status FROM rewards WHERE kind = 'referral' AND from_user_id = ? AND level = 'A'").get(invitedId) as { status: string } | undefined;
   expect(referral?.status).toBe('Paid');
 
-  const member = await newPage();
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const member = await memberPage(browser, stack);
   // The team home links to both screens.
   await member.goto(`${stack.shellUrl}#/index/friend`);
   await member.getByRole('link', { name: 'Invitation centre' }).click();
@@ -195,8 +177,7 @@ it('the invitation centre shows the floors, the rates and each floor\'s members;
 
 it('a join-group screenshot goes to review; failed with a reason, sent again, passed from the command line: the reward is paid and in the records', async () => {
   stack.admin('rewards:fund', '5', '--reason', 'Browser test join-group rewards');
-  const member = await newPage();
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const member = await memberPage(browser, stack);
   // The stack runs with the environment's default group link; the link staff set replaces it.
   stack.admin('link:set', 'groupLink', 'https://t.me/rigshare_e2e_group', '--by', 'e2e-ops');
   await member.goto(`${stack.shellUrl}#/index/joinGroup`);
@@ -247,8 +228,7 @@ it('a join-group screenshot goes to review; failed with a reason, sent again, pa
 });
 
 it('a video link off the list is refused on the field; one on the list goes to review', async () => {
-  const member = await newPage();
-  await loginThroughScreen(member, stack.shellUrl, DEMO.phone, DEMO.password);
+  const member = await memberPage(browser, stack);
   await member.goto(`${stack.shellUrl}#/index/shareLink`);
   await member.getByTestId('share-link-url').locator('input').fill('https://evil.example/video');
   await member.getByTestId('share-link-submit').click();

@@ -7,29 +7,21 @@
  * the API's own job switched off. Everything on screen is what the server computes from those rows.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phonePage } from './browser';
+import type { Page } from 'playwright-core';
+import { phonePage } from './browser';
 import { screenMisfits } from './fit';
 import { DEMO, loginThroughScreen } from './session';
-import { startStack, type Stack } from './stack';
+import { useStack } from './use-stack';
 import { LOCALES, settle, trackRequests, useLocale } from './walk';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack({ JOBS_INTERVAL_MS: '0' });
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack({ JOBS_INTERVAL_MS: '0' });
-  browser = await launchBrowser();
   page = await phonePage(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 /** A product staff put on offer for this test: nobody has rented it, so its whole record is the order this test makes. */

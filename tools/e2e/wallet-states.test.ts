@@ -6,15 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatAmount } from '@rigshare/domain';
-import { field, launchBrowser, PHONE } from './browser';
-import { callAsPage, DEMO, loginThroughScreen, setFundPassword } from './session';
-import { startStack, type Stack } from './stack';
+import { field } from './browser';
+import { callAsPage, DEMO, memberPage, setFundPassword } from './session';
+import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, browser } = useStack();
 let page: Page;
 
 const wallet = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/wallet/locales/en-US/wallet.json'), 'utf8'));
@@ -24,16 +23,7 @@ const ADDRESS_2 = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const MEMBER_TIME_ZONE = 'Asia/Kolkata';
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const context = await browser.newContext({ ...PHONE, timezoneId: MEMBER_TIME_ZONE, locale: 'en-US' });
-  page = await context.newPage();
-  await loginThroughScreen(page, stack.shellUrl, DEMO.phone, DEMO.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  page = await memberPage(browser, stack, { timezoneId: MEMBER_TIME_ZONE, locale: 'en-US' });
 });
 
 /** Calls the API with the page's own session, as the app would. */
