@@ -9,14 +9,15 @@ export interface AuditActor {
   sourceAddress?: string | null;
 }
 
-/** What a staff service takes about who acts: the name written as actor, and in the console the role and address. */
+/** Who acts, as every staff service takes it: the name written as actor, and in the console the role and address. */
 export interface ActedBy {
   by: string;
   actorRole?: string | null;
   sourceAddress?: string | null;
 }
 
-export interface AuditInput extends AuditActor {
+/** What a staff member did: the audit row but for who did it. */
+export interface AuditEntry {
   action: string;
   target: string;
   details?: string | null;
@@ -27,6 +28,8 @@ export interface AuditInput extends AuditActor {
   reason?: string | null;
   at: Date;
 }
+
+export type AuditInput = AuditActor & AuditEntry;
 
 const cut = (text: string | null | undefined, max: number) => (text == null ? null : text.slice(0, max));
 
@@ -51,4 +54,9 @@ export async function writeAudit(db: Kysely<Database>, row: AuditInput): Promise
       created_at: row.at.toISOString(),
     })
     .execute();
+}
+
+/** The audit row of a staff action: who acted, as the service was told, and what they did. */
+export function auditStaffAction(db: Kysely<Database>, actedBy: ActedBy, entry: AuditEntry): Promise<void> {
+  return writeAudit(db, { actor: actedBy.by, actorRole: actedBy.actorRole, sourceAddress: actedBy.sourceAddress, ...entry });
 }

@@ -3,24 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { memberAccounts, platformAccountId, type PlatformKind } from './accounts';
 import { InsufficientFundsError, postOperation, type PostedTransfer, type TransferType } from './ledger';
-import { writeAudit, type ActedBy } from '../audit';
+import { auditStaffAction, type ActedBy } from '../audit';
 import { OperatorError } from '../operator-error';
 
 /** Staff operations the admin command runs (and tests call): all of them ledger operations with a reason. */
-
-/** The audit row of a funding by staff (once: a replayed request id writes none). */
-export async function auditFunding(
-  trx: Parameters<typeof writeAudit>[0],
-  actor: ActedBy,
-  action: string,
-  transfer: PostedTransfer,
-  replayed: boolean,
-  reason: string,
-  at: Date,
-): Promise<void> {
-  if (replayed) return;
-  await writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `transfer:${transfer.id}`, after: transfer.amount.toString(), reason, at });
-}
 
 function amountOf(text: string): bigint {
   let amount: bigint;
@@ -69,10 +55,7 @@ export async function adjust(
       const balanceAfter = BigInt(after.balance);
       if (input.actor && !replayed) {
         const signed = input.direction === 'credit' ? amount : -amount;
-        await writeAudit(trx, {
-          actor: input.actor.by,
-          actorRole: input.actor.actorRole,
-          sourceAddress: input.actor.sourceAddress,
+        await auditStaffAction(trx, input.actor, {
           action: `money.${input.direction}`,
           target: `transfer:${transfers[0].id}`,
           memberId: member.id,
@@ -130,7 +113,9 @@ export async function fundPlatformAccount(
       at: input.at,
       legs: [{ key, debit: source, credit: target, amount, type: funding.type, description: funding.description, reason }],
     });
-    if (input.actor) await auditFunding(trx, input.actor, funding.auditAction, transfers[0], replayed, reason, input.at);
+    if (input.actor && !replayed) {
+      await auditStaffAction(trx, input.actor, { action: funding.auditAction, target: `transfer:${transfers[0].id}`, after: transfers[0].amount.toString(), reason, at: input.at });
+    }
     return transfers[0];
   });
 }

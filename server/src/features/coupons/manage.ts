@@ -1,6 +1,6 @@
 import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type CouponsTable, type Database } from '../../db/schema';
 import type { Db } from '../../db/connect';
@@ -116,10 +116,7 @@ export async function createCoupon(db: Db, input: { terms: CouponTerms } & Actin
       .returningAll()
       .executeTakeFirstOrThrow();
     await reservePromotion(trx, db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: input.at });
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'coupon.create',
       target: `coupon:${row.id}`,
       after: `${name}: ${amount} off from ${minSpend}${t.productId === null ? '' : ` on product ${t.productId}`}, budget ${budget} (micro-units), reserved`,
@@ -142,7 +139,7 @@ export async function closeCoupon(db: Db, input: { id: number; reason: string } 
       const exists = await trx.selectFrom('coupons').select('id').where('id', '=', input.id).executeTakeFirst();
       throw new OperatorError(exists ? `Coupon ${input.id} is already withdrawn` : `No coupon ${input.id}`);
     }
-    await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'coupon.close', target: `coupon:${row.id}`, before: 'offered', after: 'withdrawn', reason, at: input.at });
+    await auditStaffAction(trx, input, { action: 'coupon.close', target: `coupon:${row.id}`, before: 'offered', after: 'withdrawn', reason, at: input.at });
     const used = await releaseCoupon(trx, db.dialect, row, input.at);
     return staffCoupon(row, used);
   });

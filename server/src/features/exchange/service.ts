@@ -7,7 +7,7 @@ import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../operator-error';
 import { promotionAccounts, releasePromotion, reservePromotion } from '../../ledger/promotions';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 
 /**
@@ -152,7 +152,7 @@ export interface ExchangeCodeSummary {
 
 /** The audit row of a staff action on an exchange code. */
 function auditCode(trx: Kysely<Database>, actor: ActedBy, action: string, code: string, after: string, reason: string | null, at: Date) {
-  return writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `exchange:${code}`, after, reason, at });
+  return auditStaffAction(trx, actor, { action, target: `exchange:${code}`, after, reason, at });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import type { AppVersionsTable, Database } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
 
@@ -66,10 +66,7 @@ export async function publishAppRelease(db: Kysely<Database>, input: { draft: Ap
       .values({ platform, version, code: d.code, down_url: downUrl, extra: notes, compulsory: d.compulsory ? 1 : 0, created_at: input.at.toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'app.release',
       target: `app:${platform}:${d.code}`,
       after: `${platform} ${version} (${d.code})${d.compulsory ? ', compulsory' : ''}: ${downUrl}`,
