@@ -31,6 +31,9 @@ export interface AuditEntry {
 
 export type AuditInput = AuditActor & AuditEntry;
 
+/** Who acts and when: what every audited staff service takes beside its own input. */
+export type Acting = ActedBy & { at: Date };
+
 const cut = (text: string | null | undefined, max: number) => (text == null ? null : text.slice(0, max));
 
 /**

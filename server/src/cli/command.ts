@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { operatorName, type ActedBy } from '../audit';
+import { operatorName, type Acting } from '../audit';
 import type { Db } from '../db/connect';
 import { OperatorError } from '../operator-error';
 
@@ -28,7 +28,7 @@ export interface AdminCommand {
 }
 
 /** Who acts on the command line and when: --by (else the login name), now; what every audited service takes. */
-export const operatorNow = (options: CommandInput['options']): ActedBy & { at: Date } => ({ by: operatorName(options.by), at: new Date() });
+export const operatorNow = (options: CommandInput['options']): Acting => ({ by: operatorName(options.by), at: new Date() });
 
 export const usageLine = (c: AdminCommand) => `  admin ${c.name}${c.usage ? ` ${c.usage}` : ''}`;
 

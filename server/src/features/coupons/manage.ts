@@ -1,6 +1,7 @@
+import type { AdminCoupon, CouponDraft } from '@rigshare/api-schema';
 import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { auditStaffAction, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type CouponsTable, type Database } from '../../db/schema';
 import type { Db } from '../../db/connect';
@@ -8,36 +9,10 @@ import { OperatorError } from '../../operator-error';
 import { releaseCoupon, reservePromotion } from '../../ledger/promotions';
 
 /** A coupon as staff see it: its terms, its budget and how much of it members took. */
-export interface StaffCoupon {
-  id: number;
-  name: string;
-  amount: string;
-  minSpend: string;
-  productId: number | null;
-  startTime: string;
-  endTime: string;
-  /** Micro-units; null for no limit. */
-  budget: string | null;
-  claimed: number;
-  used: number;
-  active: boolean;
-  createdAt: string;
-}
+export type StaffCoupon = AdminCoupon;
 
-export interface CouponTerms {
-  name: string;
-  /** Decimal USDT off the price. */
-  amount: string;
-  /** Decimal USDT the order must reach. */
-  minSpend: string;
-  productId: number | null;
-  startTime: string;
-  endTime: string;
-  /** Decimal USDT the discounts may add up to; empty for no limit. */
-  budget: string;
-}
-
-type Acting = ActedBy & { at: Date };
+/** What staff offer a coupon with: decimal USDT amounts, an empty budget for no limit. */
+export type CouponTerms = CouponDraft;
 
 const staffCoupon = (row: Selectable<CouponsTable>, used: number): StaffCoupon => ({
   id: row.id,

@@ -1,6 +1,6 @@
 import { isValidAmount, parseAmount, PRODUCT_STATUS } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { auditStaffAction, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
@@ -33,8 +33,6 @@ export interface StaffProduct extends ProductTerms {
   closedAt: string | null;
   createdAt: string;
 }
-
-type Acting = ActedBy & { at: Date };
 
 const BADGES: readonly number[] = [PRODUCT_STATUS.onSale, PRODUCT_STATUS.preSale, PRODUCT_STATUS.rush];
 const IMAGE = /^(\/api\/user\/static\/[A-Za-z0-9._-]{1,80}|https:\/\/[^\s"'<>]{1,480})$/;

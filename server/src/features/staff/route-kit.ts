@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ActedBy } from '../../audit';
+import type { ActedBy, Acting } from '../../audit';
 import { AppError } from '../../errors';
 import { IdempotencyConflictError } from '../../ledger/ledger';
 import { OperatorError } from '../../operator-error';
@@ -19,4 +19,4 @@ export async function refusing<T>(work: () => Promise<T>): Promise<T> {
 export const actedBy = (request: FastifyRequest): ActedBy => ({ by: request.staff!.login, actorRole: request.staff!.role, sourceAddress: request.ip });
 
 /** Who acts and when (the app's clock): what every audited staff service takes beside its own input. */
-export const actedNow = (request: FastifyRequest): ActedBy & { at: Date } => ({ ...actedBy(request), at: request.server.deps.clock() });
+export const actedNow = (request: FastifyRequest): Acting => ({ ...actedBy(request), at: request.server.deps.clock() });

@@ -1,6 +1,6 @@
 import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { auditStaffAction, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import { toMicro, type Database, type PayChannelsTable } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
 
@@ -24,8 +24,6 @@ export interface PayChannelTerms {
   instructions: string;
   sort: number;
 }
-
-type Acting = ActedBy & { at: Date };
 
 const staffChannel = (r: Selectable<PayChannelsTable>): StaffPayChannel => ({
   id: r.id,
