@@ -11,7 +11,7 @@ import { ProfileCache } from '../src/caches/profile-cache';
 import { SessionCache } from '../src/caches/session-cache';
 import { saveAddress } from '../src/features/wallet/bindings';
 import { createCashDeposit } from '../src/features/wallet/deposits';
-import { createWithdrawal } from '../src/features/wallet/withdrawals';
+import { createWithdrawal } from '../src/features/wallet/withdrawals/member';
 import { MemoryCounters } from '../src/security/counters';
 import { hashPassword } from '../src/security/password';
 import { OutboxEmailSender } from '../src/email/email-sender';

@@ -1,5 +1,5 @@
 import { confirmDeposit } from '../src/features/wallet/deposits';
-import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
+import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals/staff';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 import { recordMonthRange } from '@rigshare/domain';
 import { adjust } from '../src/ledger/operator';
-import { rejectWithdrawal } from '../src/features/wallet/withdrawals';
+import { rejectWithdrawal } from '../src/features/wallet/withdrawals/staff';
 import { AS_STAFF, asMember, getAs, lastSmsCode, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, testDatabases, type TestMember } from './helpers';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,4 +1,4 @@
-import { approveWithdrawal } from '../src/features/wallet/withdrawals';
+import { approveWithdrawal } from '../src/features/wallet/withdrawals/staff';
 import { AS_STAFF, asMember, getAs, lastSmsCode, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, solveCaptcha, testDatabases, type TestMember } from './helpers';
 
 const HOUR = 3_600_000;

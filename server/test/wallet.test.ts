@@ -2,7 +2,7 @@ import { parseAmount } from '@rigshare/domain';
 import { confirmDeposit, rejectDeposit } from '../src/features/wallet/deposits';
 import { migrationKit } from '../src/db/migrations/kit';
 import { migration as usdtPayoutHashes } from '../src/db/migrations/0038-usdt-payout-hashes';
-import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals';
+import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals/staff';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { OperatorError } from '../src/operator-error';
 import { AS_STAFF, asMember, getAs, lastSmsCode, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, testDatabases, type TestMember } from './helpers';

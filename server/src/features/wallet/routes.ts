@@ -15,7 +15,7 @@ import { createCashDeposit, memberDeposits } from './deposits';
 import { hasPayPassword, holdUntil, sendPayPasswordCode, updatePayPassword } from './security';
 import { fundPasswordLockedUntil } from './fund-password-tries';
 import { recordPeriodOf } from './record-period';
-import { createWithdrawal, memberWithdrawals, quote, withdrawInfo } from './withdrawals';
+import { createWithdrawal, memberWithdrawals, quote, withdrawInfo } from './withdrawals/member';
 
 /** Fund password (host /api/user). */
 export async function fundPasswordRoutes(fastify: FastifyInstance): Promise<void> {
