@@ -1,6 +1,6 @@
 import { formatAmount, isValidTxHash } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit, type ActedBy } from '../../../audit';
+import { auditStaffAction, type ActedBy } from '../../../audit';
 import type { Db } from '../../../db/connect';
 import { countedPage, type Paging } from '../../../db/paging';
 import { toMicro, type Database } from '../../../db/schema';
@@ -150,10 +150,7 @@ export async function approveWithdrawal(
       .values({ withdrawal_id: row.id, staff_login: by, tx_hash: txHash, reference, created_at: input.at.toISOString() })
       .execute();
     const pays = earlier.length + 1 >= needed;
-    await writeAudit(trx, {
-      actor: by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { ...input, by }, {
       action: pays ? 'withdrawal.approve' : 'withdrawal.approve_first',
       target: `withdrawal:${row.id}`,
       memberId: row.user_id,
@@ -211,10 +208,7 @@ export async function rejectWithdrawal(
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'withdrawal.reject',
       target: `withdrawal:${row.id}`,
       memberId: row.user_id,
