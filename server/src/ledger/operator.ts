@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { memberAccounts, platformAccountId, type PlatformKind } from './accounts';
 import { InsufficientFundsError, postOperation, type PostedTransfer, type TransferType } from './ledger';
-import { auditStaffAction, type ActedBy } from '../audit';
+import { auditStaffAction, staffReason, type ActedBy } from '../audit';
 import { OperatorError } from '../operator-error';
 
 /** Staff operations the admin command runs (and tests call): all of them ledger operations with a reason. */
@@ -19,13 +19,6 @@ function amountOf(text: string): bigint {
   return amount;
 }
 
-function reasonOf(reason: string | undefined): string {
-  const text = (reason ?? '').trim();
-  if (!text) throw new OperatorError('A reason is required: --reason "..."');
-  if (text.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  return text;
-}
-
 /**
  * Adjustment credit (direction 'credit') or debit of a member's available balance, against platform.adjustments.
  * The member by phone or id; idempotent per key (a retry returns the first transfer and writes no second
@@ -36,7 +29,7 @@ export async function adjust(
   input: { phone?: string; memberId?: number; amount: string; reason: string | undefined; direction: 'credit' | 'debit'; at: Date; key?: string; actor?: ActedBy },
 ): Promise<PostedTransfer & { balanceAfter: bigint }> {
   const amount = amountOf(input.amount);
-  const reason = reasonOf(input.reason);
+  const reason = staffReason(input.reason);
   const users = db.kysely.selectFrom('users').select('id');
   const member = await (input.memberId !== undefined ? users.where('id', '=', input.memberId) : users.where('phone', '=', input.phone ?? '')).executeTakeFirst();
   if (!member) throw new OperatorError(`No member ${input.memberId !== undefined ? input.memberId : `with phone ${input.phone}`}`);
@@ -103,7 +96,7 @@ export async function fundPlatformAccount(
   input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy },
 ): Promise<PostedTransfer> {
   const amount = amountOf(input.amount);
-  const reason = reasonOf(input.reason);
+  const reason = staffReason(input.reason);
   const key = input.key ?? `${funding.keyPrefix}:${randomUUID()}`;
   return db.kysely.transaction().execute(async (trx) => {
     const source = await platformAccountId(trx, funding.source);
