@@ -10,3 +10,11 @@ export function staffName(by: string | undefined): string {
   if (!name || name.length > 100) throw new OperatorError('Say who acts (--by <name>, at most 100 characters)');
   return name;
 }
+
+/** The reason a staff action states: required, at most 500 characters (the audit column). */
+export function staffReason(reason: string | undefined): string {
+  const text = (reason ?? '').trim();
+  if (!text) throw new OperatorError('A reason is required: --reason "..."');
+  if (text.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  return text;
+}

@@ -1,5 +1,4 @@
 import { formatAmount } from '@rigshare/domain';
-import { operatorName } from '../audit';
 import { loadConfig } from '../config';
 import { closeCoupon, createCoupon, staffCoupons } from '../features/coupons';
 import { exchangeRates, setExchangeRate } from '../features/income';
@@ -8,7 +7,7 @@ import { appReleases, publishAppRelease } from '../features/system';
 import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannels, type StaffPayChannel } from '../features/wallet';
 import { OperatorError } from '../operator-error';
 import { SITE_LINKS, setSiteLink, siteLinks, type SiteLinkKey } from '../settings/site-links';
-import type { AdminCommand, CommandInput } from './command';
+import { operatorNow, type AdminCommand, type CommandInput } from './command';
 import { say } from './output';
 
 const TERM_OPTIONS = ['name', 'category', 'image', 'badge', 'start', 'end', 'price', 'day-return', 'valid-days', 'units', 'max-buy', 'sort'];
@@ -68,7 +67,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 0,
     options: [...TERM_OPTIONS, 'by'],
     async run(db, input) {
-      const p = await createProduct(db.kysely, { terms: termsFrom(input), at: new Date(), by: operatorName(input.options.by) });
+      const p = await createProduct(db.kysely, { terms: termsFrom(input), ...operatorNow(input.options) });
       say`created ${describe(p)}`;
       return 0;
     },
@@ -84,7 +83,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       const { list } = await staffProducts(db.kysely, { pageNum: 1, pageSize: 1000 });
       const current = list.find((p) => p.id === id);
       if (!current) throw new OperatorError(`No product ${id}`);
-      const p = await editProduct(db.kysely, { id, terms: termsFrom(input, current), at: new Date(), by: operatorName(input.options.by) });
+      const p = await editProduct(db.kysely, { id, terms: termsFrom(input, current), ...operatorNow(input.options) });
       say`edited ${describe(p)}`;
       return 0;
     },
@@ -96,7 +95,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const p = await closeProduct(db.kysely, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
+      const p = await closeProduct(db.kysely, { id: whole(args[0], 'id'), reason: options.reason ?? '', ...operatorNow(options) });
       say`closed ${describe(p)}`;
       return 0;
     },
@@ -119,7 +118,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 2,
     options: ['by'],
     async run(db, { args, options }) {
-      const r = await setExchangeRate(db.kysely, { currency: args[0], rate: args[1], at: new Date(), by: operatorName(options.by) });
+      const r = await setExchangeRate(db.kysely, { currency: args[0], rate: args[1], ...operatorNow(options) });
       say`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}`;
       return 0;
     },
@@ -151,7 +150,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         productId: options.product === undefined ? null : whole(options.product, 'product'),
         budget: options.budget ?? '',
       };
-      const c = await createCoupon(db, { terms, at: new Date(), by: operatorName(options.by) });
+      const c = await createCoupon(db, { terms, ...operatorNow(options) });
       say`coupon #${c.id} ${c.name} offered`;
       return 0;
     },
@@ -163,7 +162,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const c = await closeCoupon(db, { id: whole(args[0], 'id'), reason: options.reason ?? '', at: new Date(), by: operatorName(options.by) });
+      const c = await closeCoupon(db, { id: whole(args[0], 'id'), reason: options.reason ?? '', ...operatorNow(options) });
       say`coupon #${c.id} ${c.name} withdrawn`;
       return 0;
     },
@@ -186,7 +185,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
     options: ['name', 'currency', 'kind', 'min', 'instructions', 'sort', 'by'],
     async run(db, { options }) {
       const terms = { name: options.name ?? '', minAmount: options.min ?? '', instructions: options.instructions ?? '', sort: whole(options.sort, 'sort', 0) };
-      const c = await createPayChannel(db.kysely, { terms, currency: options.currency ?? '', kind: options.kind ?? '', at: new Date(), by: operatorName(options.by) });
+      const c = await createPayChannel(db.kysely, { terms, currency: options.currency ?? '', kind: options.kind ?? '', ...operatorNow(options) });
       say`added ${describeChannel(c)}`;
       return 0;
     },
@@ -207,7 +206,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         instructions: options.instructions ?? current.instructions,
         sort: whole(options.sort, 'sort', current.sort),
       };
-      say`edited ${describeChannel(await editPayChannel(db.kysely, { id, terms, at: new Date(), by: operatorName(options.by) }))}`;
+      say`edited ${describeChannel(await editPayChannel(db.kysely, { id, terms, ...operatorNow(options) }))}`;
       return 0;
     },
   },
@@ -219,7 +218,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       args: 1,
       options: ['by'],
       async run(db, { args, options }) {
-        const c = await setPayChannelEnabled(db.kysely, { id: whole(args[0], 'id'), enabled: verb === 'enable', at: new Date(), by: operatorName(options.by) });
+        const c = await setPayChannelEnabled(db.kysely, { id: whole(args[0], 'id'), enabled: verb === 'enable', ...operatorNow(options) });
         say`${describeChannel(c)}`;
         return 0;
       },
@@ -250,7 +249,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
         notes: options.notes ?? '',
         compulsory: options.compulsory === 'yes',
       };
-      const r = await publishAppRelease(db.kysely, { draft, at: new Date(), by: operatorName(options.by) });
+      const r = await publishAppRelease(db.kysely, { draft, ...operatorNow(options) });
       say`published ${r.platform} ${r.version} (${r.code})`;
       return 0;
     },
@@ -266,7 +265,7 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       const key = args[0] as SiteLinkKey;
       const config = loadConfig();
       const fallback = key === 'serviceLink' ? config.serviceLink : config.team.groupUrl;
-      const link = await setSiteLink(db.kysely, { key, value: args[1], fallback, at: new Date(), by: operatorName(options.by) });
+      const link = await setSiteLink(db.kysely, { key, value: args[1], fallback, ...operatorNow(options) });
       say`${link.key} ${link.value}`;
       return 0;
     },

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { operatorName, type Acting } from '../audit';
 import type { Db } from '../db/connect';
 import { OperatorError } from '../operator-error';
 
@@ -25,6 +26,9 @@ export interface AdminCommand {
   /** Exit code: 0 done, 1 refused or broken. */
   run(db: Db, input: CommandInput): Promise<number>;
 }
+
+/** Who acts on the command line and when: --by (else the login name), now; what every audited service takes. */
+export const operatorNow = (options: CommandInput['options']): Acting => ({ by: operatorName(options.by), at: new Date() });
 
 export const usageLine = (c: AdminCommand) => `  admin ${c.name}${c.usage ? ` ${c.usage}` : ''}`;
 

@@ -1,8 +1,7 @@
 import { phoneLookupKey } from '@rigshare/domain';
 import { loadConfig } from '../config';
 import { pendingPosts, postForMember, reviewPost } from '../features/community';
-import { idArg, type AdminCommand } from './command';
-import { operatorName } from '../audit';
+import { idArg, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 
@@ -32,7 +31,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'pass', by: operatorName(options.by), at: new Date() });
+      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'pass', ...operatorNow(options) });
       say`post #${post.id} Passed`;
       return 0;
     },
@@ -44,7 +43,7 @@ export const COMMUNITY_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: operatorName(options.by), at: new Date() });
+      const post = await reviewPost(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, ...operatorNow(options) });
       say`post #${post.id} Failed: ${options.reason}`;
       return 0;
     },

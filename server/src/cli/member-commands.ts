@@ -1,12 +1,11 @@
 import { isAlphanumeric, isValidPassword, phoneLookupKey, toE164 } from '@rigshare/domain';
 import { loadConfig } from '../config';
 import type { Kysely } from 'kysely';
-import { operatorName } from '../audit';
 import type { Database } from '../db/schema';
 import { freezeMember, insertMember, unfreezeMember } from '../features/accounts';
 import { OperatorError } from '../operator-error';
 import { hashPassword } from '../security/password';
-import type { AdminCommand } from './command';
+import { operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 /** A member named on the command line by id or by phone number. */
@@ -62,7 +61,7 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const state = await freezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', by: operatorName(options.by), at: new Date() });
+      const state = await freezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', ...operatorNow(options) });
       say`member ${state.id} frozen since ${state.frozenAt}`;
       return 0;
     },
@@ -74,7 +73,7 @@ export const MEMBER_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const state = await unfreezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', by: operatorName(options.by), at: new Date() });
+      const state = await unfreezeMember(db.kysely, { memberId: await memberIdOf(db.kysely, args[0]), reason: options.reason ?? '', ...operatorNow(options) });
       say`member ${state.id} unfrozen`;
       return 0;
     },

@@ -1,4 +1,3 @@
-import { operatorName } from '../audit';
 import {
   allCarousel,
   allNews,
@@ -22,7 +21,7 @@ import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../config';
 import { OperatorError } from '../operator-error';
 import { createFileStorage } from '../storage/file-storage';
-import { idArg, type AdminCommand } from './command';
+import { idArg, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 const oneLine = (text: string, max = 100) => {
@@ -43,7 +42,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     options: ['title', 'content', 'kind', 'by'],
     async run(db, { options }) {
-      const item = await publishNews(db.kysely, { kind: options.kind, title: options.title, content: options.content, by: operatorName(options.by), at: new Date() });
+      const item = await publishNews(db.kysely, { kind: options.kind, title: options.title, content: options.content, ...operatorNow(options) });
       say`${item.kind} #${item.id} published: ${item.title}`;
       return 0;
     },
@@ -55,7 +54,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      await unpublishNews(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      await unpublishNews(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
       say`news #${args[0]} unpublished`;
       return 0;
     },
@@ -79,7 +78,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     options: ['title', 'subtitle', 'image', 'link', 'sort', 'translations', 'by'],
     async run(db, { options }) {
-      const row = await publishCarousel(db.kysely, { title: options.title, subtitle: options.subtitle, image: options.image, link: options.link, sort: options.sort, translations: options.translations, by: operatorName(options.by), at: new Date() });
+      const row = await publishCarousel(db.kysely, { title: options.title, subtitle: options.subtitle, image: options.image, link: options.link, sort: options.sort, translations: options.translations, ...operatorNow(options) });
       say`carousel #${row.id} published: ${row.title}`;
       return 0;
     },
@@ -91,7 +90,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      await unpublishCarousel(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      await unpublishCarousel(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
       say`carousel #${args[0]} unpublished`;
       return 0;
     },
@@ -115,7 +114,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     options: ['placement', 'title', 'video', 'poster', 'sort', 'translations', 'by'],
     async run(db, { options }) {
-      const row = await publishVideo(db.kysely, { placement: options.placement, title: options.title, video: options.video, poster: options.poster, sort: options.sort, translations: options.translations, by: operatorName(options.by), at: new Date() });
+      const row = await publishVideo(db.kysely, { placement: options.placement, title: options.title, video: options.video, poster: options.poster, sort: options.sort, translations: options.translations, ...operatorNow(options) });
       say`${row.placement} video #${row.id} published: ${row.title}`;
       return 0;
     },
@@ -127,7 +126,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      await unpublishVideo(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      await unpublishVideo(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
       say`video #${args[0]} unpublished`;
       return 0;
     },
@@ -151,7 +150,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 0,
     options: ['kind', 'title', 'content', 'translations', 'by'],
     async run(db, { options }) {
-      const row = await publishNotice(db.kysely, { kind: options.kind, title: options.title, content: options.content, translations: options.translations, by: operatorName(options.by), at: new Date() });
+      const row = await publishNotice(db.kysely, { kind: options.kind, title: options.title, content: options.content, translations: options.translations, ...operatorNow(options) });
       say`${row.kind} notice #${row.id} published`;
       return 0;
     },
@@ -163,7 +162,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      await unpublishNotice(db.kysely, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      await unpublishNotice(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
       say`notice #${args[0]} unpublished`;
       return 0;
     },
@@ -190,7 +189,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     async run(db, { args, options, flags }) {
       if (flags.has('all') === (args.length === 1)) throw new OperatorError('Give one member (a phone or id:<member id>) or --all, not both');
       const to = flags.has('all') ? 'all' : args[0];
-      const sent = await sendStaffMessage(db.kysely, { to, phoneRegion: loadConfig().phoneDefaultRegion, title: options.title, body: options.content, by: operatorName(options.by), at: new Date() });
+      const sent = await sendStaffMessage(db.kysely, { to, phoneRegion: loadConfig().phoneDefaultRegion, title: options.title, body: options.content, ...operatorNow(options) });
       say`message sent to ${sent.count} member${sent.count === 1 ? '' : 's'} (${sent.target})`;
       return 0;
     },
@@ -229,7 +228,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['text', 'by'],
     async run(db, { args, options }) {
-      const f = await replyToFeedback(db.kysely, { id: idArg(args[0]), text: options.text, by: operatorName(options.by), at: new Date() });
+      const f = await replyToFeedback(db.kysely, { id: idArg(args[0]), text: options.text, ...operatorNow(options) });
       say`feedback #${f.id} answered`;
       return 0;
     },

@@ -1,8 +1,7 @@
 import { formatAmount } from '@rigshare/domain';
-import { operatorName } from '../audit';
 import { loadConfig } from '../config';
 import { declareBankBalance, takeSnapshot } from '../features/solvency';
-import type { AdminCommand } from './command';
+import { operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 /** The public solvency page (docs/solvency.md): a snapshot now, and the bank balances finance declares. */
@@ -26,7 +25,7 @@ export const SOLVENCY_COMMANDS: AdminCommand[] = [
     args: 2,
     options: ['date', 'by'],
     async run(db, { args, options }) {
-      const d = await declareBankBalance(db, { name: args[0], amount: args[1], date: options.date, by: operatorName(options.by), at: new Date() });
+      const d = await declareBankBalance(db, { name: args[0], amount: args[1], date: options.date, ...operatorNow(options) });
       say`bank balance "${d.name}": ${formatAmount(d.amount)} USDT as of ${d.asOf}`;
       return 0;
     },

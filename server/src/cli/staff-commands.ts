@@ -1,7 +1,6 @@
 import { loadConfig } from '../config';
-import { operatorName } from '../audit';
 import { createStaff, revokeStaffSessions } from '../features/staff';
-import type { AdminCommand } from './command';
+import { operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 /**
@@ -23,8 +22,7 @@ export const STAFF_COMMANDS: AdminCommand[] = [
         role: options.role ?? '',
         password: process.env.STAFF_PASSWORD ?? '',
         totpKey: config.staff.totpKey,
-        by: operatorName(options.by),
-        at: new Date(),
+        ...operatorNow(options),
       });
       say`staff account ${r.id} created (${options.role}); enrol the authenticator app with:\n${r.otpauthUri}`;
       return 0;
@@ -37,7 +35,7 @@ export const STAFF_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      const n = await revokeStaffSessions(db.kysely, { login: args[0], by: operatorName(options.by), at: new Date() });
+      const n = await revokeStaffSessions(db.kysely, { login: args[0], ...operatorNow(options) });
       say`${n} session(s) of ${args[0]} revoked`;
       return 0;
     },

@@ -3,7 +3,7 @@ import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
 import { runTeamRewards } from '../jobs/team-rewards';
 import { REWARD_SETTINGS, rewardSettings, setRewardSetting, settingText, type RewardSettingName } from '../settings/reward-settings';
 import { pendingSubmissions, reviewSubmission } from '../features/team';
-import { idArg, timeOption, type AdminCommand } from './command';
+import { idArg, operatorNow, timeOption, type AdminCommand } from './command';
 import { operatorName } from '../audit';
 import { say } from './output';
 
@@ -88,7 +88,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'pass', by: operatorName(options.by), at: new Date() });
+      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'pass', ...operatorNow(options) });
       say`submission #${r.id} Passed${r.rewardId ? `, reward #${r.rewardId}` : ' (reward amount 0: nothing granted)'}`;
       return 0;
     },
@@ -100,7 +100,7 @@ export const TEAM_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, by: operatorName(options.by), at: new Date() });
+      const r = await reviewSubmission(db, { id: idArg(args[0]), decision: 'fail', reason: options.reason, ...operatorNow(options) });
       say`submission #${r.id} Failed: ${options.reason}`;
       return 0;
     },

@@ -1,9 +1,8 @@
 import { formatAmount } from '@rigshare/domain';
 import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawals, rejectDeposit, rejectWithdrawal } from '../features/wallet';
-import { operatorName } from '../audit';
 import { loadConfig } from '../config';
 import { staffForCommand } from '../features/staff';
-import { idArg, type AdminCommand } from './command';
+import { idArg, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 /** Staff decisions on withdrawals and cash deposits. */
@@ -59,8 +58,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
         id: idArg(args[0]),
         reason: options.reason,
         fourEyesThreshold: loadConfig().staff.fourEyesThreshold,
-        by: operatorName(options.by),
-        at: new Date(),
+        ...operatorNow(options),
       });
       say`withdrawal #${w.id} Failed: ${formatAmount(BigInt(w.amount))} USDT returned to the member`;
       return 0;
@@ -87,7 +85,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['by'],
     async run(db, { args, options }) {
-      const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), by: operatorName(options.by), at: new Date() });
+      const { deposit, alreadyConfirmed } = await confirmDeposit(db, { id: idArg(args[0]), ...operatorNow(options) });
       say`${alreadyConfirmed
           ? `deposit #${deposit.id} was already confirmed, nothing changed`
           : `deposit #${deposit.id} Arrived: ${formatAmount(BigInt(deposit.usdtAmount))} USDT credited`}`;
@@ -101,7 +99,7 @@ export const WALLET_COMMANDS: AdminCommand[] = [
     args: 1,
     options: ['reason', 'by'],
     async run(db, { args, options }) {
-      const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, by: operatorName(options.by), at: new Date() });
+      const d = await rejectDeposit(db, { id: idArg(args[0]), reason: options.reason, ...operatorNow(options) });
       say`deposit #${d.id} Failed, nothing credited`;
       return 0;
     },

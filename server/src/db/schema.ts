@@ -386,39 +386,34 @@ export interface VerificationCodesTable {
   email: Generated<string | null>;
 }
 
-export interface SmsOutboxTable {
-  id: Generated<number>;
-  phone: string;
-  purpose: string;
-  body: string;
+/** How an outbox row is delivered (SMS and email alike). */
+interface OutboxDelivery {
   created_at: string;
-  /** Migration 0011: 'outbox' (kept here only), 'sent' (the gateway accepted it) or 'failed' (after the last retry). */
+  /** 'outbox' (kept here only, migration 0011), 'sending', 'sent' (the gateway or mail server accepted it) or 'failed' (after the last retry). */
   status: Generated<string>;
+  /** Tries made to hand it over (0 when only kept in the outbox). */
   attempts: Generated<number>;
-  /** The gateway's message id, when it answered with one. */
-  provider_id: string | null;
-  error: string | null;
-  /** Migration 0043: while 'sending', until when the process delivering it holds it (outbox/delivery.ts). */
-  lease_until: string | null;
-}
-
-export interface EmailOutboxTable {
-  id: Generated<number>;
-  email: string;
-  purpose: string;
-  subject: string;
-  body: string;
-  created_at: string;
-  /** 'outbox' (kept here only), 'sending', 'sent' (the mail server accepted it) or 'failed'. */
-  status: Generated<string>;
-  /** Tries made to hand it to the mail server (0 when only kept in the outbox). */
-  attempts: Generated<number>;
-  /** The mail server's message id, when it gave one. */
+  /** The gateway's or mail server's message id, when it answered with one. */
   provider_id: string | null;
   /** The last try's error. */
   error: string | null;
   /** Migration 0043: while 'sending', until when the process delivering it holds it (outbox/delivery.ts). */
   lease_until: string | null;
+}
+
+export interface SmsOutboxTable extends OutboxDelivery {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  body: string;
+}
+
+export interface EmailOutboxTable extends OutboxDelivery {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  subject: string;
+  body: string;
 }
 
 export interface FilesTable {

@@ -3,24 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { memberAccounts, platformAccountId, type PlatformKind } from './accounts';
 import { InsufficientFundsError, postOperation, type PostedTransfer, type TransferType } from './ledger';
-import { writeAudit, type ActedBy } from '../audit';
+import { auditStaffAction, staffReason, type ActedBy } from '../audit';
 import { OperatorError } from '../operator-error';
 
 /** Staff operations the admin command runs (and tests call): all of them ledger operations with a reason. */
-
-/** The audit row of a funding by staff (once: a replayed request id writes none). */
-export async function auditFunding(
-  trx: Parameters<typeof writeAudit>[0],
-  actor: ActedBy,
-  action: string,
-  transfer: PostedTransfer,
-  replayed: boolean,
-  reason: string,
-  at: Date,
-): Promise<void> {
-  if (replayed) return;
-  await writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `transfer:${transfer.id}`, after: transfer.amount.toString(), reason, at });
-}
 
 function amountOf(text: string): bigint {
   let amount: bigint;
@@ -33,13 +19,6 @@ function amountOf(text: string): bigint {
   return amount;
 }
 
-function reasonOf(reason: string | undefined): string {
-  const text = (reason ?? '').trim();
-  if (!text) throw new OperatorError('A reason is required: --reason "..."');
-  if (text.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  return text;
-}
-
 /**
  * Adjustment credit (direction 'credit') or debit of a member's available balance, against platform.adjustments.
  * The member by phone or id; idempotent per key (a retry returns the first transfer and writes no second
@@ -50,7 +29,7 @@ export async function adjust(
   input: { phone?: string; memberId?: number; amount: string; reason: string | undefined; direction: 'credit' | 'debit'; at: Date; key?: string; actor?: ActedBy },
 ): Promise<PostedTransfer & { balanceAfter: bigint }> {
   const amount = amountOf(input.amount);
-  const reason = reasonOf(input.reason);
+  const reason = staffReason(input.reason);
   const users = db.kysely.selectFrom('users').select('id');
   const member = await (input.memberId !== undefined ? users.where('id', '=', input.memberId) : users.where('phone', '=', input.phone ?? '')).executeTakeFirst();
   if (!member) throw new OperatorError(`No member ${input.memberId !== undefined ? input.memberId : `with phone ${input.phone}`}`);
@@ -69,10 +48,7 @@ export async function adjust(
       const balanceAfter = BigInt(after.balance);
       if (input.actor && !replayed) {
         const signed = input.direction === 'credit' ? amount : -amount;
-        await writeAudit(trx, {
-          actor: input.actor.by,
-          actorRole: input.actor.actorRole,
-          sourceAddress: input.actor.sourceAddress,
+        await auditStaffAction(trx, input.actor, {
           action: `money.${input.direction}`,
           target: `transfer:${transfers[0].id}`,
           memberId: member.id,
@@ -120,7 +96,7 @@ export async function fundPlatformAccount(
   input: { amount: string; reason: string | undefined; at: Date; key?: string; actor?: ActedBy },
 ): Promise<PostedTransfer> {
   const amount = amountOf(input.amount);
-  const reason = reasonOf(input.reason);
+  const reason = staffReason(input.reason);
   const key = input.key ?? `${funding.keyPrefix}:${randomUUID()}`;
   return db.kysely.transaction().execute(async (trx) => {
     const source = await platformAccountId(trx, funding.source);
@@ -130,7 +106,9 @@ export async function fundPlatformAccount(
       at: input.at,
       legs: [{ key, debit: source, credit: target, amount, type: funding.type, description: funding.description, reason }],
     });
-    if (input.actor) await auditFunding(trx, input.actor, funding.auditAction, transfers[0], replayed, reason, input.at);
+    if (input.actor && !replayed) {
+      await auditStaffAction(trx, input.actor, { action: funding.auditAction, target: `transfer:${transfers[0].id}`, after: transfers[0].amount.toString(), reason, at: input.at });
+    }
     return transfers[0];
   });
 }

@@ -1,7 +1,7 @@
 import { INVITE_MESSAGE_MAX, INVITE_PLACEHOLDERS, type AdminInviteMessage } from '@rigshare/api-schema';
 import { DEFAULT_LOCALE, hasRefusedControlCharacters, isLocaleTag, LOCALE_TAGS, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit, type ActedBy } from '../audit';
+import { auditStaffAction, type ActedBy } from '../audit';
 import type { Database } from '../db/schema';
 import { translate } from '../i18n';
 import { OperatorError } from '../operator-error';
@@ -70,10 +70,7 @@ export async function setInviteMessage(db: Kysely<Database>, input: { texts: Rec
       .values([...texts].map(([tag, value]) => ({ key: keyOf(tag), value, updated_by: by, updated_at: at })))
       .execute();
     const after = Object.fromEntries(texts);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'inviteMessage.set',
       target: 'setting:inviteMessage',
       before: before.updatedBy ? JSON.stringify(before.texts) : "(the app's own text)",

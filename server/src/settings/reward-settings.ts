@@ -1,6 +1,6 @@
 import { formatAmount, parseAmount, REWARD_SETTING_NAMES as NAMES, REWARD_SETTINGS, type RewardSettingName } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { staffName, writeAudit, type ActedBy } from '../audit';
+import { auditStaffAction, staffName, staffReason, type ActedBy } from '../audit';
 import { toMicro, type Database } from '../db/schema';
 import { OperatorError } from '../operator-error';
 
@@ -71,9 +71,7 @@ export async function setRewardSetting(
 ): Promise<{ old: bigint; value: bigint; setting: StaffRewardSetting }> {
   if (!(input.name in REWARD_SETTINGS)) throw new OperatorError(`No setting ${input.name} (one of ${NAMES.join(', ')})`);
   const name = input.name as RewardSettingName;
-  const reason = (input.reason ?? '').trim();
-  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
-  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  const reason = staffReason(input.reason);
   const by = staffName(input.by);
   const isRate = REWARD_SETTINGS[name] === 'rate';
   // Percent with at most two decimals is basis points = micro-units / 10 000.
@@ -89,10 +87,7 @@ export async function setRewardSetting(
     if (current) await trx.updateTable('reward_settings').set({ value, updated_at: at }).where('name', '=', name).execute();
     else await trx.insertInto('reward_settings').values({ name, value, updated_at: at }).execute();
     await trx.insertInto('reward_setting_changes').values({ name, old_value: old, new_value: value, changed_by: by, reason, created_at: at }).execute();
-    await writeAudit(trx, {
-      actor: by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { ...input, by }, {
       action: 'reward.set',
       target: `reward:${name}`,
       before: settingText(name, old),

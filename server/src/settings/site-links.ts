@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { writeAudit, type ActedBy } from '../audit';
+import { auditStaffAction, type ActedBy } from '../audit';
 import type { Database } from '../db/schema';
 import { OperatorError } from '../operator-error';
 
@@ -45,10 +45,7 @@ export async function setSiteLink(db: Kysely<Database>, input: { key: SiteLinkKe
     const row = { key: input.key, value, updated_by: input.by.slice(0, 100), updated_at: at };
     if (before) await trx.updateTable('site_settings').set(row).where('key', '=', input.key).execute();
     else await trx.insertInto('site_settings').values(row).execute();
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'link.set',
       target: `link:${input.key}`,
       before: before?.value ?? `${input.fallback || '(none)'} (environment)`,

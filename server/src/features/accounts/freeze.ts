@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import type { Database } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
 
@@ -44,10 +44,7 @@ async function setFrozen(db: Kysely<Database>, input: FreezeInput, freeze: boole
       .where('frozen_at', freeze ? 'is' : 'is not', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Member ${member.id} is ${freeze ? 'already' : 'not'} frozen`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: freeze ? 'member.freeze' : 'member.unfreeze',
       target: `member:${member.id}`,
       memberId: member.id,

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../operator-error';
 import { notifyMember } from '../../notices';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import { checkPost, postImageIds, storedPostContent } from './service';
 
 /**
@@ -64,10 +64,7 @@ export async function reviewPost(db: Db, input: { id: number; at: Date } & Acted
       .where('status', '=', POST_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Post #${input.id} was reviewed meanwhile; nothing changed`);
-    await writeAudit(trx, {
-      actor: by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { ...input, by }, {
       action: input.decision === 'pass' ? 'post.pass' : 'post.fail',
       target: `post:${input.id}`,
       memberId: post.user_id,
@@ -132,10 +129,7 @@ export async function postForMember(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      actor: by,
-      actorRole: input.actorRole ?? input.role,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { by, actorRole: input.actorRole ?? input.role, sourceAddress: input.sourceAddress }, {
       action: 'post.create_for_member',
       target: `post:${post.id}`,
       details: `member:${member.id}`,

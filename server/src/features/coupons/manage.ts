@@ -1,6 +1,7 @@
+import type { AdminCoupon, CouponDraft } from '@rigshare/api-schema';
 import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type CouponsTable, type Database } from '../../db/schema';
 import type { Db } from '../../db/connect';
@@ -8,36 +9,10 @@ import { OperatorError } from '../../operator-error';
 import { releaseCoupon, reservePromotion } from '../../ledger/promotions';
 
 /** A coupon as staff see it: its terms, its budget and how much of it members took. */
-export interface StaffCoupon {
-  id: number;
-  name: string;
-  amount: string;
-  minSpend: string;
-  productId: number | null;
-  startTime: string;
-  endTime: string;
-  /** Micro-units; null for no limit. */
-  budget: string | null;
-  claimed: number;
-  used: number;
-  active: boolean;
-  createdAt: string;
-}
+export type StaffCoupon = AdminCoupon;
 
-export interface CouponTerms {
-  name: string;
-  /** Decimal USDT off the price. */
-  amount: string;
-  /** Decimal USDT the order must reach. */
-  minSpend: string;
-  productId: number | null;
-  startTime: string;
-  endTime: string;
-  /** Decimal USDT the discounts may add up to; empty for no limit. */
-  budget: string;
-}
-
-type Acting = ActedBy & { at: Date };
+/** What staff offer a coupon with: decimal USDT amounts, an empty budget for no limit. */
+export type CouponTerms = CouponDraft;
 
 const staffCoupon = (row: Selectable<CouponsTable>, used: number): StaffCoupon => ({
   id: row.id,
@@ -116,10 +91,7 @@ export async function createCoupon(db: Db, input: { terms: CouponTerms } & Actin
       .returningAll()
       .executeTakeFirstOrThrow();
     await reservePromotion(trx, db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: input.at });
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'coupon.create',
       target: `coupon:${row.id}`,
       after: `${name}: ${amount} off from ${minSpend}${t.productId === null ? '' : ` on product ${t.productId}`}, budget ${budget} (micro-units), reserved`,
@@ -142,7 +114,7 @@ export async function closeCoupon(db: Db, input: { id: number; reason: string } 
       const exists = await trx.selectFrom('coupons').select('id').where('id', '=', input.id).executeTakeFirst();
       throw new OperatorError(exists ? `Coupon ${input.id} is already withdrawn` : `No coupon ${input.id}`);
     }
-    await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'coupon.close', target: `coupon:${row.id}`, before: 'offered', after: 'withdrawn', reason, at: input.at });
+    await auditStaffAction(trx, input, { action: 'coupon.close', target: `coupon:${row.id}`, before: 'offered', after: 'withdrawn', reason, at: input.at });
     const used = await releaseCoupon(trx, db.dialect, row, input.at);
     return staffCoupon(row, used);
   });

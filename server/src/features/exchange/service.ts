@@ -7,7 +7,7 @@ import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { IdempotencyConflictError, lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../operator-error';
 import { promotionAccounts, releasePromotion, reservePromotion } from '../../ledger/promotions';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, staffReason, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 
 /**
@@ -151,7 +151,7 @@ export interface ExchangeCodeSummary {
 
 /** The audit row of a staff action on an exchange code. */
 function auditCode(trx: Kysely<Database>, actor: ActedBy, action: string, code: string, after: string, reason: string | null, at: Date) {
-  return writeAudit(trx, { actor: actor.by, actorRole: actor.actorRole, sourceAddress: actor.sourceAddress, action, target: `exchange:${code}`, after, reason, at });
+  return auditStaffAction(trx, actor, { action, target: `exchange:${code}`, after, reason, at });
 }
 
 /**
@@ -166,9 +166,7 @@ export async function createExchangeCode(
   const amount = operatorAmount(input.amount, 'amount');
   const budget = operatorAmount(input.budget, 'budget');
   if (budget < amount || budget % amount !== 0n) throw new OperatorError('--budget must be a whole multiple of --amount (the number of members who can redeem it)');
-  const reason = (input.reason ?? '').trim();
-  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
-  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  const reason = staffReason(input.reason);
   await db.kysely.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('exchange_codes')

@@ -1,6 +1,6 @@
 import { rateFromText, rateIsStale } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import type { Database, ExchangeRatesTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
@@ -62,10 +62,7 @@ export async function setExchangeRate(
     const row = { currency, rate, source: input.by.slice(0, 32), updated_at: at };
     if (before) await trx.updateTable('exchange_rates').set(row).where('currency', '=', currency).execute();
     else await trx.insertInto('exchange_rates').values(row).execute();
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'rate.set',
       target: `rate:${currency}`,
       before: before ? `${before.rate} ${currency} per USD, set by ${before.source} at ${before.updated_at}` : 'none',

@@ -7,7 +7,7 @@ import type { Database, FeedbackTable } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import { notifyMember } from '../../notices';
 
 /**
@@ -95,10 +95,7 @@ export async function replyToFeedback(db: Kysely<Database>, input: { id: number;
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new OperatorError(`Feedback ${input.id} was answered meanwhile`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'feedback.reply',
       target: `feedback:${input.id}`,
       memberId: row.user_id,

@@ -1,7 +1,7 @@
 import type { Banner, PopupNotice, WalletNotice } from '@rigshare/api-schema';
 import { isLocaleTag, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { staffName, writeAudit } from '../../audit';
+import { auditStaffAction, staffName } from '../../audit';
 import { localizedField } from '../../content/seed-content';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -170,7 +170,7 @@ export async function publishCarousel(db: Kysely<Database>, input: CarouselInput
       .values({ title, subtitle, translations, image_url: image, link, sort_order: sort, active: 1 })
       .returning(['id', 'title'])
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'carousel.publish', target: `carousel:${row.id}`, details: title, at: input.at });
+    await auditStaffAction(trx, { ...input, by }, { action: 'carousel.publish', target: `carousel:${row.id}`, details: title, at: input.at });
     return row;
   });
 }
@@ -195,7 +195,7 @@ export async function unpublish(db: Kysely<Database>, table: keyof typeof UNPUBL
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable(table).set({ active: 0 }).where('id', '=', input.id).where('active', '=', 1).executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new OperatorError(`No published ${called} ${input.id}`);
-    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: `${audit}.unpublish`, target: `${audit}:${input.id}`, at: input.at });
+    await auditStaffAction(trx, { ...input, by }, { action: `${audit}.unpublish`, target: `${audit}:${input.id}`, at: input.at });
   });
 }
 
@@ -232,7 +232,7 @@ export async function publishNotice(db: Kysely<Database>, input: NoticeInput): P
       .values({ kind, title, content, translations, active: 1, created_at: input.at.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: `notice.publish`, target: `notice:${row.id}`, details: `${kind}: ${title || content}`.slice(0, 2000), at: input.at });
+    await auditStaffAction(trx, { ...input, by }, { action: `notice.publish`, target: `notice:${row.id}`, details: `${kind}: ${title || content}`.slice(0, 2000), at: input.at });
     return { id: row.id, kind };
   });
 }

@@ -1,7 +1,7 @@
 import type { HomeVideo } from '@rigshare/api-schema';
 import type { LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { staffName, writeAudit } from '../../audit';
+import { auditStaffAction, staffName } from '../../audit';
 import { localizedField } from '../../content/seed-content';
 import type { Database } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
@@ -80,7 +80,7 @@ export async function publishVideo(db: Kysely<Database>, input: VideoInput): Pro
       .values({ placement, title, translations, video_url: video, poster_url: poster, sort_order: sort, active: 1, created_at: input.at.toISOString() })
       .returning(['id', 'title'])
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'video.publish', target: `video:${row.id}`, details: `${placement}: ${title} ${video}`.slice(0, 2000), at: input.at });
+    await auditStaffAction(trx, { ...input, by }, { action: 'video.publish', target: `video:${row.id}`, details: `${placement}: ${title} ${video}`.slice(0, 2000), at: input.at });
     return { id: row.id, placement, title: row.title };
   });
 }

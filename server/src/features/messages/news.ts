@@ -5,7 +5,7 @@ import { countedPage, type Paging } from '../../db/paging';
 import type { Database, NewsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
-import { staffName, writeAudit } from '../../audit';
+import { auditStaffAction, staffName } from '../../audit';
 import { unpublish, type StaffAction, type StaffOrigin } from './home-content';
 
 /**
@@ -53,7 +53,7 @@ export async function publishNews(
       .values({ kind, title, content, published_at: input.at.toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'news.publish', target: `news:${row.id}`, details: `${kind}: ${title}`, at: input.at });
+    await auditStaffAction(trx, { ...input, by }, { action: 'news.publish', target: `news:${row.id}`, details: `${kind}: ${title}`, at: input.at });
     return view(row);
   });
 }

@@ -4,7 +4,7 @@ import type { LocaleTag, Page } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PushMessagesTable } from '../../db/schema';
 import { memberRowsPage, type Paging } from '../../db/paging';
-import { staffName, writeAudit } from '../../audit';
+import { auditStaffAction, staffName } from '../../audit';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
@@ -124,7 +124,7 @@ export async function sendStaffMessage(
       count = 1;
       target = `member:${member.id}`;
     }
-    await writeAudit(trx, { actor: by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'push.send', target, details: `${title} (${count} member${count === 1 ? '' : 's'})`, at: input.at });
+    await auditStaffAction(trx, { ...input, by }, { action: 'push.send', target, details: `${title} (${count} member${count === 1 ? '' : 's'})`, at: input.at });
     return { count, target };
   });
 }

@@ -1,6 +1,6 @@
 import { isValidAmount, parseAmount, PRODUCT_STATUS } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
@@ -33,8 +33,6 @@ export interface StaffProduct extends ProductTerms {
   closedAt: string | null;
   createdAt: string;
 }
-
-type Acting = ActedBy & { at: Date };
 
 const BADGES: readonly number[] = [PRODUCT_STATUS.onSale, PRODUCT_STATUS.preSale, PRODUCT_STATUS.rush];
 const IMAGE = /^(\/api\/user\/static\/[A-Za-z0-9._-]{1,80}|https:\/\/[^\s"'<>]{1,480})$/;
@@ -115,7 +113,7 @@ export async function createProduct(db: Kysely<Database>, input: { terms: Produc
       .returningAll()
       .executeTakeFirstOrThrow();
     const product = staffProduct(row);
-    await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'product.create', target: `product:${row.id}`, after: `${row.name}: ${described(product)}`, at: input.at });
+    await auditStaffAction(trx, input, { action: 'product.create', target: `product:${row.id}`, after: `${row.name}: ${described(product)}`, at: input.at });
     return product;
   });
 }
@@ -139,10 +137,7 @@ export async function editProduct(db: Kysely<Database>, input: { id: number; ter
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new OperatorError(`Product ${input.id} has sold units: its terms are locked and it can only be closed`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'product.edit',
       target: `product:${row.id}`,
       before: `${before.name}: ${described(staffProduct(before))}`,
@@ -173,10 +168,7 @@ export async function closeProduct(db: Kysely<Database>, input: { id: number; re
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new OperatorError(`Product ${input.id} is already closed`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'product.close',
       target: `product:${row.id}`,
       before: `open, sale ends ${before.end_time}, ${before.units_sold}/${before.units_offered} sold`,

@@ -1,5 +1,5 @@
 import { buildSumTree, parseAmount, sumTreeProof, type SumNode } from '@rigshare/domain';
-import { writeAudit } from '../../audit';
+import { auditStaffAction } from '../../audit';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { OperatorError } from '../../operator-error';
@@ -79,7 +79,7 @@ export async function declareBankBalance(db: Db, input: { name: string; amount: 
       .insertInto('solvency_bank_balances')
       .values({ name, amount: amount.toString(), as_of: date, declared_by: input.by, declared_at: input.at.toISOString() })
       .execute();
-    await writeAudit(trx, { actor: input.by, action: 'solvency.declare-bank', target: name, details: `${amount} micro-USDT as of ${date}`, at: input.at });
+    await auditStaffAction(trx, { by: input.by }, { action: 'solvency.declare-bank', target: name, details: `${amount} micro-USDT as of ${date}`, at: input.at });
   });
   return { name, amount, asOf: date };
 }

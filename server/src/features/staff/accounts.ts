@@ -1,6 +1,6 @@
 import { STAFF_ROLES, type StaffRole } from '@rigshare/api-schema';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../audit';
+import { auditStaffAction } from '../../audit';
 import type { Database } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
 import { hashPassword, verifyPassword } from '../../security/password';
@@ -42,7 +42,7 @@ export async function createStaff(
       .values({ login, password_hash: passwordHash, role: input.role, totp_secret: sealSecret(secret, input.totpKey), created_at: input.at.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor: input.by, action: 'staff.create', target: `staff:${login}`, after: input.role, at: input.at });
+    await auditStaffAction(trx, { by: input.by }, { action: 'staff.create', target: `staff:${login}`, after: input.role, at: input.at });
     return row.id;
   });
   return { id, otpauthUri: otpauthUri(login, secret) };
@@ -59,7 +59,7 @@ export async function revokeStaffSessions(db: Kysely<Database>, input: { login: 
       .where('staff_id', '=', staff.id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    await writeAudit(trx, { actor: input.by, action: 'staff.revoke', target: `staff:${staff.login}`, details: `${result.numUpdatedRows} session(s)`, at: input.at });
+    await auditStaffAction(trx, { by: input.by }, { action: 'staff.revoke', target: `staff:${staff.login}`, details: `${result.numUpdatedRows} session(s)`, at: input.at });
     return Number(result.numUpdatedRows);
   });
 }
@@ -108,10 +108,7 @@ export async function loginStaff(
     const token = newToken();
     const now = input.at.toISOString();
     await trx.insertInto('staff_sessions').values({ token_hash: sha256(token), staff_id: staff.id, created_at: now, last_seen_at: now, revoked_at: null }).execute();
-    await writeAudit(trx, {
-      actor: staff.login,
-      actorRole: staff.role,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { by: staff.login, actorRole: staff.role, sourceAddress: input.sourceAddress }, {
       action: staff.enrolled ? 'staff.login' : 'staff.enrol',
       target: `staff:${staff.login}`,
       at: input.at,
@@ -142,7 +139,7 @@ export async function touchStaffSession(db: Kysely<Database>, tokenHash: string,
 export async function endStaffSession(db: Kysely<Database>, input: { tokenHash: string; staff: StaffAccount; sourceAddress: string; at: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff_sessions').set({ revoked_at: input.at.toISOString() }).where('token_hash', '=', input.tokenHash).where('revoked_at', 'is', null).execute();
-    await writeAudit(trx, { actor: input.staff.login, actorRole: input.staff.role, sourceAddress: input.sourceAddress, action: 'staff.logout', target: `staff:${input.staff.login}`, at: input.at });
+    await auditStaffAction(trx, { by: input.staff.login, actorRole: input.staff.role, sourceAddress: input.sourceAddress }, { action: 'staff.logout', target: `staff:${input.staff.login}`, at: input.at });
   });
 }
 

@@ -12,7 +12,7 @@ import { closeProduct, createProduct, editProduct, staffProducts } from '../prod
 import { appReleases, publishAppRelease } from '../system';
 import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannels } from '../wallet';
 import { routeOf } from './guard';
-import { actedBy, refusing } from './route-kit';
+import { actedNow, refusing } from './route-kit';
 
 /**
  * /admin/products, /admin/rates, /admin/coupons, /admin/pay-channels, /admin/app-releases, /admin/links,
@@ -24,19 +24,18 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
   const { deps } = app;
   const db = deps.db.kysely;
-  const by = (request: Parameters<typeof actedBy>[0]) => ({ ...actedBy(request), at: deps.clock() });
 
   app.get(routeOf('products').url, { config: routeOf('products').config, schema: schemas.products }, async (request) => {
     return ok(request, await staffProducts(db, request.query));
   });
   app.post(routeOf('productCreate').url, { config: routeOf('productCreate').config, schema: schemas.productCreate }, async (request) =>
-    ok(request, await refusing(() => createProduct(db, { terms: request.body, ...by(request) }))),
+    ok(request, await refusing(() => createProduct(db, { terms: request.body, ...actedNow(request) }))),
   );
   app.post(routeOf('productEdit').url, { config: routeOf('productEdit').config, schema: schemas.productEdit }, async (request) =>
-    ok(request, await refusing(() => editProduct(db, { id: request.params.id, terms: request.body, ...by(request) }))),
+    ok(request, await refusing(() => editProduct(db, { id: request.params.id, terms: request.body, ...actedNow(request) }))),
   );
   app.post(routeOf('productClose').url, { config: routeOf('productClose').config, schema: schemas.productClose }, async (request) =>
-    ok(request, await refusing(() => closeProduct(db, { id: request.params.id, reason: request.body.reason, ...by(request) }))),
+    ok(request, await refusing(() => closeProduct(db, { id: request.params.id, reason: request.body.reason, ...actedNow(request) }))),
   );
 
   app.get(routeOf('rates').url, { config: routeOf('rates').config, schema: schemas.rates }, async (request) => {
@@ -45,17 +44,17 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
     return ok(request, pageOf(rates, request.query));
   });
   app.post(routeOf('rateSet').url, { config: routeOf('rateSet').config, schema: schemas.rateSet }, async (request) =>
-    ok(request, await refusing(() => setExchangeRate(db, { ...request.body, ...by(request) }))),
+    ok(request, await refusing(() => setExchangeRate(db, { ...request.body, ...actedNow(request) }))),
   );
 
   // Channels, releases, links and reward settings are a handful each: read whole and paged here, as the rates.
 
   app.get(routeOf('coupons').url, { config: routeOf('coupons').config, schema: schemas.coupons }, async (request) => ok(request, await staffCoupons(db, request.query)));
   app.post(routeOf('couponCreate').url, { config: routeOf('couponCreate').config, schema: schemas.couponCreate }, async (request) =>
-    ok(request, await refusing(() => createCoupon(deps.db, { terms: request.body, ...by(request) }))),
+    ok(request, await refusing(() => createCoupon(deps.db, { terms: request.body, ...actedNow(request) }))),
   );
   app.post(routeOf('couponClose').url, { config: routeOf('couponClose').config, schema: schemas.couponClose }, async (request) =>
-    ok(request, await refusing(() => closeCoupon(deps.db, { id: request.params.id, reason: request.body.reason, ...by(request) }))),
+    ok(request, await refusing(() => closeCoupon(deps.db, { id: request.params.id, reason: request.body.reason, ...actedNow(request) }))),
   );
 
   app.get(routeOf('payChannels').url, { config: routeOf('payChannels').config, schema: schemas.payChannels }, async (request) =>
@@ -63,23 +62,23 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   );
   app.post(routeOf('payChannelCreate').url, { config: routeOf('payChannelCreate').config, schema: schemas.payChannelCreate }, async (request) => {
     const { currency, kind, ...terms } = request.body;
-    return ok(request, await refusing(() => createPayChannel(db, { terms, currency, kind, ...by(request) })));
+    return ok(request, await refusing(() => createPayChannel(db, { terms, currency, kind, ...actedNow(request) })));
   });
   app.post(routeOf('payChannelEdit').url, { config: routeOf('payChannelEdit').config, schema: schemas.payChannelEdit }, async (request) =>
-    ok(request, await refusing(() => editPayChannel(db, { id: request.params.id, terms: request.body, ...by(request) }))),
+    ok(request, await refusing(() => editPayChannel(db, { id: request.params.id, terms: request.body, ...actedNow(request) }))),
   );
   app.post(routeOf('payChannelEnable').url, { config: routeOf('payChannelEnable').config, schema: schemas.payChannelEnable }, async (request) =>
-    ok(request, await refusing(() => setPayChannelEnabled(db, { id: request.params.id, enabled: true, ...by(request) }))),
+    ok(request, await refusing(() => setPayChannelEnabled(db, { id: request.params.id, enabled: true, ...actedNow(request) }))),
   );
   app.post(routeOf('payChannelDisable').url, { config: routeOf('payChannelDisable').config, schema: schemas.payChannelDisable }, async (request) =>
-    ok(request, await refusing(() => setPayChannelEnabled(db, { id: request.params.id, enabled: false, ...by(request) }))),
+    ok(request, await refusing(() => setPayChannelEnabled(db, { id: request.params.id, enabled: false, ...actedNow(request) }))),
   );
 
   app.get(routeOf('appReleases').url, { config: routeOf('appReleases').config, schema: schemas.appReleases }, async (request) =>
     ok(request, pageOf(await appReleases(db), request.query)),
   );
   app.post(routeOf('appReleasePublish').url, { config: routeOf('appReleasePublish').config, schema: schemas.appReleasePublish }, async (request) =>
-    ok(request, await refusing(() => publishAppRelease(db, { draft: request.body, ...by(request) }))),
+    ok(request, await refusing(() => publishAppRelease(db, { draft: request.body, ...actedNow(request) }))),
   );
 
   app.get(routeOf('unsetSettings').url, { config: routeOf('unsetSettings').config, schema: schemas.unsetSettings }, async (request) =>
@@ -90,14 +89,14 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   app.get(routeOf('links').url, { config: routeOf('links').config, schema: schemas.links }, async (request) => ok(request, pageOf(await siteLinks(db, fallbacks()), request.query)));
   app.post(routeOf('linkSet').url, { config: routeOf('linkSet').config, schema: schemas.linkSet }, async (request) => {
     const { key, value } = request.body;
-    return ok(request, await refusing(() => setSiteLink(db, { key, value, fallback: fallbacks()[key], ...by(request) })));
+    return ok(request, await refusing(() => setSiteLink(db, { key, value, fallback: fallbacks()[key], ...actedNow(request) })));
   });
 
   app.get(routeOf('rewardSettings').url, { config: routeOf('rewardSettings').config, schema: schemas.rewardSettings }, async (request) =>
     ok(request, pageOf(await staffRewardSettings(db), request.query)),
   );
   app.post(routeOf('rewardSet').url, { config: routeOf('rewardSet').config, schema: schemas.rewardSet }, async (request) => {
-    const changed = await refusing(() => setRewardSetting(db, { ...request.body, ...by(request) }));
+    const changed = await refusing(() => setRewardSetting(db, { ...request.body, ...actedNow(request) }));
     return ok(request, changed.setting);
   });
 }

@@ -8,7 +8,7 @@ import { type NoticeKind, publishCarousel, publishNews, publishNotice, publishVi
 import { postForMember } from '../community';
 import { inviteMessageTexts, setInviteMessage } from '../../settings/invite-message';
 import { routeOf } from './guard';
-import { actedBy, refusing } from './route-kit';
+import { actedNow, refusing } from './route-kit';
 
 /**
  * /admin/content: what members read from staff (news and station notices, the home page's notices,
@@ -20,7 +20,6 @@ export function contentRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
   const { deps } = app;
   const db = deps.db.kysely;
-  const by = (request: Parameters<typeof actedBy>[0]) => ({ ...actedBy(request), at: deps.clock() });
   const done = (id: number) => ({ id });
 
   app.get(routeOf('contentNews').url, { config: routeOf('contentNews').config, schema: schemas.contentNews }, async (request) => {
@@ -29,11 +28,11 @@ export function contentRoutes(fastify: FastifyInstance): void {
     return ok(request, { total, list });
   });
   app.post(routeOf('contentNewsPublish').url, { config: routeOf('contentNewsPublish').config, schema: schemas.contentNewsPublish }, async (request) => {
-    const item = await refusing(() => publishNews(db, { ...request.body, ...by(request) }));
+    const item = await refusing(() => publishNews(db, { ...request.body, ...actedNow(request) }));
     return ok(request, done(item.id));
   });
   app.post(routeOf('contentNewsUnpublish').url, { config: routeOf('contentNewsUnpublish').config, schema: schemas.contentNewsUnpublish }, async (request) => {
-    await refusing(() => unpublishNews(db, { id: request.params.id, ...by(request) }));
+    await refusing(() => unpublishNews(db, { id: request.params.id, ...actedNow(request) }));
     return ok(request, done(request.params.id));
   });
 
@@ -44,11 +43,11 @@ export function contentRoutes(fastify: FastifyInstance): void {
   });
   app.post(routeOf('contentNoticePublish').url, { config: routeOf('contentNoticePublish').config, schema: schemas.contentNoticePublish }, async (request) => {
     const { kind, title, content } = request.body;
-    const row = await refusing(() => publishNotice(db, { kind, title: title || undefined, content, translations: undefined, ...by(request) }));
+    const row = await refusing(() => publishNotice(db, { kind, title: title || undefined, content, translations: undefined, ...actedNow(request) }));
     return ok(request, done(row.id));
   });
   app.post(routeOf('contentNoticeUnpublish').url, { config: routeOf('contentNoticeUnpublish').config, schema: schemas.contentNoticeUnpublish }, async (request) => {
-    await refusing(() => unpublishNotice(db, { id: request.params.id, ...by(request) }));
+    await refusing(() => unpublishNotice(db, { id: request.params.id, ...actedNow(request) }));
     return ok(request, done(request.params.id));
   });
 
@@ -56,7 +55,7 @@ export function contentRoutes(fastify: FastifyInstance): void {
     ok(request, await inviteMessageTexts(db)),
   );
   app.post(routeOf('contentInviteMessageSet').url, { config: routeOf('contentInviteMessageSet').config, schema: schemas.contentInviteMessageSet }, async (request) =>
-    ok(request, await refusing(() => setInviteMessage(db, { texts: request.body.texts, ...by(request) }))),
+    ok(request, await refusing(() => setInviteMessage(db, { texts: request.body.texts, ...actedNow(request) }))),
   );
 
   app.get(routeOf('contentCarousel').url, { config: routeOf('contentCarousel').config, schema: schemas.contentCarousel }, async (request) => {
@@ -66,11 +65,11 @@ export function contentRoutes(fastify: FastifyInstance): void {
   });
   app.post(routeOf('contentCarouselPublish').url, { config: routeOf('contentCarouselPublish').config, schema: schemas.contentCarouselPublish }, async (request) => {
     const { title, subtitle, image, link, sort } = request.body;
-    const row = await refusing(() => publishCarousel(db, { title, subtitle, image, link, sort: sort === undefined ? undefined : String(sort), translations: undefined, ...by(request) }));
+    const row = await refusing(() => publishCarousel(db, { title, subtitle, image, link, sort: sort === undefined ? undefined : String(sort), translations: undefined, ...actedNow(request) }));
     return ok(request, done(row.id));
   });
   app.post(routeOf('contentCarouselUnpublish').url, { config: routeOf('contentCarouselUnpublish').config, schema: schemas.contentCarouselUnpublish }, async (request) => {
-    await refusing(() => unpublishCarousel(db, { id: request.params.id, ...by(request) }));
+    await refusing(() => unpublishCarousel(db, { id: request.params.id, ...actedNow(request) }));
     return ok(request, done(request.params.id));
   });
 
@@ -81,17 +80,17 @@ export function contentRoutes(fastify: FastifyInstance): void {
   });
   app.post(routeOf('contentVideoPublish').url, { config: routeOf('contentVideoPublish').config, schema: schemas.contentVideoPublish }, async (request) => {
     const { placement, title, video, poster, sort } = request.body;
-    const row = await refusing(() => publishVideo(db, { placement, title, video, poster, sort: sort === undefined ? undefined : String(sort), translations: undefined, ...by(request) }));
+    const row = await refusing(() => publishVideo(db, { placement, title, video, poster, sort: sort === undefined ? undefined : String(sort), translations: undefined, ...actedNow(request) }));
     return ok(request, done(row.id));
   });
   app.post(routeOf('contentVideoUnpublish').url, { config: routeOf('contentVideoUnpublish').config, schema: schemas.contentVideoUnpublish }, async (request) => {
-    await refusing(() => unpublishVideo(db, { id: request.params.id, ...by(request) }));
+    await refusing(() => unpublishVideo(db, { id: request.params.id, ...actedNow(request) }));
     return ok(request, done(request.params.id));
   });
 
   app.post(routeOf('contentPush').url, { config: routeOf('contentPush').config, schema: schemas.contentPush }, async (request) => {
     const { to, title, content } = request.body;
-    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), phoneRegion: deps.config.phoneDefaultRegion, title, body: content, ...by(request) })));
+    return ok(request, await refusing(() => sendStaffMessage(db, { to: to.trim(), phoneRegion: deps.config.phoneDefaultRegion, title, body: content, ...actedNow(request) })));
   });
 
   // The command line's post:for-member, with the role and the name from the staff session, never typed.
@@ -99,7 +98,7 @@ export function contentRoutes(fastify: FastifyInstance): void {
     const { to, content, videoUrl } = request.body;
     const byId = /^id:([1-9][0-9]{0,9})$/.exec(to.trim());
     const member = byId ? { id: Number(byId[1]) } : { phone: phoneLookupKey(to, deps.config.phoneDefaultRegion) };
-    const acted = by(request);
+    const acted = actedNow(request);
     const id = await refusing(() => postForMember(deps.db, { member, content, videoUrl, role: request.staff!.role, ...acted }));
     return ok(request, done(id));
   });

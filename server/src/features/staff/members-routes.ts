@@ -5,7 +5,7 @@ import { ok } from '../../plugins/envelope';
 import { freezeMember, unfreezeMember } from '../accounts';
 import { routeOf } from './guard';
 import { memberDetail, searchMembers } from './members';
-import { actedBy, refusing } from './route-kit';
+import { actedNow, refusing } from './route-kit';
 
 /** /admin/members: find a member, read what they hold and did, freeze and unfreeze them (the CLI's member:* commands share the services). */
 export function memberRoutes(fastify: FastifyInstance): void {
@@ -19,10 +19,10 @@ export function memberRoutes(fastify: FastifyInstance): void {
   );
 
   app.post(routeOf('memberFreeze').url, { config: routeOf('memberFreeze').config, schema: schemas.memberFreeze }, async (request) =>
-    ok(request, await refusing(() => freezeMember(deps.db.kysely, { memberId: request.params.id, reason: request.body.reason, at: deps.clock(), ...actedBy(request) }))),
+    ok(request, await refusing(() => freezeMember(deps.db.kysely, { memberId: request.params.id, reason: request.body.reason, ...actedNow(request) }))),
   );
 
   app.post(routeOf('memberUnfreeze').url, { config: routeOf('memberUnfreeze').config, schema: schemas.memberUnfreeze }, async (request) =>
-    ok(request, await refusing(() => unfreezeMember(deps.db.kysely, { memberId: request.params.id, reason: request.body.reason, at: deps.clock(), ...actedBy(request) }))),
+    ok(request, await refusing(() => unfreezeMember(deps.db.kysely, { memberId: request.params.id, reason: request.body.reason, ...actedNow(request) }))),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ActedBy } from '../../audit';
+import type { ActedBy, Acting } from '../../audit';
 import { AppError } from '../../errors';
 import { IdempotencyConflictError } from '../../ledger/ledger';
 import { OperatorError } from '../../operator-error';
@@ -17,3 +17,6 @@ export async function refusing<T>(work: () => Promise<T>): Promise<T> {
 
 /** Who acts in a staff route, for the service's audit row: the staff login, its role, the client's address. */
 export const actedBy = (request: FastifyRequest): ActedBy => ({ by: request.staff!.login, actorRole: request.staff!.role, sourceAddress: request.ip });
+
+/** Who acts and when (the app's clock): what every audited staff service takes beside its own input. */
+export const actedNow = (request: FastifyRequest): Acting => ({ ...actedBy(request), at: request.server.deps.clock() });

@@ -20,7 +20,7 @@ import { catalogueRoutes } from './catalogue-routes';
 import { contentRoutes } from './content-routes';
 import { memberRoutes } from './members-routes';
 import { moneyRoutes } from './money-routes';
-import { actedBy, refusing } from './route-kit';
+import { actedBy, actedNow, refusing } from './route-kit';
 
 /**
  * The staff console's API under /admin: login with a TOTP code, then the staff actions, each calling the
@@ -74,11 +74,11 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, { total, list });
   });
   app.post(routeOf('rechargeConfirm').url, { config: routeOf('rechargeConfirm').config, schema: schemas.rechargeConfirm }, async (request) => {
-    const r = await refusing(() => confirmDeposit(db, { id: request.params.id, at: deps.clock(), ...actedBy(request) }));
+    const r = await refusing(() => confirmDeposit(db, { id: request.params.id, ...actedNow(request) }));
     return ok(request, { id: r.deposit.id, status: r.deposit.status, alreadyConfirmed: r.alreadyConfirmed });
   });
   app.post(routeOf('rechargeReject').url, { config: routeOf('rechargeReject').config, schema: schemas.rechargeReject }, async (request) => {
-    const d = await refusing(() => rejectDeposit(db, { id: request.params.id, reason: request.body.reason, at: deps.clock(), ...actedBy(request) }));
+    const d = await refusing(() => rejectDeposit(db, { id: request.params.id, reason: request.body.reason, ...actedNow(request) }));
     return ok(request, { id: d.id, status: d.status, alreadyConfirmed: false });
   });
 
@@ -111,11 +111,11 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   });
   app.post(routeOf('withdrawalApprove').url, { config: routeOf('withdrawalApprove').config, schema: schemas.withdrawalApprove }, async (request) => {
     const { txHash, reference } = request.body;
-    const w = await refusing(() => approveWithdrawal(db, { id: request.params.id, txHash, reference, fourEyesThreshold: threshold, at: deps.clock(), ...actedBy(request) }));
+    const w = await refusing(() => approveWithdrawal(db, { id: request.params.id, txHash, reference, fourEyesThreshold: threshold, ...actedNow(request) }));
     return ok(request, decisionView(w));
   });
   app.post(routeOf('withdrawalReject').url, { config: routeOf('withdrawalReject').config, schema: schemas.withdrawalReject }, async (request) => {
-    const w = await refusing(() => rejectWithdrawal(db, { id: request.params.id, reason: request.body.reason, fourEyesThreshold: threshold, at: deps.clock(), ...actedBy(request) }));
+    const w = await refusing(() => rejectWithdrawal(db, { id: request.params.id, reason: request.body.reason, fourEyesThreshold: threshold, ...actedNow(request) }));
     return ok(request, decisionView(w));
   });
 
@@ -126,11 +126,11 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, { total, list: rows.map(({ imageIds, ...r }) => ({ ...r, urls: imageIds.map(links.signed) })) });
   });
   app.post(routeOf('postPass').url, { config: routeOf('postPass').config, schema: schemas.postPass }, async (request) => {
-    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
+    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'pass', ...actedNow(request) }));
     return ok(request, { id: p.id, status: 'Passed' as const });
   });
   app.post(routeOf('postFail').url, { config: routeOf('postFail').config, schema: schemas.postFail }, async (request) => {
-    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actedBy(request) }));
+    const p = await refusing(() => reviewPost(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, ...actedNow(request) }));
     return ok(request, { id: p.id, status: 'Failed' as const });
   });
 
@@ -141,11 +141,11 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, { total, list: rows.map((r) => ({ ...r, kind: r.kind as 'joingroup' | 'video' })) });
   });
   app.post(routeOf('submissionPass').url, { config: routeOf('submissionPass').config, schema: schemas.submissionPass }, async (request) => {
-    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'pass', at: deps.clock(), ...actedBy(request) }));
+    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'pass', ...actedNow(request) }));
     return ok(request, { id: r.id, status: r.status });
   });
   app.post(routeOf('submissionFail').url, { config: routeOf('submissionFail').config, schema: schemas.submissionFail }, async (request) => {
-    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, at: deps.clock(), ...actedBy(request) }));
+    const r = await refusing(() => reviewSubmission(db, { id: request.params.id, decision: 'fail', reason: request.body.reason, ...actedNow(request) }));
     return ok(request, { id: r.id, status: r.status });
   });
 
@@ -158,7 +158,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request, { total, list: rows.map((f) => ({ id: f.id, phone: f.phone, content: f.content, attachment: attachment(f.attachment), createdAt: f.created_at })) });
   });
   app.post(routeOf('feedbackReply').url, { config: routeOf('feedbackReply').config, schema: schemas.feedbackReply }, async (request) => {
-    const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, at: deps.clock(), ...actedBy(request) }));
+    const f = await refusing(() => replyToFeedback(db.kysely, { id: request.params.id, text: request.body.text, ...actedNow(request) }));
     return ok(request, { id: f.id });
   });
 

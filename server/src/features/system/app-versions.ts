@@ -1,30 +1,16 @@
+import type { AdminAppRelease } from '@rigshare/api-schema';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import type { AppVersionsTable, Database } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
 
 export const PLATFORMS = ['ANDROID', 'IOS'] as const;
 
 /** A release of the installable app: members on an older code are offered it (and must take it when compulsory). */
-export interface AppRelease {
-  id: number;
-  platform: string;
-  version: string;
-  code: number;
-  downUrl: string;
-  notes: string;
-  compulsory: boolean;
-  createdAt: string;
-}
+export type AppRelease = AdminAppRelease;
 
-export interface AppReleaseDraft {
-  platform: string;
-  version: string;
-  code: number;
-  downUrl: string;
-  notes: string;
-  compulsory: boolean;
-}
+/** A release to publish; the platform is checked here, as the command line passes any text. */
+export type AppReleaseDraft = Omit<AppRelease, 'id' | 'createdAt'>;
 
 const release = (r: Selectable<AppVersionsTable>): AppRelease => ({
   id: r.id,
@@ -47,7 +33,7 @@ export async function appReleases(db: Kysely<Database>): Promise<AppRelease[]> {
  * Publishes a release. Its code must be above every earlier release of the platform (the update check
  * compares codes), so a mistyped code cannot hide the newest release. One audit row.
  */
-export async function publishAppRelease(db: Kysely<Database>, input: { draft: AppReleaseDraft } & ActedBy & { at: Date }): Promise<AppRelease> {
+export async function publishAppRelease(db: Kysely<Database>, input: { draft: AppReleaseDraft } & Acting): Promise<AppRelease> {
   const d = input.draft;
   const platform = d.platform.trim().toUpperCase();
   if (!(PLATFORMS as readonly string[]).includes(platform)) throw new OperatorError('The platform is ANDROID or IOS');
@@ -66,10 +52,7 @@ export async function publishAppRelease(db: Kysely<Database>, input: { draft: Ap
       .values({ platform, version, code: d.code, down_url: downUrl, extra: notes, compulsory: d.compulsory ? 1 : 0, created_at: input.at.toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'app.release',
       target: `app:${platform}:${d.code}`,
       after: `${platform} ${version} (${d.code})${d.compulsory ? ', compulsory' : ''}: ${downUrl}`,

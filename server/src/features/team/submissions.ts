@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
 import { rewardSettings } from '../../settings/reward-settings';
 import { OperatorError } from '../../operator-error';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type ActedBy } from '../../audit';
 import { siteLink } from '../../settings/site-links';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
 import { notifyMember } from '../../notices';
@@ -173,10 +173,7 @@ export async function reviewSubmission(
       rewardId = reward?.id ?? null;
       if (rewardId) await trx.updateTable('reward_submissions').set({ reward_id: rewardId }).where('id', '=', input.id).execute();
     }
-    await writeAudit(trx, {
-      actor: by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { ...input, by }, {
       action: `${row.kind}.${input.decision}`,
       target: `submission:${input.id}`,
       memberId: row.user_id,

@@ -1,6 +1,6 @@
 import { isValidAmount, parseAmount } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, type Acting } from '../../audit';
 import { toMicro, type Database, type PayChannelsTable } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
 
@@ -24,8 +24,6 @@ export interface PayChannelTerms {
   instructions: string;
   sort: number;
 }
-
-type Acting = ActedBy & { at: Date };
 
 const staffChannel = (r: Selectable<PayChannelsTable>): StaffPayChannel => ({
   id: r.id,
@@ -68,7 +66,7 @@ export async function createPayChannel(db: Kysely<Database>, input: { terms: Pay
       .returningAll()
       .executeTakeFirstOrThrow();
     const channel = staffChannel(row);
-    await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'channel.create', target: `channel:${row.id}`, after: described(channel), at: input.at });
+    await auditStaffAction(trx, input, { action: 'channel.create', target: `channel:${row.id}`, after: described(channel), at: input.at });
     return channel;
   });
 }
@@ -88,7 +86,7 @@ export async function editPayChannel(db: Kysely<Database>, input: { id: number; 
       .returningAll()
       .executeTakeFirstOrThrow();
     const channel = staffChannel(row);
-    await writeAudit(trx, { actor: input.by, actorRole: input.actorRole, sourceAddress: input.sourceAddress, action: 'channel.edit', target: `channel:${row.id}`, before: described(staffChannel(before)), after: described(channel), at: input.at });
+    await auditStaffAction(trx, input, { action: 'channel.edit', target: `channel:${row.id}`, before: described(staffChannel(before)), after: described(channel), at: input.at });
     return channel;
   });
 }
@@ -107,10 +105,7 @@ export async function setPayChannelEnabled(db: Kysely<Database>, input: { id: nu
       const exists = await trx.selectFrom('pay_channels').select('id').where('id', '=', input.id).executeTakeFirst();
       throw new OperatorError(exists ? `Channel ${input.id} is already ${input.enabled ? 'enabled' : 'disabled'}` : `No channel ${input.id}`);
     }
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: input.enabled ? 'channel.enable' : 'channel.disable',
       target: `channel:${row.id}`,
       before: input.enabled ? 'disabled' : 'enabled',

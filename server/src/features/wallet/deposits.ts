@@ -7,7 +7,7 @@ import { AppError, onField } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../operator-error';
-import { writeAudit, type ActedBy } from '../../audit';
+import { auditStaffAction, staffReason, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
 import { notifyMember } from '../../notices';
@@ -146,10 +146,7 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
       .executeTakeFirst();
     // A reject committed in between: roll the credit back.
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'recharge.confirm',
       target: `recharge:${row.id}`,
       memberId: row.user_id,
@@ -173,9 +170,7 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
 
 /** Marks a pending deposit Failed with the staff member's reason; moves nothing. */
 export async function rejectDeposit(db: Db, input: { id: number; reason: string | undefined; at: Date } & ActedBy): Promise<DepositView> {
-  const reason = (input.reason ?? '').trim();
-  if (!reason) throw new OperatorError('A reason is required: --reason "..."');
-  if (reason.length > 500) throw new OperatorError('The reason is limited to 500 characters');
+  const reason = staffReason(input.reason);
   const row = await findDeposit(db.kysely, input.id);
   if (!row) throw new OperatorError(`No deposit ${input.id}`);
   await db.kysely.transaction().execute(async (trx) => {
@@ -189,10 +184,7 @@ export async function rejectDeposit(db: Db, input: { id: number; reason: string 
       const now = (await findDeposit(trx, input.id))!;
       throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
     }
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'recharge.reject',
       target: `recharge:${input.id}`,
       memberId: row.user_id,

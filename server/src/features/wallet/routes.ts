@@ -170,27 +170,13 @@ export async function walletFeatureRoutes(fastify: FastifyInstance): Promise<voi
     ok(request, withdrawInfo(String(request.query.channel ?? ''), request.locale)),
   );
 
-  app.post('/user/withdraw', { preHandler: [app.authenticate, app.refuseFrozen], schema: schemas.withdraw }, async (request) => {
-    const b = request.body;
-    const withdrawal = await createWithdrawal(deps, request.member!.id, {
-      channel: b.channel,
-      amount: b.amount,
-      payPassword: b.payPassword,
-      requestId: b.requestId,
-    });
-    return ok(request, withdrawal);
-  });
+  app.post('/user/withdraw', { preHandler: [app.authenticate, app.refuseFrozen], schema: schemas.withdraw }, async (request) =>
+    ok(request, await createWithdrawal(deps, request.member!.id, request.body)),
+  );
 
-  app.post('/user/cashrecharge', { ...auth, schema: schemas.cashRecharge }, async (request) => {
-    const b = request.body;
-    const deposit = await createCashDeposit(deps, request.member!.id, {
-      bankId: b.bankId,
-      amount: b.amount,
-      reference: b.reference,
-      requestId: b.requestId,
-    });
-    return ok(request, deposit);
-  });
+  app.post('/user/cashrecharge', { ...auth, schema: schemas.cashRecharge }, async (request) =>
+    ok(request, await createCashDeposit(deps, request.member!.id, request.body)),
+  );
 
   app.get('/user/cashrecharge/list', { ...auth, schema: schemas.cashRecharges }, async (request) => ok(request, await memberDeposits(db, request.member!.id, request.query)));
 }

@@ -1,6 +1,6 @@
 import { formatAmount, isValidTxHash } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit, type ActedBy } from '../../../audit';
+import { auditStaffAction, staffReason, type ActedBy } from '../../../audit';
 import type { Db } from '../../../db/connect';
 import { countedPage, type Paging } from '../../../db/paging';
 import { toMicro, type Database } from '../../../db/schema';
@@ -27,13 +27,6 @@ export async function pendingWithdrawals(db: Kysely<Database>, paging?: Paging) 
     .select(['w.id', 'u.phone', 'w.channel', 'w.amount', 'w.fee', 'w.net', 'w.payout_to', 'w.created_at'])
     .orderBy('w.id');
   return countedPage(pending, list, paging);
-}
-
-function staffReason(reason: string | undefined): string {
-  const text = (reason ?? '').trim();
-  if (!text) throw new OperatorError('A reason is required: --reason "..."');
-  if (text.length > 500) throw new OperatorError('The reason is limited to 500 characters');
-  return text;
 }
 
 /** Locks the withdrawal's accounts, then reads it again: only a Pending withdrawal is decided, once. */
@@ -150,10 +143,7 @@ export async function approveWithdrawal(
       .values({ withdrawal_id: row.id, staff_login: by, tx_hash: txHash, reference, created_at: input.at.toISOString() })
       .execute();
     const pays = earlier.length + 1 >= needed;
-    await writeAudit(trx, {
-      actor: by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, { ...input, by }, {
       action: pays ? 'withdrawal.approve' : 'withdrawal.approve_first',
       target: `withdrawal:${row.id}`,
       memberId: row.user_id,
@@ -211,10 +201,7 @@ export async function rejectWithdrawal(
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
-    await writeAudit(trx, {
-      actor: input.by,
-      actorRole: input.actorRole,
-      sourceAddress: input.sourceAddress,
+    await auditStaffAction(trx, input, {
       action: 'withdrawal.reject',
       target: `withdrawal:${row.id}`,
       memberId: row.user_id,
