@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { parseRemotesDocument } from '@rigshare/contract';
 import { LOCALE_TAGS, type LocaleTag } from '@rigshare/domain';
-import { ROOT, distOf } from '../src/topology';
+import { remotesDocument } from '../src/runtime-documents';
+import { ROOT, topologyFromEnv } from '../src/topology';
 import { PHONE } from './browser';
 
 /** The shell's paths, read from its route table so a new shell screen joins the walk by itself. */
@@ -56,14 +57,12 @@ const CONSOLE_OTHER_TABS = [
 /** Every staff screen and every other tab of the screens with tabs. */
 export const staffScreensAndTabs = (): string[] => [...staffScreens(), ...CONSOLE_OTHER_TABS];
 
-/** The remotes.json the built shell serves. */
+/**
+ * The remotes.json each stack's shell serves, built from the remotes' builds as the stack builds it
+ * (tools/src/runtime-documents.ts): its remotes, their screens and audience do not depend on the ports.
+ */
 function servedRemotes() {
-  const written = JSON.parse(fs.readFileSync(path.join(distOf('shell'), 'remotes.json'), 'utf8')) as { remotes?: { manifest?: unknown }[] };
-  // The fleet writes each manifest as a path on the shell's origin; the shell makes it absolute against its page.
-  for (const entry of written.remotes ?? []) {
-    if (typeof entry.manifest === 'string' && entry.manifest.startsWith('/')) entry.manifest = new URL(entry.manifest, 'http://localhost').href;
-  }
-  return parseRemotesDocument(written);
+  return parseRemotesDocument(remotesDocument(topologyFromEnv({})));
 }
 
 /**
