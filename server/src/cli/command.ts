@@ -65,9 +65,24 @@ export function idArg(value: string | undefined): number {
   return Number(value);
 }
 
-export function timeOption(value: string | undefined): Date {
+function timeOption(value: string | undefined): Date {
   if (value === undefined) return new Date();
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new OperatorError(`Not a time: "${value}" (use ISO 8601, e.g. 2025-01-31T12:00:00Z)`);
   return date;
+}
+
+/** A scheduled job run once by hand, as of now or of `--at <ISO time>`; `run` says what it did. */
+export function jobCommand(name: string, summary: string, run: (db: Db, at: Date) => Promise<void>): AdminCommand {
+  return {
+    name,
+    usage: '[--at <ISO time>]',
+    summary,
+    args: 0,
+    options: ['at'],
+    async run(db, { options }) {
+      await run(db, timeOption(options.at));
+      return 0;
+    },
+  };
 }

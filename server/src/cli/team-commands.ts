@@ -3,7 +3,7 @@ import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
 import { runTeamRewards } from '../jobs/team-rewards';
 import { REWARD_SETTINGS, rewardSettings, setRewardSetting, settingText, type RewardSettingName } from '../settings/reward-settings';
 import { pendingSubmissions, reviewSubmission } from '../features/team';
-import { idArg, operatorNow, timeOption, type AdminCommand } from './command';
+import { idArg, jobCommand, operatorNow, type AdminCommand } from './command';
 import { operatorName } from '../audit';
 import { say } from './output';
 
@@ -57,18 +57,10 @@ export const TEAM_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'jobs:rewards',
-    usage: '[--at <ISO time>]',
-    summary: 'Grants the referral and team rewards of new orders and income, then pays waiting rewards in order while the budget lasts',
-    args: 0,
-    options: ['at'],
-    async run(db, { options }) {
-      const r = await runTeamRewards(db, timeOption(options.at));
-      say`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`;
-      return 0;
-    },
-  },
+  jobCommand('jobs:rewards', 'Grants the referral and team rewards of new orders and income, then pays waiting rewards in order while the budget lasts', async (db, at) => {
+    const r = await runTeamRewards(db, at);
+    say`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`;
+  }),
   {
     name: 'team:reviews',
     usage: '',
