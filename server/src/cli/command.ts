@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { operatorName, type Acting } from '../audit';
 import type { Db } from '../db/connect';
 import { OperatorError } from '../operator-error';
+import { say } from './output';
 
 /** The parsed command line of one command: its positionals and its --options (strings). */
 export interface CommandInput {
@@ -82,6 +83,22 @@ export function jobCommand(name: string, summary: string, run: (db: Db, at: Date
     options: ['at'],
     async run(db, { options }) {
       await run(db, timeOption(options.at));
+      return 0;
+    },
+  };
+}
+
+/** A command that lists rows, one line each (`show` prints one with say`...`), or says `none` when there are none. */
+export function listCommand<Row>(name: string, summary: string, list: { rows: (db: Db) => Promise<readonly Row[]>; none: string; show: (row: Row) => void }): AdminCommand {
+  return {
+    name,
+    usage: '',
+    summary,
+    args: 0,
+    async run(db) {
+      const rows = await list.rows(db);
+      if (rows.length === 0) say`${list.none}`;
+      for (const row of rows) list.show(row);
       return 0;
     },
   };
