@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { phonePage } from './browser';
-import { DEMO, e164, loginThroughScreen, productOnSale } from './session';
+import { confirmPurchase, DEMO, e164, loginThroughScreen, newestOrderCard, productOnSale } from './session';
 import { useStack } from './use-stack';
 
 const { stack, browser } = useStack();
@@ -34,12 +34,9 @@ it('a credited member rents a machine after agreeing to the lease, then claims a
   await expect(buy.isDisabled()).resolves.toBe(true);
   await page.getByTestId('agree-lease').click();
   await expect(buy.isDisabled()).resolves.toBe(false);
-  await buy.click();
-  await page.locator('.adm-dialog').getByRole('button').last().click();
+  await confirmPurchase(page);
 
-  await page.waitForFunction(() => location.hash.startsWith('#/user/myorder'));
-  const order = page.getByTestId('order-card').first();
-  await order.waitFor();
+  const order = await newestOrderCard(page);
   await expect(order.textContent()).resolves.toContain(product.productName);
   await expect(order.getByTestId('order-status').textContent()).resolves.toMatch(/Valid/);
 

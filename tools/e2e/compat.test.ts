@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CONTRACT_VERSION, type RemotesDocument } from '@rigshare/contract';
 import { launchBrowser, PHONE } from './browser';
-import { DEMO, loginThroughScreen } from './session';
+import { buyOnProductPage, DEMO, loginThroughScreen, newestOrderCard } from './session';
 import { startStack, type Stack } from './stack';
 import { PREVIOUS_RELEASE, buildAt, commitAvailable } from './previous-release';
 import { REMOTE_NAMES, ROOT, type RemoteName } from '../src/topology';
@@ -123,14 +123,9 @@ describeRelease('the current shell with the previous release of the products rem
 
     const product = await productOnSale(stack);
     await page.goto(`${stack.shellUrl}#/index/detail?id=${product.id}`);
-    const buy = page.getByTestId('buy');
-    await buy.waitFor();
-    await page.getByTestId('agree-lease').click();
-    await buy.click();
-    await page.locator('.adm-dialog').getByRole('button').last().click();
-    await page.waitForFunction(() => location.hash.startsWith('#/user/myorder'));
-    const order = page.getByTestId('order-card').first();
-    await order.waitFor();
+    await page.getByTestId('buy').waitFor();
+    await buyOnProductPage(page);
+    const order = await newestOrderCard(page);
     await expect(order.textContent()).resolves.toContain(product.productName);
     expect(stack.admin('ledger:check').trim()).toBe('ledger ok');
   });

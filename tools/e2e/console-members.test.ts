@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { phonePage } from './browser';
-import { DEMO, e164, loginThroughScreen, productOnSale, staffPage } from './session';
+import { buyOnProductPage, DEMO, e164, loginThroughScreen, productOnSale, staffPage } from './session';
 import { useStack } from './use-stack';
 
 const { stack, browser } = useStack();
@@ -25,9 +25,7 @@ async function toggleFreeze(staff: Page, reason: string): Promise<void> {
 async function tryToBuy(member: Page, productId: number): Promise<void> {
   await member.goto(`${stack.shellUrl}#/index/detail?id=${productId}`);
   await member.getByTestId('buy').waitFor();
-  await member.getByTestId('agree-lease').click();
-  await member.getByTestId('buy').click();
-  await member.locator('.adm-dialog').getByRole('button').last().click();
+  await buyOnProductPage(member);
 }
 
 it('support freezes a member, who can read but not buy and is told why; after unfreezing the purchase goes through', async () => {

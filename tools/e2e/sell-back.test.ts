@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { phonePage } from './browser';
-import { callAsPage, DEMO, loginThroughScreen, productOnSale } from './session';
+import { buyOnProductPage, callAsPage, DEMO, loginThroughScreen, productOnSale } from './session';
 import { useStack } from './use-stack';
 
 const { stack, browser } = useStack();
@@ -29,9 +29,7 @@ it('a member rents a machine, sells it back at the quoted price, and sees the or
 
   const product = await productOnSale(stack);
   await page.goto(`${stack.shellUrl}#/index/detail?id=${product.id}`);
-  await page.getByTestId('agree-lease').click();
-  await page.getByTestId('buy').click();
-  await page.locator('.adm-dialog').getByRole('button').last().click();
+  await buyOnProductPage(page);
   await page.waitForFunction(() => location.hash.startsWith('#/user/myorder'));
   const order = stack.db.prepare('SELECT id FROM orders ORDER BY id DESC LIMIT 1').get() as { id: number };
 

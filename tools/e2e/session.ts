@@ -1,5 +1,5 @@
 /** What several browser tests do as a member (register and log in through the real screens) or as the operator (create a staff account). */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { PRODUCT_STATUS, toE164, type Envelope } from '@rigshare/domain';
 import { generateSync } from 'otplib';
 import { field, PHONE, phonePage, STAFF_SCREEN } from './browser';
@@ -149,6 +149,26 @@ export async function productOnSale(stack: Pick<Stack, 'apiOrigin'>): Promise<{ 
   const card = data.list.find((p) => ![3, 5, 6].includes(p.status) && p.unitsLeft > 0);
   if (!card) throw new Error('The seed has no product on normal sale');
   return card;
+}
+
+/** On a product's page: agrees to the lease, presses buy and confirms in the dialog. */
+export async function buyOnProductPage(page: Page): Promise<void> {
+  await page.getByTestId('agree-lease').click();
+  await confirmPurchase(page);
+}
+
+/** Presses buy on a product's page (the lease already agreed to) and confirms in the dialog. */
+export async function confirmPurchase(page: Page): Promise<void> {
+  await page.getByTestId('buy').click();
+  await page.locator('.adm-dialog').getByRole('button').last().click();
+}
+
+/** After a purchase: the member's orders, where it lands, and the newest order's card once shown. */
+export async function newestOrderCard(page: Page): Promise<Locator> {
+  await page.waitForFunction(() => location.hash.startsWith('#/user/myorder'));
+  const order = page.getByTestId('order-card').first();
+  await order.waitFor();
+  return order;
 }
 
 /** The product whose detail page has the most to show: one in pre-sale (its badge with a date), else the first. */

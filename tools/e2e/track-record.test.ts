@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { phonePage } from './browser';
 import { screenMisfits } from './fit';
-import { DEMO, loginThroughScreen } from './session';
+import { buyOnProductPage, DEMO, loginThroughScreen } from './session';
 import { useStack } from './use-stack';
 import { LOCALES, settle, trackRequests, useLocale } from './walk';
 
@@ -48,9 +48,7 @@ it('a product without history says so; after renting, the product and the order 
   await expect(page.getByTestId('track-empty').textContent()).resolves.toContain('so there is no track record to show yet');
 
   // Rent one machine through the screen.
-  await page.getByTestId('agree-lease').click();
-  await page.getByTestId('buy').click();
-  await page.locator('.adm-dialog').getByRole('button').last().click();
+  await buyOnProductPage(page);
   await page.waitForFunction(() => location.hash.startsWith('#/user/myorder'));
 
   // Forty days ago, by the order's clock. Day 1 (the free first day) was paid at purchase.

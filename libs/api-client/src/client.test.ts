@@ -1,43 +1,24 @@
 /** @jest-environment jsdom */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { changeLanguage, initI18n } from '@rigshare/i18n';
 import { loggedIn, store, STORAGE_KEYS } from '@rigshare/session';
 import { ApiError, configureApi, get, getBlob, post, setApiNotifier } from './client';
+import { type ReceivedRequest, startTestServer, type TestReply } from './test-server';
 
-/** A real HTTP server standing in for the API: it records what arrives and answers as told. */
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-const seen: Seen[] = [];
-let reply: { status: number; body: unknown } = { status: 200, body: { code: 200, msg: 'ok', data: null } };
-let server: http.Server;
+/** The API's side: it records what arrives and answers as told. */
+const seen: ReceivedRequest[] = [];
+let reply: TestReply = { status: 200, body: { code: 200, msg: 'ok', data: null } };
+let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   await initI18n('en-US');
-  server = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'Language, X-Access-Token, Content-Type');
-    if (req.method === 'OPTIONS') return res.end();
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      res.statusCode = reply.status;
-      // A string is a page of its own (a proxy's), not an envelope.
-      res.setHeader('Content-Type', typeof reply.body === 'string' ? 'text/html' : 'application/json');
-      res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
-    });
+  server = await startTestServer((request) => {
+    seen.push(request);
+    return reply;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  configureApi({ user: `http://127.0.0.1:${port}/api/user`, orders: `http://127.0.0.1:${port}/api/orders` });
+  configureApi({ user: `${server.origin}/api/user`, orders: `${server.origin}/api/orders` });
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 const notices: string[] = [];
 beforeEach(() => {

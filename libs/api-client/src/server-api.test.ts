@@ -1,15 +1,14 @@
 /** @jest-environment jsdom */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { initI18n } from '@rigshare/i18n';
 import { languageChanged, loggedIn, loggedOut, store } from '@rigshare/session';
 import { configureApi, setApiNotifier } from './client';
 import { installServerApi, pagedListOptions, serverApi } from './server-api';
+import { startTestServer } from './test-server';
 
-/** A real HTTP server standing in for the API: a balance that a purchase lowers, and a paged list. */
+/** The API's side: a balance that a purchase lowers, and a paged list. */
 let balance = 100;
 const seen: string[] = [];
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 const notices: string[] = [];
 
 const api = serverApi.injectEndpoints({
@@ -29,41 +28,30 @@ const api = serverApi.injectEndpoints({
 
 beforeAll(async () => {
   await initI18n('en-US');
-  server = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'Language, X-Access-Token, Content-Type');
-    if (req.method === 'OPTIONS') return res.end();
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push(`${req.method} ${req.url}`);
-      const url = new URL(req.url!, 'http://x');
-      let reply: { code: number; msg: string; data: unknown } = { code: 200, msg: 'ok', data: null };
-      if (url.pathname.endsWith('user/balance')) reply = { code: 200, msg: 'ok', data: { available: balance } };
-      if (url.pathname.endsWith('mine/order/create')) {
-        balance -= Number(new URLSearchParams(body).get('price'));
-        reply = { code: 200, msg: 'Purchase successful', data: { id: 1 } };
-      }
-      if (url.pathname.endsWith('coupon/isOpen')) reply = { code: 400, msg: 'Greater than available balance', data: { fix: '/user/recharge' } };
-      if (url.pathname.endsWith('product/list')) {
-        const pageNum = Number(url.searchParams.get('pageNum'));
-        const all = [1, 2, 3, 4, 5];
-        reply = { code: 200, msg: 'ok', data: { total: all.length, list: all.slice((pageNum - 1) * 2, pageNum * 2) } };
-      }
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(reply));
-    });
+  server = await startTestServer(({ method, url: path, body }) => {
+    seen.push(`${method} ${path}`);
+    const url = new URL(path, 'http://x');
+    if (url.pathname.endsWith('user/balance')) return { body: { code: 200, msg: 'ok', data: { available: balance } } };
+    if (url.pathname.endsWith('mine/order/create')) {
+      balance -= Number(new URLSearchParams(body).get('price'));
+      return { body: { code: 200, msg: 'Purchase successful', data: { id: 1 } } };
+    }
+    if (url.pathname.endsWith('coupon/isOpen')) return { body: { code: 400, msg: 'Greater than available balance', data: { fix: '/user/recharge' } } };
+    if (url.pathname.endsWith('product/list')) {
+      const pageNum = Number(url.searchParams.get('pageNum'));
+      const all = [1, 2, 3, 4, 5];
+      return { body: { code: 200, msg: 'ok', data: { total: all.length, list: all.slice((pageNum - 1) * 2, pageNum * 2) } } };
+    }
+    return { body: { code: 200, msg: 'ok', data: null } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  configureApi({ assets: `http://127.0.0.1:${port}/api/assets`, orders: `http://127.0.0.1:${port}/api/orders` });
+  configureApi({ assets: `${server.origin}/api/assets`, orders: `${server.origin}/api/orders` });
   setApiNotifier({ showLoading() {}, hideLoading() {}, showError: (message) => notices.push(message) });
   // Two remotes' setups: the reducer and the middleware still go in once.
   installServerApi();
   installServerApi();
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 beforeEach(() => {
   seen.length = 0;
   notices.length = 0;

@@ -7,13 +7,15 @@ export interface SubmitFormProps<Values> extends Omit<FormProps, 'footer' | 'onF
   submit: { text: string; busy: boolean; testId?: string; disabled?: boolean; size?: 'middle' | 'large' };
   /** A cancel button beside submit, for a form that edits something. */
   cancel?: { text: string; onClick: () => void };
+  /** Under the buttons (a link to another screen). */
+  footnote?: ReactNode;
   children: ReactNode;
 }
 
 const ACTIONS_ROW = { display: 'flex', flexWrap: 'wrap', gap: 8 } as const;
 
 /** A form of fields one above another with the primary submit button across its foot (and cancel, when given). */
-export function SubmitForm<Values>({ onFinish, submit, cancel, children, ...form }: SubmitFormProps<Values>) {
+export function SubmitForm<Values>({ onFinish, submit, cancel, footnote, children, ...form }: SubmitFormProps<Values>) {
   const submitButton = (
     <Button block type="submit" color="primary" size={submit.size} loading={submit.busy} disabled={submit.disabled} data-testid={submit.testId}>
       {submit.text}
@@ -25,16 +27,19 @@ export function SubmitForm<Values>({ onFinish, submit, cancel, children, ...form
       {...form}
       onFinish={(values: Values) => void onFinish(values)}
       footer={
-        cancel ? (
-          <div style={ACTIONS_ROW}>
-            {submitButton}
-            <Button block onClick={cancel.onClick}>
-              {cancel.text}
-            </Button>
-          </div>
-        ) : (
-          submitButton
-        )
+        <>
+          {cancel ? (
+            <div style={ACTIONS_ROW}>
+              {submitButton}
+              <Button block onClick={cancel.onClick}>
+                {cancel.text}
+              </Button>
+            </div>
+          ) : (
+            submitButton
+          )}
+          {footnote}
+        </>
       }
     >
       {children}

@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { operatorName, type Acting } from '../audit';
 import type { Db } from '../db/connect';
 import { OperatorError } from '../operator-error';
+import { say } from './output';
 
 /** The parsed command line of one command: its positionals and its --options (strings). */
 export interface CommandInput {
@@ -65,9 +66,40 @@ export function idArg(value: string | undefined): number {
   return Number(value);
 }
 
-export function timeOption(value: string | undefined): Date {
+function timeOption(value: string | undefined): Date {
   if (value === undefined) return new Date();
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new OperatorError(`Not a time: "${value}" (use ISO 8601, e.g. 2025-01-31T12:00:00Z)`);
   return date;
+}
+
+/** A scheduled job run once by hand, as of now or of `--at <ISO time>`; `run` says what it did. */
+export function jobCommand(name: string, summary: string, run: (db: Db, at: Date) => Promise<void>): AdminCommand {
+  return {
+    name,
+    usage: '[--at <ISO time>]',
+    summary,
+    args: 0,
+    options: ['at'],
+    async run(db, { options }) {
+      await run(db, timeOption(options.at));
+      return 0;
+    },
+  };
+}
+
+/** A command that lists rows, one line each (`show` prints one with say`...`), or says `none` when there are none. */
+export function listCommand<Row>(name: string, summary: string, list: { rows: (db: Db) => Promise<readonly Row[]>; none: string; show: (row: Row) => void }): AdminCommand {
+  return {
+    name,
+    usage: '',
+    summary,
+    args: 0,
+    async run(db) {
+      const rows = await list.rows(db);
+      if (rows.length === 0) say`${list.none}`;
+      for (const row of rows) list.show(row);
+      return 0;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { phoneLookupKey } from '@rigshare/domain';
 import { loadConfig } from '../config';
 import { pendingPosts, postForMember, reviewPost } from '../features/community';
-import { idArg, operatorNow, type AdminCommand } from './command';
+import { idArg, listCommand, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 
@@ -12,18 +12,11 @@ const oneLine = (text: string, max = 120) => {
 
 /** Community moderation: review pending posts, post for a member with the staff mark. */
 export const COMMUNITY_COMMANDS: AdminCommand[] = [
-  {
-    name: 'post:list',
-    usage: '',
-    summary: 'Lists the posts waiting for review (content as stored: sanitised, markup included)',
-    args: 0,
-    async run(db) {
-      const { rows } = await pendingPosts(db);
-      if (rows.length === 0) say`no posts waiting for review`;
-      for (const p of rows) say`#${p.id} ${p.createdAt} ${p.phone} (${p.name}) ${p.images} image(s): ${oneLine(p.content)}`;
-      return 0;
-    },
-  },
+  listCommand('post:list', 'Lists the posts waiting for review (content as stored: sanitised, markup included)', {
+    rows: async (db) => (await pendingPosts(db)).rows,
+    none: 'no posts waiting for review',
+    show: (p) => say`#${p.id} ${p.createdAt} ${p.phone} (${p.name}) ${p.images} image(s): ${oneLine(p.content)}`,
+  }),
   {
     name: 'post:pass',
     usage: '<id> [--by <name>]',

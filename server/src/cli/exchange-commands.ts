@@ -1,7 +1,7 @@
 import { formatAmount } from '@rigshare/domain';
 import { closeExchangeCode, createExchangeCode, exchangeCodes, type ExchangeCodeSummary } from '../features/exchange';
 import { operatorName } from '../audit';
-import type { AdminCommand } from './command';
+import { listCommand, type AdminCommand } from './command';
 import { say } from './output';
 
 function describeCode(c: ExchangeCodeSummary): string {
@@ -25,18 +25,11 @@ export const EXCHANGE_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'exchange:list',
-    usage: '',
-    summary: 'Lists the exchange codes',
-    args: 0,
-    async run(db) {
-      const codes = await exchangeCodes(db.kysely);
-      if (codes.length === 0) say`no exchange codes`;
-      for (const c of codes) say`${describeCode(c)}, created ${c.createdAt}: ${c.reason}`;
-      return 0;
-    },
-  },
+  listCommand('exchange:list', 'Lists the exchange codes', {
+    rows: (db) => exchangeCodes(db.kysely),
+    none: 'no exchange codes',
+    show: (c) => say`${describeCode(c)}, created ${c.createdAt}: ${c.reason}`,
+  }),
   {
     name: 'exchange:close',
     usage: '<CODE> [--by <name>]',

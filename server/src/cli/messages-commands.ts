@@ -21,7 +21,7 @@ import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../config';
 import { OperatorError } from '../operator-error';
 import { createFileStorage } from '../storage/file-storage';
-import { idArg, operatorNow, type AdminCommand } from './command';
+import { idArg, listCommand, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 const oneLine = (text: string, max = 100) => {
@@ -59,18 +59,11 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'news:list',
-    usage: '',
-    summary: 'Lists the latest 100 news items and notices',
-    args: 0,
-    async run(db) {
-      const rows = await allNews(db.kysely);
-      if (rows.length === 0) say`no news`;
-      for (const n of rows) say`#${n.id} ${n.published_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${n.title}`;
-      return 0;
-    },
-  },
+  listCommand('news:list', 'Lists the latest 100 news items and notices', {
+    rows: (db) => allNews(db.kysely),
+    none: 'no news',
+    show: (n) => say`#${n.id} ${n.published_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${n.title}`,
+  }),
   {
     name: 'carousel:publish',
     usage: '--title "..." --image <https URL|/api/user/static/<name>.svg> [--subtitle "..."] [--link <https URL|#/route>] [--sort <n>] [--translations <json>] [--by <name>]',
@@ -95,18 +88,11 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'carousel:list',
-    usage: '',
-    summary: 'Lists the carousel banners, published first, in the order members see them',
-    args: 0,
-    async run(db) {
-      const rows = await allCarousel(db.kysely);
-      if (rows.length === 0) say`no carousel banners`;
-      for (const c of rows) say`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`;
-      return 0;
-    },
-  },
+  listCommand('carousel:list', 'Lists the carousel banners, published first, in the order members see them', {
+    rows: (db) => allCarousel(db.kysely),
+    none: 'no carousel banners',
+    show: (c) => say`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`,
+  }),
   {
     name: 'video:publish',
     usage: '--placement carousel|home --title "..." --video <https URL of .mp4|.webm|/api/user/files/<id>> --poster <https URL|/api/user/static/<name>.svg> [--sort <n>] [--translations <json>] [--by <name>]',
@@ -131,18 +117,11 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'video:list',
-    usage: '',
-    summary: 'Lists the home videos, published first, by placement in the order members see them',
-    args: 0,
-    async run(db) {
-      const rows = await allVideos(db.kysely);
-      if (rows.length === 0) say`no videos`;
-      for (const v of rows) say`#${v.id} ${v.placement} sort ${v.sort_order}${v.active ? '' : ' (unpublished)'}: ${v.title} ${v.video_url} poster ${v.poster_url}`;
-      return 0;
-    },
-  },
+  listCommand('video:list', 'Lists the home videos, published first, by placement in the order members see them', {
+    rows: (db) => allVideos(db.kysely),
+    none: 'no videos',
+    show: (v) => say`#${v.id} ${v.placement} sort ${v.sort_order}${v.active ? '' : ' (unpublished)'}: ${v.title} ${v.video_url} poster ${v.poster_url}`,
+  }),
   {
     name: 'notice:publish',
     usage: '--kind scroll|popup|wallet --content "..." [--title "..." (popup: required, wallet: optional)] [--translations <json>] [--by <name>]',
@@ -167,18 +146,11 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'notice:list',
-    usage: '',
-    summary: 'Lists the latest 100 scrolling, pop-up and wallet notices',
-    args: 0,
-    async run(db) {
-      const rows = await allNotices(db.kysely);
-      if (rows.length === 0) say`no notices`;
-      for (const n of rows) say`#${n.id} ${n.created_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${oneLine(n.title ? `${n.title}: ${n.content}` : n.content)}`;
-      return 0;
-    },
-  },
+  listCommand('notice:list', 'Lists the latest 100 scrolling, pop-up and wallet notices', {
+    rows: (db) => allNotices(db.kysely),
+    none: 'no notices',
+    show: (n) => say`#${n.id} ${n.created_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${oneLine(n.title ? `${n.title}: ${n.content}` : n.content)}`,
+  }),
   {
     name: 'push:send',
     usage: '<phone|id:<member id>> | --all  --title "..." --content "..." [--by <name>]',
@@ -194,18 +166,11 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'feedback:list',
-    usage: '',
-    summary: 'Lists feedback without a reply yet (oldest first)',
-    args: 0,
-    async run(db) {
-      const { rows } = await openFeedback(db.kysely);
-      if (rows.length === 0) say`no feedback waiting for a reply`;
-      for (const f of rows) say`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`;
-      return 0;
-    },
-  },
+  listCommand('feedback:list', 'Lists feedback without a reply yet (oldest first)', {
+    rows: async (db) => (await openFeedback(db.kysely)).rows,
+    none: 'no feedback waiting for a reply',
+    show: (f) => say`#${f.id} ${f.created_at} ${f.phone}${f.attachment ? ' [image]' : ''}: ${f.content}`,
+  }),
   {
     name: 'feedback:attachment',
     usage: '<id> --out <file>',

@@ -3,7 +3,7 @@ import { fundRewardsBudget, rewardsBudget } from '../jobs/rewards';
 import { runTeamRewards } from '../jobs/team-rewards';
 import { REWARD_SETTINGS, rewardSettings, setRewardSetting, settingText, type RewardSettingName } from '../settings/reward-settings';
 import { pendingSubmissions, reviewSubmission } from '../features/team';
-import { idArg, operatorNow, timeOption, type AdminCommand } from './command';
+import { idArg, jobCommand, listCommand, operatorNow, type AdminCommand } from './command';
 import { operatorName } from '../audit';
 import { say } from './output';
 
@@ -57,30 +57,15 @@ export const TEAM_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'jobs:rewards',
-    usage: '[--at <ISO time>]',
-    summary: 'Grants the referral and team rewards of new orders and income, then pays waiting rewards in order while the budget lasts',
-    args: 0,
-    options: ['at'],
-    async run(db, { options }) {
-      const r = await runTeamRewards(db, timeOption(options.at));
-      say`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`;
-      return 0;
-    },
-  },
-  {
-    name: 'team:reviews',
-    usage: '',
-    summary: 'Lists the join-group screenshots and video links waiting for review',
-    args: 0,
-    async run(db) {
-      const { rows } = await pendingSubmissions(db.kysely);
-      if (rows.length === 0) say`no submissions waiting for review`;
-      for (const r of rows) say`#${r.id} ${r.createdAt} ${r.kind === 'joingroup' ? 'join-group screenshot' : 'video link'} ${r.phone}: ${r.link}`;
-      return 0;
-    },
-  },
+  jobCommand('jobs:rewards', 'Grants the referral and team rewards of new orders and income, then pays waiting rewards in order while the budget lasts', async (db, at) => {
+    const r = await runTeamRewards(db, at);
+    say`rewards: ${r.referral} referral and ${r.team} team reward(s) granted; ${r.paid} paid (${formatAmount(r.total)} USDT), ${r.pending} still waiting`;
+  }),
+  listCommand('team:reviews', 'Lists the join-group screenshots and video links waiting for review', {
+    rows: async (db) => (await pendingSubmissions(db.kysely)).rows,
+    none: 'no submissions waiting for review',
+    show: (r) => say`#${r.id} ${r.createdAt} ${r.kind === 'joingroup' ? 'join-group screenshot' : 'video link'} ${r.phone}: ${r.link}`,
+  }),
   {
     name: 'team:pass',
     usage: '<id> [--by <name>]',

@@ -2,25 +2,16 @@ import { formatAmount } from '@rigshare/domain';
 import { approveWithdrawal, confirmDeposit, pendingDeposits, pendingWithdrawals, rejectDeposit, rejectWithdrawal } from '../features/wallet';
 import { loadConfig } from '../config';
 import { staffForCommand } from '../features/staff';
-import { idArg, operatorNow, type AdminCommand } from './command';
+import { idArg, listCommand, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
 /** Staff decisions on withdrawals and cash deposits. */
 export const WALLET_COMMANDS: AdminCommand[] = [
-  {
-    name: 'withdraw:list',
-    usage: '',
-    summary: 'Lists the pending withdrawals',
-    args: 0,
-    async run(db) {
-      const { rows } = await pendingWithdrawals(db.kysely);
-      if (rows.length === 0) say`no pending withdrawals`;
-      for (const w of rows) {
-        say`#${w.id} ${w.created_at} ${w.phone} ${w.channel} amount ${formatAmount(BigInt(w.amount))} fee ${formatAmount(BigInt(w.fee))} pay ${formatAmount(BigInt(w.net))} USDT to ${w.payout_to}`;
-      }
-      return 0;
-    },
-  },
+  listCommand('withdraw:list', 'Lists the pending withdrawals', {
+    rows: async (db) => (await pendingWithdrawals(db.kysely)).rows,
+    none: 'no pending withdrawals',
+    show: (w) => say`#${w.id} ${w.created_at} ${w.phone} ${w.channel} amount ${formatAmount(BigInt(w.amount))} fee ${formatAmount(BigInt(w.fee))} pay ${formatAmount(BigInt(w.net))} USDT to ${w.payout_to}`,
+  }),
   {
     name: 'withdraw:approve',
     usage: '<id> --tx <hash> | --ref <reference> --by <staff login>',
@@ -64,20 +55,11 @@ export const WALLET_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'deposit:list',
-    usage: '',
-    summary: 'Lists the pending cash deposits',
-    args: 0,
-    async run(db) {
-      const { rows } = await pendingDeposits(db.kysely);
-      if (rows.length === 0) say`no pending deposits`;
-      for (const d of rows) {
-        say`#${d.id} ${d.created_at} ${d.phone} ${d.channel}: ${formatAmount(BigInt(d.amount))} ${d.currency} (= ${formatAmount(BigInt(d.usdt_amount))} USDT), reference ${d.reference}`;
-      }
-      return 0;
-    },
-  },
+  listCommand('deposit:list', 'Lists the pending cash deposits', {
+    rows: async (db) => (await pendingDeposits(db.kysely)).rows,
+    none: 'no pending deposits',
+    show: (d) => say`#${d.id} ${d.created_at} ${d.phone} ${d.channel}: ${formatAmount(BigInt(d.amount))} ${d.currency} (= ${formatAmount(BigInt(d.usdt_amount))} USDT), reference ${d.reference}`,
+  }),
   {
     name: 'deposit:confirm',
     usage: '<id> [--by <name>]',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { formatAmount } from '@rigshare/domain';
 import type { Database } from '../db/schema';
 import type { MessageKey, MessageParams } from '../i18n';
 
@@ -25,6 +26,12 @@ export async function notifyMember(db: Kysely<Database>, input: MemberNotice): P
 /** Adds many members' messages in one statement (a reward payout tells each member it paid). */
 export async function notifyMembers(db: Kysely<Database>, inputs: readonly MemberNotice[]): Promise<void> {
   if (inputs.length > 0) await db.insertInto('push_messages').values(inputs.map(messageRow)).execute();
+}
+
+/** Tells the member a deposit reached their balance (a chain deposit credited, a cash recharge confirmed); `amount` in micro-units. */
+export function notifyDepositCredited(db: Kysely<Database>, input: { userId: number; amount: bigint; at: Date }): Promise<number> {
+  const { userId, amount, at } = input;
+  return notifyMember(db, { userId, kind: 'wallet', titleKey: 'pushDepositCreditedTitle', bodyKey: 'pushDepositCreditedBody', params: { amount: formatAmount(amount) }, at });
 }
 
 function messageRow(input: MemberNotice) {

@@ -1,9 +1,8 @@
-import { formatAmount } from '@rigshare/domain';
 import type { Db } from '../../db/connect';
 import { toMicro } from '../../db/schema';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
-import { notifyMember } from '../../notices';
+import { notifyDepositCredited } from '../../notices';
 
 /** The ledger key of a chain deposit: one credit per log, whichever process or pass gets there first. */
 export function chainDepositKey(row: { chain_id: number; tx_hash: string; log_index: number }): string {
@@ -37,14 +36,7 @@ export async function creditChainDeposit(db: Db, input: { id: number; blockHash:
       .where('status', '=', 'Pending')
       .execute();
     if (!replayed) {
-      await notifyMember(trx, {
-        userId: row.user_id,
-        kind: 'wallet',
-        titleKey: 'pushDepositCreditedTitle',
-        bodyKey: 'pushDepositCreditedBody',
-        params: { amount: formatAmount(toMicro(row.amount)) },
-        at: input.at,
-      });
+      await notifyDepositCredited(trx, { userId: row.user_id, amount: toMicro(row.amount), at: input.at });
     }
     return !replayed;
   });

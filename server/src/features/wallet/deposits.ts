@@ -1,6 +1,6 @@
 import type { Deposit } from '@rigshare/api-schema';
 import { formatAmount, isValidAmount, isValidRechargeReference, parseAmount, rechargeAmountProblem, toUsdt, type Page } from '@rigshare/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import { toMicro, type Database } from '../../db/schema';
 import { AppError, onField } from '../../errors';
@@ -10,7 +10,7 @@ import { OperatorError } from '../../operator-error';
 import { auditStaffAction, staffReason, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
-import { notifyMember } from '../../notices';
+import { notifyDepositCredited } from '../../notices';
 import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
 
 /**
@@ -118,6 +118,12 @@ export async function pendingDeposits(db: Kysely<Database>, paging?: Paging) {
   return countedPage(pending, list, paging);
 }
 
+/** Moves a deposit out of Pending with `changes`; false when another decision got there first. */
+async function decidePending(trx: Kysely<Database>, id: number, changes: Updateable<Database['cash_deposits']>): Promise<boolean> {
+  const updated = await trx.updateTable('cash_deposits').set(changes).where('id', '=', id).where('status', '=', 'Pending').executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 /**
  * Credits a pending deposit once: deposits_clearing -> member.available under deposit:<id>, status Arrived.
  * Confirming an Arrived deposit again changes nothing (`alreadyConfirmed`).
@@ -138,14 +144,9 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
       at: input.at,
       legs: [{ key, debit: clearing, credit: accounts['member.available'], amount: toMicro(row.usdt_amount), type: 'Recharge', description: 'recharge' }],
     });
-    const updated = await trx
-      .updateTable('cash_deposits')
-      .set({ status: 'Arrived', decided_at: input.at.toISOString(), transfer_id: transfers[0].id })
-      .where('id', '=', row.id)
-      .where('status', '=', 'Pending')
-      .executeTakeFirst();
+    const decided = await decidePending(trx, row.id, { status: 'Arrived', decided_at: input.at.toISOString(), transfer_id: transfers[0].id });
     // A reject committed in between: roll the credit back.
-    if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
+    if (!decided) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
     await auditStaffAction(trx, input, {
       action: 'recharge.confirm',
       target: `recharge:${row.id}`,
@@ -155,14 +156,7 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
       details: `transfer:${transfers[0].id}`,
       at: input.at,
     });
-    await notifyMember(trx, {
-      userId: row.user_id,
-      kind: 'wallet',
-      titleKey: 'pushDepositCreditedTitle',
-      bodyKey: 'pushDepositCreditedBody',
-      params: { amount: formatAmount(toMicro(row.usdt_amount)) },
-      at: input.at,
-    });
+    await notifyDepositCredited(trx, { userId: row.user_id, amount: toMicro(row.usdt_amount), at: input.at });
     return false;
   });
   return { deposit: depositView((await findDeposit(db.kysely, input.id))!), alreadyConfirmed };
@@ -174,13 +168,7 @@ export async function rejectDeposit(db: Db, input: { id: number; reason: string 
   const row = await findDeposit(db.kysely, input.id);
   if (!row) throw new OperatorError(`No deposit ${input.id}`);
   await db.kysely.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('cash_deposits')
-      .set({ status: 'Failed', decided_at: input.at.toISOString(), reason })
-      .where('id', '=', input.id)
-      .where('status', '=', 'Pending')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) {
+    if (!(await decidePending(trx, input.id, { status: 'Failed', decided_at: input.at.toISOString(), reason }))) {
       const now = (await findDeposit(trx, input.id))!;
       throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
     }

@@ -1,3 +1,4 @@
+import type { FormItemProps } from 'antd-mobile';
 import { isValidCode, isValidPassword, isValidPhone, toE164 } from '@rigshare/domain';
 
 /**
@@ -37,4 +38,9 @@ export function sendCodeProblem(phone: string | undefined, country: string | und
 /** Turns a message key from the checks above into a form validation error. */
 export function ruleCheck(problem: string | null, t: (key: string) => string): void {
   if (problem) throw new Error(t(problem));
+}
+
+/** A field's rules: the problem `problemOf` finds in its value, as a form validation error. */
+export function ruleOf(problemOf: (value: string | undefined) => string | null, t: (key: string) => string): FormItemProps['rules'] {
+  return [{ validator: async (_, value?: string) => ruleCheck(problemOf(value), t) }];
 }

@@ -9,7 +9,7 @@ import { NewPasswordFields } from './new-password-fields';
 import { PhoneField } from './phone-field';
 import { SendCodeButton } from './send-code-button';
 import { useCodeSender } from './use-captcha';
-import { ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+import { ruleOf, sendCodeProblem, smsCodeProblem } from './auth-rules';
 
 interface ResetValues {
   phone: string;
@@ -47,10 +47,8 @@ export default function ForgotPasswordScreen() {
       <CardForm
         form={form}
         onFinish={submit}
-        submitLabel={t('forgot.submit')}
-        submitting={resetting.isLoading}
-        submitTestId="reset-submit"
-        afterSubmit={
+        submit={{ text: t('forgot.submit'), busy: resetting.isLoading, testId: 'reset-submit' }}
+        footnote={
           <p className="auth-links auth-links--center">
             {/* The legacy register path (SPEC.md section 2), the same form as /register. */}
             <Link to="/user/login/register" data-testid="forgot-register">
@@ -69,7 +67,7 @@ export default function ForgotPasswordScreen() {
           name="smsCode"
           label={t('fields.smsCode')}
           extra={<SendCodeButton check={() => sendCodeProblem(form.getFieldValue('phone')?.trim(), form.getFieldValue('country'), form.getFieldValue('captchaCode'))} send={sendCode} sending={sending.isLoading} />}
-          rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}
+          rules={ruleOf(smsCodeProblem, t)}
         >
           <FieldInput testId="reset-sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
         </Form.Item>

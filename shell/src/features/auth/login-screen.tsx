@@ -8,7 +8,7 @@ import { loggedIn, readStored } from '@rigshare/session';
 import { useLoginMutation } from './auth-api';
 import { CardForm } from './card-form';
 import { FieldInput } from './field-input';
-import { ruleCheck } from './auth-rules';
+import { ruleOf } from './auth-rules';
 import { PhoneField } from './phone-field';
 
 interface LoginState {
@@ -66,12 +66,10 @@ export default function LoginScreen() {
       <CardForm
         initialValues={initialNumber(state)}
         onFinish={submit}
-        submitLabel={t('login.submit')}
-        submitting={loggingIn.isLoading}
-        submitTestId="login-submit"
+        submit={{ text: t('login.submit'), busy: loggingIn.isLoading, testId: 'login-submit' }}
       >
         <PhoneField testId="login-phone" autoComplete="tel-national" />
-        <Form.Item name="password" label={t('fields.password')} rules={[{ validator: async (_, value?: string) => ruleCheck(value ? null : 'validation.passwordRequired', t) }]}>
+        <Form.Item name="password" label={t('fields.password')} rules={ruleOf((value) => value ? null : 'validation.passwordRequired', t)}>
           <FieldInput testId="login-password" name="password" type="password" autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
         </Form.Item>
       </CardForm>

@@ -2,7 +2,7 @@ import { Form } from 'antd-mobile';
 import type { FormInstance } from 'antd-mobile/es/components/form';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from './field-input';
-import { confirmProblem, passwordProblem, ruleCheck } from './auth-rules';
+import { confirmProblem, passwordProblem, ruleOf } from './auth-rules';
 
 interface Props {
   form: FormInstance;
@@ -20,14 +20,14 @@ export function NewPasswordFields({ form, testIdPrefix = '', labelKey = 'fields.
   const { t } = useTranslation('shell');
   return (
     <>
-      <Form.Item name="password" label={t(labelKey)} description={t('fields.passwordHelp')} rules={[{ validator: async (_, v?: string) => ruleCheck(passwordProblem(v), t) }]}>
+      <Form.Item name="password" label={t(labelKey)} description={t('fields.passwordHelp')} rules={ruleOf(passwordProblem, t)}>
         <FieldInput testId={`${testIdPrefix}password`} name="password" type="password" autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
       </Form.Item>
       <Form.Item
         name="confirmPassword"
         label={t('fields.confirmPassword')}
         dependencies={['password']}
-        rules={[{ validator: async (_, v?: string) => ruleCheck(confirmProblem(form.getFieldValue('password'), v), t) }]}
+        rules={ruleOf((v) => confirmProblem(form.getFieldValue('password'), v), t)}
       >
         <FieldInput testId={`${testIdPrefix}confirm-password`} name="confirmPassword" type="password" autoComplete="new-password" placeholder={t('fields.confirmPlaceholder')} />
       </Form.Item>

@@ -10,7 +10,7 @@ import { NewPasswordFields } from './new-password-fields';
 import { PhoneField } from './phone-field';
 import { SendCodeButton } from './send-code-button';
 import { useCodeSender } from './use-captcha';
-import { ruleCheck, sendCodeProblem, smsCodeProblem } from './auth-rules';
+import { ruleOf, sendCodeProblem, smsCodeProblem } from './auth-rules';
 
 interface RegisterValues {
   phone: string;
@@ -59,10 +59,8 @@ export default function RegisterScreen() {
         form={form}
         initialValues={{ inviteCode: linkCode }}
         onFinish={submit}
-        submitLabel={t('register.submit')}
-        submitting={registering.isLoading}
-        submitTestId="submit"
-        afterSubmit={
+        submit={{ text: t('register.submit'), busy: registering.isLoading, testId: 'submit' }}
+        footnote={
           <p className="auth-links auth-links--center">
             <Link to="/user/login">{t('register.haveAccount')}</Link>
           </p>
@@ -73,7 +71,7 @@ export default function RegisterScreen() {
         <Form.Item
           name="inviteCode"
           label={t('fields.inviteCode')}
-          rules={[{ validator: async (_, v?: string) => ruleCheck(v && isAlphanumeric(v.trim()) ? null : 'validation.inviteCode', t) }]}
+          rules={ruleOf((v) => v && isAlphanumeric(v.trim()) ? null : 'validation.inviteCode', t)}
         >
           <FieldInput testId="invite-code" name="inviteCode" readOnly={linkCode !== ''} autoComplete="off" placeholder={t('fields.inviteCodePlaceholder')} />
         </Form.Item>
@@ -92,7 +90,7 @@ export default function RegisterScreen() {
               sending={sending.isLoading}
             />
           }
-          rules={[{ validator: async (_, v?: string) => ruleCheck(smsCodeProblem(v), t) }]}
+          rules={ruleOf(smsCodeProblem, t)}
         >
           <FieldInput testId="sms-code" name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('fields.smsCodePlaceholder')} />
         </Form.Item>

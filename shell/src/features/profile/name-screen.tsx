@@ -6,7 +6,7 @@ import { isValidDisplayName } from '@rigshare/domain';
 import { nameChanged, type RootState } from '@rigshare/session';
 import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
-import { ruleCheck } from '../auth/auth-rules';
+import { ruleOf } from '../auth/auth-rules';
 import { useRenameMutation } from './profile-api';
 
 /** Change the display name (1 to 32 characters). */
@@ -34,15 +34,13 @@ export default function NameScreen() {
     <CardForm
       initialValues={{ name: current }}
       onFinish={submit}
-      submitLabel={t('common:actions.save')}
-      submitting={saving.isLoading}
-      submitTestId="name-submit"
+      submit={{ text: t('common:actions.save'), busy: saving.isLoading, testId: 'name-submit' }}
     >
       <Form.Item
         name="name"
         label={t('information.name')}
         description={t('name.help')}
-        rules={[{ validator: async (_, v?: string) => ruleCheck(v && isValidDisplayName(v) ? null : 'validation.name', t) }]}
+        rules={ruleOf((v) => v && isValidDisplayName(v) ? null : 'validation.name', t)}
       >
         <FieldInput testId="name-input" name="name" maxLength={32} autoComplete="nickname" clearable placeholder={t('name.placeholder')} />
       </Form.Item>

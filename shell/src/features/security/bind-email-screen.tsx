@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { showRefusalOnForm } from '@rigshare/ui';
 import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
-import { ruleCheck } from '../auth/auth-rules';
+import { ruleOf } from '../auth/auth-rules';
 import { FRESH, useMemberEmailQuery, useSendEmailCodeMutation } from './email-api';
 import { emailProblem } from './email-rules';
 
@@ -47,14 +47,12 @@ export default function BindEmailScreen() {
       <CardForm
         form={form}
         onFinish={submit}
-        submitLabel={t('fields.sendCode')}
-        submitting={sending.isLoading}
-        submitTestId="bind-email-submit"
+        submit={{ text: t('fields.sendCode'), busy: sending.isLoading, testId: 'bind-email-submit' }}
       >
         <Form.Item
           name="email"
           label={t(current ? 'email.newAddress' : 'email.address')}
-          rules={[{ validator: async (_, v?: string) => ruleCheck(emailProblem(v?.trim()), t) }]}
+          rules={ruleOf((v) => emailProblem(v?.trim()), t)}
         >
           <FieldInput testId="bind-email-input" name="email" type="email" inputMode="email" autoComplete="email" clearable placeholder={t('email.addressPlaceholder')} />
         </Form.Item>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { showRefusalOnForm } from '@rigshare/ui';
 import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
-import { ruleCheck } from '../auth/auth-rules';
+import { ruleOf } from '../auth/auth-rules';
 import { SendCodeButton } from '../auth/send-code-button';
 import { useBindEmailMutation, useSendEmailCodeMutation } from './email-api';
 import { EMAIL_CODE_LENGTH, emailCodeProblem } from './email-rules';
@@ -47,16 +47,14 @@ export function EmailCodeForm({ email }: { email: string }) {
       <CardForm
         form={form}
         onFinish={submit}
-        submitLabel={t('common:actions.submit')}
-        submitting={binding.isLoading}
-        submitTestId="verify-email-submit"
+        submit={{ text: t('common:actions.submit'), busy: binding.isLoading, testId: 'verify-email-submit' }}
       >
         <Form.Item
           name="code"
           className="email-code-item"
           label={t('email.code')}
           extra={<SendCodeButton sentJustNow check={() => null} send={resend} sending={sending.isLoading} />}
-          rules={[{ validator: async (_, v?: string) => ruleCheck(emailCodeProblem(v), t) }]}
+          rules={ruleOf(emailCodeProblem, t)}
         >
           <FieldInput testId="verify-email-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={EMAIL_CODE_LENGTH} placeholder={t('email.codePlaceholder')} />
         </Form.Item>

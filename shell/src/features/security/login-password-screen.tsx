@@ -5,7 +5,7 @@ import { useChangeLoginPasswordMutation } from '../auth/auth-api';
 import { CardForm } from '../auth/card-form';
 import { FieldInput } from '../auth/field-input';
 import { NewPasswordFields } from '../auth/new-password-fields';
-import { ruleCheck } from '../auth/auth-rules';
+import { ruleOf } from '../auth/auth-rules';
 
 interface PasswordValues {
   oldPassword: string;
@@ -35,11 +35,9 @@ export default function LoginPasswordScreen() {
     <CardForm
       form={form}
       onFinish={submit}
-      submitLabel={t('common:actions.submit')}
-      submitting={saving.isLoading}
-      submitTestId="password-submit"
+      submit={{ text: t('common:actions.submit'), busy: saving.isLoading, testId: 'password-submit' }}
     >
-      <Form.Item name="oldPassword" label={t('fields.oldPassword')} rules={[{ validator: async (_, v?: string) => ruleCheck(v ? null : 'validation.passwordRequired', t) }]}>
+      <Form.Item name="oldPassword" label={t('fields.oldPassword')} rules={ruleOf((v) => v ? null : 'validation.passwordRequired', t)}>
         <FieldInput testId="old-password" name="oldPassword" type="password" autoComplete="current-password" placeholder={t('fields.oldPasswordPlaceholder')} />
       </Form.Item>
       <NewPasswordFields form={form} testIdPrefix="new-" />

@@ -2,33 +2,14 @@
 import { act, screen } from '@testing-library/react';
 import type { ProductCard as Product } from '../../api/products';
 import { shownBeside, shownText } from '@rigshare/ui/testing';
+import { aProduct } from '../../testing/product';
 import { renderWithI18n } from '../../testing/render-with-i18n';
 import { ProductCard } from './product-card';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
 
-function product(overrides: Partial<Product> = {}): Product {
-  return {
-    id: 7,
-    productImg: 'https://img.example.test/rig-7.png',
-    productName: 'S19 Pro rig share',
-    categoryName: 'Bitcoin',
-    status: 1,
-    startTime: '2026-03-05T08:00:00.000Z',
-    endTime: '2026-04-05T08:00:00.000Z',
-    dayReturnAmount: '2500000',
-    price: '100000000',
-    walletotal: '75000000',
-    validDays: 30,
-    daotimes: '2026-03-01T10:00:03.000Z',
-    maxBuy: -1,
-    unitsOffered: 300,
-    unitsSold: 100,
-    unitsLeft: 200,
-    agreementVersion: '2026-03-01',
-    ...overrides,
-  };
-}
+/** On the list: starting in March, a countdown that ends three seconds from now, and no cap on buying. */
+const product = (overrides: Partial<Product> = {}) => aProduct({ startTime: '2026-03-05T08:00:00.000Z', daotimes: '2026-03-01T10:00:03.000Z', maxBuy: -1, ...overrides });
 
 describe('ProductCard', () => {
   beforeEach(() => {

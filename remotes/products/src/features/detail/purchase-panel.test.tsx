@@ -1,35 +1,12 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { Coupon } from '../../api/coupons';
-import type { ProductCard } from '../../api/products';
 import { shownBeside, shownText } from '@rigshare/ui/testing';
+import { aProduct } from '../../testing/product';
 import { renderWithI18n } from '../../testing/render-with-i18n';
 import { PurchasePanel } from './purchase-panel';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
-
-function product(overrides: Partial<ProductCard> = {}): ProductCard {
-  return {
-    id: 7,
-    productImg: 'https://img.example.test/rig-7.png',
-    productName: 'S19 Pro rig share',
-    categoryName: 'Bitcoin',
-    status: 1,
-    startTime: '2026-02-01T08:00:00.000Z',
-    endTime: '2026-04-05T08:00:00.000Z',
-    dayReturnAmount: '2500000',
-    price: '100000000',
-    walletotal: '75000000',
-    validDays: 30,
-    daotimes: null,
-    maxBuy: 2,
-    unitsOffered: 300,
-    unitsSold: 100,
-    unitsLeft: 200,
-    agreementVersion: '2026-03-01',
-    ...overrides,
-  };
-}
 
 const coupon: Coupon = {
   id: 3,
@@ -52,7 +29,7 @@ describe('PurchasePanel', () => {
   afterEach(() => jest.useRealTimers());
 
   it('keeps the buy button disabled until the lease agreement is agreed', async () => {
-    await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="500000000" />);
+    await renderWithI18n(<PurchasePanel product={aProduct()} coupons={[]} available="500000000" />);
     expect(buyButton().disabled).toBe(true);
     const hint = screen.getByText('Please read and agree to the lease agreement first.');
     expect(shownText(hint)).toBe('Please read and agree to the lease agreement first.');
@@ -64,7 +41,7 @@ describe('PurchasePanel', () => {
   });
 
   it('shows every figure before the buy button and follows the quantity up to maxBuy', async () => {
-    await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="500000000" />);
+    await renderWithI18n(<PurchasePanel product={aProduct()} coupons={[]} available="500000000" />);
     expect(screen.getByTestId('amount-to-pay').textContent).toBe('100.00 USDT');
     expect(shownBeside('Price')).toBe('100.00 USDT');
     expect(shownText(screen.getByText('Unit price × 1'))).toBe('Unit price × 1');
@@ -81,7 +58,7 @@ describe('PurchasePanel', () => {
   });
 
   it('lets a coupon be chosen once the order reaches its minimum spend, and marks it chosen', async () => {
-    await renderWithI18n(<PurchasePanel product={product()} coupons={[coupon]} available="500000000" />);
+    await renderWithI18n(<PurchasePanel product={aProduct()} coupons={[coupon]} available="500000000" />);
     const radio = () => screen.getByText('New member 5 USDT off').closest('label')!.querySelector('input') as HTMLInputElement;
     expect(radio().disabled).toBe(true);
     expect(screen.getByTestId('coupon-discount').textContent).toBe('0.00 USDT');
@@ -96,7 +73,7 @@ describe('PurchasePanel', () => {
 
   it('does not offer a coupon worth the whole order as a free order: the server refuses it, so the checkout shows the full price', async () => {
     const whole = { ...coupon, id: 4, name: '100 USDT off', amount: '100000000', minSpend: '0' };
-    await renderWithI18n(<PurchasePanel product={product()} coupons={[whole]} available="500000000" initialCouponId={4} />);
+    await renderWithI18n(<PurchasePanel product={aProduct()} coupons={[whole]} available="500000000" initialCouponId={4} />);
     const radio = () => screen.getByText('100 USDT off').closest('label')!.querySelector('input') as HTMLInputElement;
     expect(radio().disabled).toBe(true);
     expect(screen.getByText('This coupon is worth the whole order or more. Add units to use it on a larger order.').tagName).toBe('DIV');
@@ -110,19 +87,19 @@ describe('PurchasePanel', () => {
   });
 
   it('warns when the available balance is lower than the amount to pay', async () => {
-    await renderWithI18n(<PurchasePanel product={product()} coupons={[]} available="99000000" />);
+    await renderWithI18n(<PurchasePanel product={aProduct()} coupons={[]} available="99000000" />);
     expect(screen.getByRole('status').textContent).toContain('lower than the amount to pay');
   });
 
   it('never enables buying a sold-out product', async () => {
-    await renderWithI18n(<PurchasePanel product={product({ status: 3, unitsLeft: 0 })} coupons={[]} available="500000000" />);
+    await renderWithI18n(<PurchasePanel product={aProduct({ status: 3, unitsLeft: 0 })} coupons={[]} available="500000000" />);
     fireEvent.click(agreeBox());
     expect(buyButton().disabled).toBe(true);
     expect(shownText(screen.getByText('This product is sold out.'))).toBe('This product is sold out.');
   });
 
   it('enables a pre-sale only when its real start time comes', async () => {
-    await renderWithI18n(<PurchasePanel product={product({ status: 5, startTime: '2026-03-01T10:00:02.000Z' })} coupons={[]} available="500000000" />);
+    await renderWithI18n(<PurchasePanel product={aProduct({ status: 5, startTime: '2026-03-01T10:00:02.000Z' })} coupons={[]} available="500000000" />);
     fireEvent.click(agreeBox());
     expect(buyButton().disabled).toBe(true);
     const notStarted = screen.getByText('The sale has not started yet.');

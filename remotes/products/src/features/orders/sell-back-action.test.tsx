@@ -1,10 +1,8 @@
-/** @jest-environment jsdom */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+/** @jest-environment jest-fixed-jsdom */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog, unstableSetRender } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
-import { configureApi, setApiNotifier } from '@rigshare/api-client';
+import { memberApi, ok, refused, startFakeApi } from '@rigshare/ui/testing/fake-api';
 import { anOrder as order } from '../../testing/order';
 import { renderWithI18n } from '../../testing/render-with-i18n';
 import { OrderCard } from './order-card';
@@ -17,47 +15,21 @@ unstableSetRender((node, container) => {
   return async () => root.unmount();
 });
 
-/** A real HTTP server standing in for the API's sell-back calls: it quotes `price` and sells at it once. */
+/** The server's sell-back calls: it quotes `price` and sells at it once. */
 let price = '84000000';
 let sold: Record<string, string> | null = null;
-const notices: string[] = [];
-let server: http.Server;
+const api = startFakeApi(
+  memberApi.get('user', 'app/financial/sellQuote', () => ok({ orderId: 42, paid: '90000000', validDays: 30, daysKept: 2, daysLeft: 28, amount: price })),
+  memberApi.post('user', 'app/financial/sellFinancial', async ({ request }) => {
+    const fields = Object.fromEntries(new URLSearchParams(await request.text()));
+    if (fields.amount !== price) return refused(409, 'The sell-back price has changed');
+    sold = fields;
+    return ok(order({ status: 'Sold', soldTime: '2026-03-01T10:00:00.000Z', soldAmount: price }), 'Sold back: the amount is in your balance');
+  }),
+);
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'Language, X-Access-Token, Content-Type');
-    if (req.method === 'OPTIONS') return res.end();
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const url = new URL(req.url!, 'http://x');
-      let reply: { code: number; msg: string; data: unknown } = { code: 404, msg: 'Not found', data: null };
-      if (url.pathname.endsWith('app/financial/sellQuote')) {
-        reply = { code: 200, msg: 'ok', data: { orderId: 42, paid: '90000000', validDays: 30, daysKept: 2, daysLeft: 28, amount: price } };
-      }
-      if (url.pathname.endsWith('app/financial/sellFinancial')) {
-        const fields = Object.fromEntries(new URLSearchParams(body));
-        if (fields.amount !== price) reply = { code: 409, msg: 'The sell-back price has changed', data: null };
-        else {
-          sold = fields;
-          reply = { code: 200, msg: 'Sold back: the amount is in your balance', data: order({ status: 'Sold', soldTime: '2026-03-01T10:00:00.000Z', soldAmount: price }) };
-        }
-      }
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(reply));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  configureApi({ user: `http://127.0.0.1:${port}/api/user` });
-  setApiNotifier({ showLoading() {}, hideLoading() {}, showError: (message) => notices.push(message) });
-});
-
-afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   sold = null;
-  notices.length = 0;
   price = '84000000';
 });
 // A closed dialog stays in jsdom (its closing animation never ends), so each test reads the one it opened.
@@ -82,7 +54,7 @@ describe('SellBackAction', () => {
     await act(async () => fireEvent.click(confirmButton()));
     await waitFor(() => expect(sold).toEqual({ orderId: '42', amount: '84000000' }));
     await waitFor(() => expect(document.body.textContent).toContain('Sold back: the amount is in your balance'));
-    expect(notices).toEqual([]);
+    expect(api.toasts).toEqual([]);
   });
 
   it('sends nothing when the member cancels', async () => {
@@ -98,7 +70,7 @@ describe('SellBackAction', () => {
     await openConfirm();
     price = '81000000';
     await act(async () => fireEvent.click(confirmButton()));
-    await waitFor(() => expect(notices).toEqual(['The sell-back price has changed']));
+    await waitFor(() => expect(api.toasts).toEqual(['The sell-back price has changed']));
     expect(sold).toBeNull();
   });
 
