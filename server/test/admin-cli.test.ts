@@ -22,7 +22,7 @@ import { runAdmin, seededDataDir } from './helpers';
 /** The operator command against a real SQLite file, as `npm run admin -- ...` runs it. */
 const admin = (dataDir: string, ...args: string[]) => runAdmin(dataDir, args);
 
-// Every call starts a fresh process through tsx, as an operator's does: a couple of seconds each,
+// Every call starts a fresh process (the built CLI under node), as an operator's does: a second each,
 // many more when CI builds in parallel, so these tests get more time than jest's default.
 jest.setTimeout(180_000);
 

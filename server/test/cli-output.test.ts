@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createDb } from '../src/db/connect';
 import { runAdmin, seededDataDir } from './helpers';
 
-// Each command is a fresh process through tsx, as an operator runs it.
+// Each command is a fresh process (the built CLI under node), as an operator runs it.
 jest.setTimeout(180_000);
 
 /**

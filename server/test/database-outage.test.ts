@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runAdmin } from './helpers';
+import { serverBuild } from './server-build';
 
 /**
  * PostgreSQL ends connections the API is using (restart, failover, pg_terminate_backend). The real API
@@ -33,7 +34,7 @@ interface Api {
 
 async function startApi(databaseUrl: string): Promise<Api> {
   const port = await freePort();
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverBuild('main')], {
     cwd: SERVER_DIR,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JOBS_INTERVAL_MS: '0', LOG_LEVEL: 'warn', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { LEADERSHIP_LOCK } from '../src/jobs/leadership';
 import { closedPort } from './captured-log';
 import { runAdmin } from './helpers';
+import { serverBuild } from './server-build';
 
 /**
  * A fleet: two real API processes on one PostgreSQL database, jobs every INTERVAL_MS. One of them leads
@@ -26,10 +27,10 @@ interface Instance {
   exited: Promise<unknown>;
 }
 
-/** One API process: `node --import tsx`, one process, so SIGKILL kills the one holding the lock. */
+/** One API process (the build's main.js under plain node), so SIGKILL kills the one holding the lock. */
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await closedPort(); // free until this instance listens on it
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverBuild('main')], {
     cwd: SERVER_DIR,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JOBS_INTERVAL_MS: String(INTERVAL_MS), LOG_LEVEL: 'info', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,7 @@ import { adjust } from '../src/ledger/operator';
 import { reservePromotion } from '../src/ledger/promotions';
 import { createStaff } from '../src/features/staff';
 import { generateSync } from 'otplib';
+import { serverBuild } from './server-build';
 
 export interface TestDatabase {
   name: string;
@@ -253,12 +254,12 @@ export async function seededDataDir(prefix: string): Promise<string> {
 }
 
 /**
- * The operator command against a SQLite data folder, in a fresh process as `npm run admin -- ...`
- * runs it: its exit code and everything it printed. `env` adds settings (chain, ...).
+ * The operator command against a SQLite data folder, in a fresh process as an operator runs it (the
+ * production build's `node server/dist/admin.js`, test/server-build.ts): its exit code and everything it printed. `env` adds settings (chain, ...).
  */
 export async function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await runFile(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
+    const { stdout, stderr } = await runFile(process.execPath, [serverBuild('admin'), ...args], {
       cwd: SERVER_DIR,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BatchedLines } from '../src/log-stream';
 import { closedPort } from './captured-log';
+import { serverBuild } from './server-build';
 
 /**
  * The server writes its log in batches (src/log-stream.ts), not a write a line. An operator still sees
@@ -21,7 +22,7 @@ async function within(ms: number, check: () => boolean): Promise<boolean> {
 it('writes a quiet server’s access line within a second, and every waiting line before it exits', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-log-'));
   const port = await closedPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverBuild('main')], {
     cwd: SERVER_DIR,
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JOBS_INTERVAL_MS: '0', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],

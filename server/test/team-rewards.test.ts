@@ -212,7 +212,7 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
 });
 
 describe('npm run admin -- rewards:*', () => {
-  // Real admin processes (tsx start-up each): give them time under CI load, like admin-cli.test.ts.
+  // Real admin processes (a node start-up each): give them time under CI load, like admin-cli.test.ts.
   jest.setTimeout(180_000);
   let dir: string;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import { deployedShellPolicy, REMOTE_PAGE_POLICY } from '../src/content-security
 import { psql, staffTotpKey, startFleet, type Fleet } from '../src/fleet';
 import { writeRuntimeDocuments, type DistFolders } from '../src/runtime-documents';
 import { startStaticProcess, startStaticServer } from '../src/static-server';
-import { REMOTE_NAMES, ROOT, distOf, originOf, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
+import { REMOTE_NAMES, ROOT, distOf, originOf, serverBuild, shareBaseUrl, topologyFromEnv, type RemoteName, type Topology } from '../src/topology';
 import { workerPorts } from './ports';
 
 export interface Stack {
@@ -158,7 +158,7 @@ export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }:
 /** `admin` and `adminWithEnv` of a stack: the operator CLI with the stack's database settings. */
 function operatorCli(stackEnv: NodeJS.ProcessEnv): Pick<Stack, 'admin' | 'adminWithEnv'> {
   const adminWithEnv = (env: NodeJS.ProcessEnv, ...args: string[]) =>
-    execFileSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/admin.ts', ...args], {
+    execFileSync(process.execPath, ['--enable-source-maps', serverBuild('admin'), ...args], {
       cwd: path.join(ROOT, 'server'),
       env: { ...process.env, ...stackEnv, ...env },
       encoding: 'utf8',

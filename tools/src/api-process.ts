@@ -1,7 +1,7 @@
-/** Runs the API server as a child process and waits until it answers. */
+/** Runs the API server (its build, server/dist/main.js) as a child process and waits until it answers. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './topology';
+import { ROOT, serverBuild } from './topology';
 
 export interface ApiProcessOptions {
   port: number;
@@ -12,7 +12,7 @@ export interface ApiProcessOptions {
 }
 
 export async function startApiProcess({ port, corsOrigins, env = {}, stdio = 'inherit' }: ApiProcessOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBuild('main')], {
     cwd: path.join(ROOT, 'server'),
     env: { ...process.env, ...env, PORT: String(port), CORS_ORIGINS: corsOrigins.join(',') },
     stdio,

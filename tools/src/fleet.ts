@@ -14,7 +14,7 @@ import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, POST_MAX_IMA
 import { stopProcess, waitForHttp } from './api-process';
 import { deployedShellPolicy, REMOTE_PAGE_POLICY } from './content-security-policy';
 import { SAME_ORIGIN, writeRuntimeDocuments, type DistFolders } from './runtime-documents';
-import { REMOTE_NAMES, ROOT, distOf, originOf, type RemoteName, type Topology } from './topology';
+import { REMOTE_NAMES, ROOT, distOf, originOf, serverBuild, type RemoteName, type Topology } from './topology';
 
 export interface FleetOptions {
   /** nginx's port: the one URL members open. */
@@ -161,8 +161,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const url = originOf(host, options.port);
   const stdio = options.stdio ?? 'inherit';
   const nginxBinary = ensureNginx();
-  const serverMain = path.join(ROOT, 'server', 'dist', 'main.js');
-  if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: build the server first (npm run build -w @rigshare/server)`);
+  const serverMain = serverBuild('main');
   const dists = options.dists ?? {};
   const shellDist = dists.shell ?? distOf('shell');
   // The shell finds the remotes and the API as paths on its own origin.

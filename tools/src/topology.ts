@@ -1,4 +1,5 @@
 /** Where each app is served in development, the tests and the demo. One place for the ports. */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -44,4 +45,15 @@ export function shareBaseUrl(t: Topology): string {
 
 export function distOf(app: 'shell' | RemoteName): string {
   return app === 'shell' ? path.join(ROOT, 'shell', 'dist') : path.join(ROOT, 'remotes', app, 'dist');
+}
+
+/**
+ * A file of the server's build (`npm run build -w @rigshare/server`: `main` the API, `admin` the operator
+ * CLI), run with plain node as in production. Every way of starting the app builds first; starting from
+ * the compiled bundle takes a fraction of compiling the sources through tsx at every start.
+ */
+export function serverBuild(entry: 'main' | 'admin'): string {
+  const file = path.join(ROOT, 'server', 'dist', `${entry}.js`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the server first (npm run build -w @rigshare/server)`);
+  return file;
 }
