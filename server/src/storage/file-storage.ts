@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -72,32 +72,48 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
+/**
+ * The S3 SDK is loaded on the first file operation, not when the process starts: most starts (every
+ * operator command, a local-storage server) never touch it, and loading it costs a few hundred ms.
+ */
+const s3Sdk = () => import('@aws-sdk/client-s3');
+
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  private client: Promise<S3Client> | null = null;
   private readonly bucket: string;
 
-  constructor(config: Extract<StorageConfig, { kind: 's3' }>) {
+  constructor(private readonly config: Extract<StorageConfig, { kind: 's3' }>) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      forcePathStyle: config.forcePathStyle,
-      // Checksums only where an operation requires them: otherwise the SDK (3.729+) sends a streamed body
-      // aws-chunked with a trailing checksum, which stores that do not speak it (older MinIO, Ceph, s3rver)
-      // keep as the object's bytes.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      ...(config.accessKeyId ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
-    });
+  }
+
+  private s3(): Promise<S3Client> {
+    const { config } = this;
+    this.client ??= s3Sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: config.region,
+          ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+          forcePathStyle: config.forcePathStyle,
+          // Checksums only where an operation requires them: otherwise the SDK (3.729+) sends a streamed body
+          // aws-chunked with a trailing checksum, which stores that do not speak it (older MinIO, Ceph, s3rver)
+          // keep as the object's bytes.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          ...(config.accessKeyId ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
+        }),
+    );
+    return this.client;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    const [client, { PutObjectCommand }] = await Promise.all([this.s3(), s3Sdk()]);
+    await client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
   }
 
   async get(key: string): Promise<{ body: Readable; size: number | null } | null> {
+    const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([this.s3(), s3Sdk()]);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+      const out = await client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
       if (!out.Body) return null;
       return { body: out.Body as Readable, size: out.ContentLength ?? null };
     } catch (error) {
@@ -107,7 +123,8 @@ export class S3FileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.s3(), s3Sdk()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
   }
 }
 

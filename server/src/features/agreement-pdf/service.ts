@@ -1,6 +1,5 @@
 import { formatAmount, maskPhone, type LocaleTag } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import PDFDocument from 'pdfkit';
 import { toMicro, type Database } from '../../db/schema';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 import { productAgreement } from '../products';
@@ -64,6 +63,8 @@ export async function orderAgreementPdf(
     ['pdfStatus', t(order.status === 'Expired' ? 'pdfStatusExpired' : 'pdfStatusValid')],
   ];
 
+  // Loaded on the first agreement asked for, not at every start (pdfkit takes a couple of hundred ms to load).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
