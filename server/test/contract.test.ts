@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { buildApp } from '../src/app';
-import { OPENAPI_FILE, OPENAPI_PATHS_FILE, openApiPathsText, openApiText } from '../src/cli/openapi';
+import { OPENAPI_FILE, openApiText } from '../src/cli/openapi';
 import { translate } from '../src/i18n';
 import { routesWithoutSchema, unboundedNumbers } from '../src/plugins/contract';
 import { compileEveryReplySerializer } from '../src/plugins/reply-serializers';
@@ -162,10 +162,9 @@ describe.each(testDatabases())('the API contract on %s', (_name, database) => {
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.paths['/api/orders/product/list'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['pageNum', 'pageSize']);
     expect(Object.keys(spec.paths['/api/assets/user/withdraw'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
-    // docs/openapi.json is what the schemas say, and the browser's route table is what it says (npm run openapi writes both).
-    const openApi = await openApiText();
-    expect(JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8'))).toEqual(JSON.parse(openApi));
-    expect(fs.readFileSync(OPENAPI_PATHS_FILE, 'utf8')).toBe(openApiPathsText(openApi));
+    // docs/openapi.json is what the schemas say (npm run openapi writes it); the browser's route types are
+    // generated from it before every typecheck (libs/api-schema's generate target), so a stale document is stale types.
+    expect(JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8'))).toEqual(JSON.parse(await openApiText()));
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

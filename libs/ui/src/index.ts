@@ -1,5 +1,6 @@
 export { copyToClipboard } from './clipboard';
 export { CopyText, useCopy, type CopyTextProps } from './copy-text';
+export { checkRule } from './check-rule';
 export { showRefusalOnForm } from './form-refusal';
 export { SubmitForm, type SubmitFormProps } from './submit-form';
 export { LinkInText } from './link-in-text';

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Form, Input, Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { changeLanguage, initI18n } from '@rigshare/i18n';
+import { checkRule } from './check-rule';
 import { CopyText } from './copy-text';
 import { showRefusalOnForm } from './form-refusal';
 import { SubmitForm } from './submit-form';
@@ -243,5 +244,24 @@ describe('SubmitForm', () => {
     fireEvent.click(screen.getByTestId('publish'));
     await screen.findByText('Title needed');
     expect({ sent, cancel: screen.queryByText('Cancel') }).toEqual({ sent: [], cancel: null });
+  });
+
+  it("shows a checkRule's message under its field and sends nothing until the check passes", async () => {
+    const sent: unknown[] = [];
+    render(
+      <SubmitForm onFinish={(values) => sent.push(values)} submit={{ text: 'Send', busy: false, testId: 'send' }}>
+        <Form.Item name="url" label="Link" rules={checkRule((value) => (value?.startsWith('https://') ? null : 'Give an https link'))}>
+          <Input />
+        </Form.Item>
+      </SubmitForm>,
+    );
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'http://example.com' } });
+    fireEvent.click(screen.getByTestId('send'));
+    await screen.findByText('Give an https link');
+    expect(sent).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'https://example.com' } });
+    fireEvent.click(screen.getByTestId('send'));
+    await waitFor(() => expect(sent).toEqual([{ url: 'https://example.com' }]));
+    expect(screen.queryByText('Give an https link')).toBeNull();
   });
 });

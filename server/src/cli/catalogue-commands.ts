@@ -7,7 +7,7 @@ import { appReleases, publishAppRelease } from '../features/system';
 import { createPayChannel, editPayChannel, setPayChannelEnabled, staffPayChannels, type StaffPayChannel } from '../features/wallet';
 import { OperatorError } from '../operator-error';
 import { SITE_LINKS, setSiteLink, siteLinks, type SiteLinkKey } from '../settings/site-links';
-import { operatorNow, type AdminCommand, type CommandInput } from './command';
+import { listCommand, operatorNow, type AdminCommand, type CommandInput } from './command';
 import { say } from './output';
 
 const TERM_OPTIONS = ['name', 'category', 'image', 'badge', 'start', 'end', 'price', 'day-return', 'valid-days', 'units', 'max-buy', 'sort'];
@@ -49,17 +49,10 @@ const describe = (p: StaffProduct) =>
 
 /** The catalogue (the console's catalogue sections): products, exchange rates, coupons, recharge channels, app releases, links. */
 export const CATALOGUE_COMMANDS: AdminCommand[] = [
-  {
-    name: 'product:list',
-    usage: '',
-    summary: 'Lists every product, open and closed',
-    args: 0,
-    async run(db) {
-      const { list } = await staffProducts(db.kysely, { pageNum: 1, pageSize: 1000 });
-      for (const p of list) say`${describe(p)}`;
-      return 0;
-    },
-  },
+  listCommand('product:list', 'Lists every product, open and closed', {
+    rows: async (db) => (await staffProducts(db.kysely, { pageNum: 1, pageSize: 1000 })).list,
+    show: (p) => say`${describe(p)}`,
+  }),
   {
     name: 'product:create',
     usage: `${TERMS_USAGE} [--by <name>]`,
@@ -100,17 +93,10 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'rate:list',
-    usage: '',
-    summary: 'Lists the exchange rates of cash recharges, who set each and when',
-    args: 0,
-    async run(db) {
-      for (const r of await exchangeRates(db.kysely, new Date(), loadConfig().rateMaxAgeMs))
-        say`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}${r.stale ? ' (stale: cash recharges in it are refused)' : ''}`;
-      return 0;
-    },
-  },
+  listCommand('rate:list', 'Lists the exchange rates of cash recharges, who set each and when', {
+    rows: (db) => exchangeRates(db.kysely, new Date(), loadConfig().rateMaxAgeMs),
+    show: (r) => say`${r.currency} ${r.rate} per USD, set by ${r.source} at ${r.updatedAt}${r.stale ? ' (stale: cash recharges in it are refused)' : ''}`,
+  }),
   {
     name: 'rate:set',
     usage: '<CUR> <units per USD> [--by <name>]',
@@ -123,17 +109,11 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'coupon:list',
-    usage: '',
-    summary: 'Lists the coupons with their budgets and how many members took and used each',
-    args: 0,
-    async run(db) {
-      for (const c of (await staffCoupons(db.kysely, { pageNum: 1, pageSize: 1000 })).list)
-        say`#${c.id} ${c.name}: ${formatAmount(BigInt(c.amount))} off from ${formatAmount(BigInt(c.minSpend))}, ${c.claimed} taken, ${c.used} used, budget ${c.budget === null ? 'none' : formatAmount(BigInt(c.budget))}${c.active ? '' : ', withdrawn'}`;
-      return 0;
-    },
-  },
+  listCommand('coupon:list', 'Lists the coupons with their budgets and how many members took and used each', {
+    rows: async (db) => (await staffCoupons(db.kysely, { pageNum: 1, pageSize: 1000 })).list,
+    show: (c) =>
+      say`#${c.id} ${c.name}: ${formatAmount(BigInt(c.amount))} off from ${formatAmount(BigInt(c.minSpend))}, ${c.claimed} taken, ${c.used} used, budget ${c.budget === null ? 'none' : formatAmount(BigInt(c.budget))}${c.active ? '' : ', withdrawn'}`,
+  }),
   {
     name: 'coupon:create',
     usage: '--name "..." --amount <USDT off> --min-spend <USDT> --start <ISO time> --end <ISO time> [--product <id>] --budget <USDT> [--by <name>]',
@@ -167,16 +147,10 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'channel:list',
-    usage: '',
-    summary: 'Lists the bank and cash recharge channels',
-    args: 0,
-    async run(db) {
-      for (const c of await staffPayChannels(db.kysely)) say`${describeChannel(c)}`;
-      return 0;
-    },
-  },
+  listCommand('channel:list', 'Lists the bank and cash recharge channels', {
+    rows: (db) => staffPayChannels(db.kysely),
+    show: (c) => say`${describeChannel(c)}`,
+  }),
   {
     name: 'channel:create',
     usage: '--name "..." --currency <CUR> --kind bank|cash --min <amount> --instructions "..." [--sort <n>] [--by <name>]',
@@ -224,16 +198,10 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       },
     }),
   ),
-  {
-    name: 'app:releases',
-    usage: '',
-    summary: 'Lists the releases of the installable app',
-    args: 0,
-    async run(db) {
-      for (const r of await appReleases(db.kysely)) say`${r.platform} ${r.version} (${r.code})${r.compulsory ? ' compulsory' : ''} ${r.createdAt}: ${r.downUrl}`;
-      return 0;
-    },
-  },
+  listCommand('app:releases', 'Lists the releases of the installable app', {
+    rows: (db) => appReleases(db.kysely),
+    show: (r) => say`${r.platform} ${r.version} (${r.code})${r.compulsory ? ' compulsory' : ''} ${r.createdAt}: ${r.downUrl}`,
+  }),
   {
     name: 'app:release',
     usage: '--platform ANDROID|IOS --version <1.2.3> --code <n> --url <https://...> [--notes "..."] [--compulsory yes] [--by <name>]',
@@ -270,18 +238,13 @@ export const CATALOGUE_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'link:list',
-    usage: '',
-    summary: 'Shows the customer-service and join-group links',
-    args: 0,
-    async run(db) {
+  listCommand('link:list', 'Shows the customer-service and join-group links', {
+    rows: (db) => {
       const config = loadConfig();
-      for (const l of await siteLinks(db.kysely, { serviceLink: config.serviceLink, groupLink: config.team.groupUrl }))
-        say`${l.key} ${l.value || '(none)'}${l.updatedBy ? `, set by ${l.updatedBy} at ${l.updatedAt}` : ' (environment)'}`;
-      return 0;
+      return siteLinks(db.kysely, { serviceLink: config.serviceLink, groupLink: config.team.groupUrl });
     },
-  },
+    show: (l) => say`${l.key} ${l.value || '(none)'}${l.updatedBy ? `, set by ${l.updatedBy} at ${l.updatedAt}` : ' (environment)'}`,
+  }),
 ];
 
 function describeChannel(c: StaffPayChannel): string {

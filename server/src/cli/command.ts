@@ -88,8 +88,8 @@ export function jobCommand(name: string, summary: string, run: (db: Db, at: Date
   };
 }
 
-/** A command that lists rows, one line each (`show` prints one with say`...`), or says `none` when there are none. */
-export function listCommand<Row>(name: string, summary: string, list: { rows: (db: Db) => Promise<readonly Row[]>; none: string; show: (row: Row) => void }): AdminCommand {
+/** A command that lists rows, one line each (`show` prints one with say`...`), and says `none`, if given, when there are none. */
+export function listCommand<Row>(name: string, summary: string, list: { rows: (db: Db) => Promise<readonly Row[]>; none?: string; show: (row: Row) => void }): AdminCommand {
   return {
     name,
     usage: '',
@@ -97,7 +97,7 @@ export function listCommand<Row>(name: string, summary: string, list: { rows: (d
     args: 0,
     async run(db) {
       const rows = await list.rows(db);
-      if (rows.length === 0) say`${list.none}`;
+      if (rows.length === 0 && list.none) say`${list.none}`;
       for (const row of rows) list.show(row);
       return 0;
     },

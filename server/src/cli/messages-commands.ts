@@ -29,6 +29,22 @@ const oneLine = (text: string, max = 100) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/** `<kind>:unpublish <id>`: takes a published item off members' pages; the service writes the audit row. */
+function unpublishCommand(kind: string, summary: string, unpublish: typeof unpublishNews): AdminCommand {
+  return {
+    name: `${kind}:unpublish`,
+    usage: '<id> [--by <name>]',
+    summary,
+    args: 1,
+    options: ['by'],
+    async run(db, { args, options }) {
+      await unpublish(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
+      say`${kind} #${args[0]} unpublished`;
+      return 0;
+    },
+  };
+}
+
 /**
  * What members read from staff: news (/news) and notices (/user/news), the home page's carousel, videos,
  * scrolling and pop-up notices, the wallet page's notices, push messages, and replies to their feedback. Every command that
@@ -47,18 +63,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'news:unpublish',
-    usage: '<id> [--by <name>]',
-    summary: 'Hides a published news item or notice; audit row written',
-    args: 1,
-    options: ['by'],
-    async run(db, { args, options }) {
-      await unpublishNews(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
-      say`news #${args[0]} unpublished`;
-      return 0;
-    },
-  },
+  unpublishCommand('news', 'Hides a published news item or notice; audit row written', unpublishNews),
   listCommand('news:list', 'Lists the latest 100 news items and notices', {
     rows: (db) => allNews(db.kysely),
     none: 'no news',
@@ -76,18 +81,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'carousel:unpublish',
-    usage: '<id> [--by <name>]',
-    summary: 'Takes a banner off the home page carousel; audit row written',
-    args: 1,
-    options: ['by'],
-    async run(db, { args, options }) {
-      await unpublishCarousel(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
-      say`carousel #${args[0]} unpublished`;
-      return 0;
-    },
-  },
+  unpublishCommand('carousel', 'Takes a banner off the home page carousel; audit row written', unpublishCarousel),
   listCommand('carousel:list', 'Lists the carousel banners, published first, in the order members see them', {
     rows: (db) => allCarousel(db.kysely),
     none: 'no carousel banners',
@@ -105,18 +99,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'video:unpublish',
-    usage: '<id> [--by <name>]',
-    summary: 'Takes a video off the home page (kept, never deleted); audit row written',
-    args: 1,
-    options: ['by'],
-    async run(db, { args, options }) {
-      await unpublishVideo(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
-      say`video #${args[0]} unpublished`;
-      return 0;
-    },
-  },
+  unpublishCommand('video', 'Takes a video off the home page (kept, never deleted); audit row written', unpublishVideo),
   listCommand('video:list', 'Lists the home videos, published first, by placement in the order members see them', {
     rows: (db) => allVideos(db.kysely),
     none: 'no videos',
@@ -134,18 +117,7 @@ export const MESSAGES_COMMANDS: AdminCommand[] = [
       return 0;
     },
   },
-  {
-    name: 'notice:unpublish',
-    usage: '<id> [--by <name>]',
-    summary: 'Takes a scrolling, pop-up or wallet notice off its page; audit row written',
-    args: 1,
-    options: ['by'],
-    async run(db, { args, options }) {
-      await unpublishNotice(db.kysely, { id: idArg(args[0]), ...operatorNow(options) });
-      say`notice #${args[0]} unpublished`;
-      return 0;
-    },
-  },
+  unpublishCommand('notice', 'Takes a scrolling, pop-up or wallet notice off its page; audit row written', unpublishNotice),
   listCommand('notice:list', 'Lists the latest 100 scrolling, pop-up and wallet notices', {
     rows: (db) => allNotices(db.kysely),
     none: 'no notices',

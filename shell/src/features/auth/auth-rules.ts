@@ -1,5 +1,6 @@
 import type { FormItemProps } from 'antd-mobile';
 import { isValidCode, isValidPassword, isValidPhone, toE164 } from '@rigshare/domain';
+import { checkRule } from '@rigshare/ui';
 
 /**
  * Form checks built on the domain rules (SPEC.md section 5). Each returns the `shell` message
@@ -42,5 +43,8 @@ export function ruleCheck(problem: string | null, t: (key: string) => string): v
 
 /** A field's rules: the problem `problemOf` finds in its value, as a form validation error. */
 export function ruleOf(problemOf: (value: string | undefined) => string | null, t: (key: string) => string): FormItemProps['rules'] {
-  return [{ validator: async (_, value?: string) => ruleCheck(problemOf(value), t) }];
+  return checkRule((value) => {
+    const problem = problemOf(value);
+    return problem && t(problem);
+  });
 }

@@ -3,7 +3,7 @@ import { Form, ImageUploader, Input, TextArea, Toast, type ImageUploadItem } fro
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { IMAGE_UPLOAD_LIMIT_BYTES, POST_CONTENT_MAX, POST_MAX_IMAGES, postContentProblem, videoUrlProblem } from '@rigshare/domain';
-import { SubmitForm } from '@rigshare/ui';
+import { checkRule, SubmitForm } from '@rigshare/ui';
 import { useAddPostMutation } from '../../api/endpoints';
 import { textToRichText } from '../shared/rich-text';
 import '../../community.css';
@@ -53,14 +53,10 @@ export default function AddPostScreen() {
         <Form.Item
           name="content"
           label={t('add.content')}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const problem = postContentProblem(textToRichText(value ?? ''));
-                if (problem) throw new Error(t(problem === 'postContentRequired' ? 'add.contentRequired' : 'add.contentTooLong', { max: POST_CONTENT_MAX }));
-              },
-            },
-          ]}
+          rules={checkRule((value) => {
+            const problem = postContentProblem(textToRichText(value ?? ''));
+            return problem && t(problem === 'postContentRequired' ? 'add.contentRequired' : 'add.contentTooLong', { max: POST_CONTENT_MAX });
+          })}
         >
           <TextArea placeholder={t('add.contentPlaceholder')} autoSize={{ minRows: 4, maxRows: 10 }} showCount maxLength={POST_CONTENT_MAX / 2} data-testid="post-content" />
         </Form.Item>
@@ -89,13 +85,7 @@ export default function AddPostScreen() {
         <Form.Item
           name="videoUrl"
           label={t('add.videoUrl')}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if (videoUrlProblem((value ?? '').trim())) throw new Error(t('add.videoInvalid'));
-              },
-            },
-          ]}
+          rules={checkRule((value) => (videoUrlProblem((value ?? '').trim()) ? t('add.videoInvalid') : null))}
         >
           <Input placeholder="https://" inputMode="url" data-testid="post-video" />
         </Form.Item>

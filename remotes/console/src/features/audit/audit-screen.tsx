@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AuditRow } from '@rigshare/api-schema';
@@ -7,6 +6,7 @@ import { useAuditQuery } from '../../api/endpoints';
 import { timeColumn } from '../layout/columns';
 import { ConsoleList } from '../layout/console-list';
 import { ConsolePage } from '../layout/console-page';
+import { FilterField, FilterForm } from '../layout/filter-form';
 import { usePaging } from '../layout/use-paging';
 import { allPages } from '../table/all-pages';
 
@@ -52,11 +52,6 @@ export default function AuditScreen() {
   const { t } = useTranslation('console');
   const paging = usePaging('audit');
   const [filters, setFilters] = useState<Filters>({});
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilters(filtersOf(new FormData(event.currentTarget)));
-    paging.onPage(1);
-  };
   const auditState = (value: string | null) => (value ? t(`audit.states.${value}`, { defaultValue: value }) : null);
   const columns: ColumnDef<AuditRow, unknown>[] = [
     timeColumn('at', t('columns.time')),
@@ -72,31 +67,13 @@ export default function AuditScreen() {
   ];
   return (
     <ConsolePage route="audit">
-      <form className="console-filters" onSubmit={apply} data-testid="audit-filters">
-        <label>
-          {t('audit.staff')}
-          <input name="staff" autoComplete="off" />
-        </label>
-        <label>
-          {t('audit.action')}
-          <input name="action" autoComplete="off" placeholder="withdrawal.approve" />
-        </label>
-        <label>
-          {t('audit.member')}
-          <input name="member" inputMode="numeric" autoComplete="off" />
-        </label>
-        <label>
-          {t('audit.from')}
-          <input name="from" type="date" />
-        </label>
-        <label>
-          {t('audit.to')}
-          <input name="to" type="date" />
-        </label>
-        <Button type="submit" size="small" color="primary">
-          {t('audit.apply')}
-        </Button>
-      </form>
+      <FilterForm apply={(fields) => setFilters(filtersOf(fields))} paging={paging} button={t('audit.apply')} testId="audit-filters">
+        <FilterField label={t('audit.staff')} name="staff" autoComplete="off" />
+        <FilterField label={t('audit.action')} name="action" autoComplete="off" placeholder="withdrawal.approve" />
+        <FilterField label={t('audit.member')} name="member" inputMode="numeric" autoComplete="off" />
+        <FilterField label={t('audit.from')} name="from" type="date" />
+        <FilterField label={t('audit.to')} name="to" type="date" />
+      </FilterForm>
       <ConsoleList
         label={t('nav.audit')}
         name="audit"

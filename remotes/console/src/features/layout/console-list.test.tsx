@@ -4,7 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Page } from '@rigshare/domain';
 import { renderScreen } from '@rigshare/ui/testing';
 import english from '../../../locales/en-US/console.json';
+import { useState } from 'react';
 import { ConsoleList } from './console-list';
+import { FilterField, FilterForm } from './filter-form';
+import { usePaging } from './use-paging';
 
 interface Row {
   id: number;
@@ -50,5 +53,35 @@ describe('ConsoleList', () => {
     await renderScreen(<ConsoleList name="usdt" testId="usdt-deposits" label="Deposits" columns={columns} useList={server.useList} empty="None" />, { namespace: 'console', resource: english });
     expect(server.asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20 });
     expect(screen.getAllByTestId('usdt-deposits-row')).toHaveLength(20);
+  });
+});
+
+/** A member search above the list, as /console/members has it. */
+function SearchedMembers({ useList }: { useList: ReturnType<typeof membersServer>['useList'] }) {
+  const paging = usePaging('members');
+  const [q, setQ] = useState('');
+  return (
+    <>
+      <FilterForm apply={(fields) => setQ(String(fields.get('q') ?? '').trim())} paging={paging} button="Find" testId="members-search">
+        <FilterField label="Phone or id" name="q" />
+      </FilterForm>
+      <ConsoleList name="members" label="Members" columns={columns} useList={useList} filters={q ? { q } : {}} paging={paging} empty="None" />
+    </>
+  );
+}
+
+describe('FilterForm', () => {
+  it('applies its fields to the list and turns the list back to its first page', async () => {
+    const server = membersServer();
+    await renderScreen(<SearchedMembers useList={server.useList} />, { namespace: 'console', resource: english, path: '/console/members?membersPage=3' });
+    expect(server.asked.at(-1)).toEqual({ pageNum: 3, pageSize: 20 });
+
+    fireEvent.change(screen.getByLabelText('Phone or id'), { target: { value: ' 90000000 ' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    });
+
+    expect(server.asked.at(-1)).toEqual({ q: '90000000', pageNum: 1, pageSize: 20 });
+    expect(screen.getByRole('search')).toBe(screen.getByTestId('members-search'));
   });
 });

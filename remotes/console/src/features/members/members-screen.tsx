@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { usdt } from '@rigshare/i18n';
 import { Button, Card, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { askText } from '../layout/ask-text';
 import { actionsColumn, timeColumn } from '../layout/columns';
 import { ConsoleList } from '../layout/console-list';
 import { ConsolePage, useStaffRole } from '../layout/console-page';
+import { FilterField, FilterForm } from '../layout/filter-form';
 import { runAction } from '../layout/run-action';
 import { usePaging } from '../layout/use-paging';
 import { When } from '../layout/when';
@@ -27,11 +28,6 @@ export default function MembersScreen() {
   const [q, setQ] = useState(params.get('q') ?? '');
   const opened = Number(params.get('member')) || null;
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
-    paging.onPage(1);
-  };
   const open = (id: number) =>
     setParams(
       (current) => {
@@ -57,15 +53,9 @@ export default function MembersScreen() {
 
   return (
     <ConsolePage route="members">
-      <form className="console-filters" onSubmit={search} role="search" data-testid="members-search">
-        <label>
-          {t('members.search')}
-          <input name="q" defaultValue={q} inputMode="numeric" autoComplete="off" maxLength={20} />
-        </label>
-        <Button type="submit" size="small" color="primary">
-          {t('members.find')}
-        </Button>
-      </form>
+      <FilterForm apply={(fields) => setQ(String(fields.get('q') ?? '').trim())} paging={paging} button={t('members.find')} testId="members-search">
+        <FilterField label={t('members.search')} name="q" defaultValue={q} inputMode="numeric" autoComplete="off" maxLength={20} />
+      </FilterForm>
       <ConsoleList
         label={t('nav.members')}
         name="members"

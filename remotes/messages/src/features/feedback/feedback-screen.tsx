@@ -5,7 +5,7 @@ import type { Feedback } from '@rigshare/api-schema';
 import type { ServerError } from '@rigshare/api-client';
 import { FEEDBACK_ATTACHMENT_LIMIT_BYTES, FEEDBACK_MAX_LENGTH, feedbackTextProblem } from '@rigshare/domain';
 import { formatDateTime } from '@rigshare/i18n';
-import { InfiniteList, PageEmpty, SubmitForm } from '@rigshare/ui';
+import { checkRule, InfiniteList, PageEmpty, SubmitForm } from '@rigshare/ui';
 import { useFeedbackPageInfiniteQuery, useSendFeedbackMutation } from '../../api/endpoints';
 import '../../messages.css';
 
@@ -53,15 +53,10 @@ export default function FeedbackScreen() {
         <Form.Item
           name="content"
           label={t('feedback.content')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) => {
-                const problem = feedbackTextProblem(value ?? '');
-                // rc-field-form shows a rejected string as the field's error.
-                return problem ? Promise.reject(t(`feedback.${problem}`)) : Promise.resolve();
-              },
-            },
-          ]}
+          rules={checkRule((value) => {
+            const problem = feedbackTextProblem(value ?? '');
+            return problem && t(`feedback.${problem}`);
+          })}
         >
           <TextArea data-testid="feedback-content" placeholder={t('feedback.contentPlaceholder')} rows={5} maxLength={FEEDBACK_MAX_LENGTH} showCount />
         </Form.Item>

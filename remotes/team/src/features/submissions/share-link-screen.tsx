@@ -1,7 +1,7 @@
 import { Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isVideoSiteUrl } from '@rigshare/domain';
-import { SubmitForm } from '@rigshare/ui';
+import { checkRule, SubmitForm } from '@rigshare/ui';
 import { errorMessage, useShareLinkStatusQuery, useSubmitShareLinkMutation } from '../../api/endpoints';
 import { SubmissionLoading, SubmissionStatus } from './submission-status';
 import '../../team.css';
@@ -42,13 +42,7 @@ export default function ShareLinkScreen() {
           <Form.Item
             name="url"
             label={t('shareLink.label')}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  if (!isVideoSiteUrl(value ?? '', data.videoSites)) throw new Error(t('shareLink.invalid', { sites }));
-                },
-              },
-            ]}
+            rules={checkRule((value) => (isVideoSiteUrl(value ?? '', data.videoSites) ? null : t('shareLink.invalid', { sites })))}
           >
             <Input placeholder="https://" inputMode="url" data-testid="share-link-url" />
           </Form.Item>
