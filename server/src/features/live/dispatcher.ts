@@ -31,10 +31,13 @@ export class EventDispatcher {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Starts after the newest event committed so far: what came before is the replay's. */
+  private started = false;
+
+  /** Starts after the newest event committed so far: what came before is the replay's. Also done by the first read. */
   async start(): Promise<void> {
     const last = await this.db.selectFrom('events').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow();
     this.cursor = last.last === null ? 0 : Number(last.last);
+    this.started = true;
   }
 
   /** Reads what is new; resolves when every commit before the call has been read. Returns the highest id delivered so far. */
@@ -55,6 +58,7 @@ export class EventDispatcher {
   }
 
   private async readUntilDone(): Promise<void> {
+    if (!this.started) await this.start();
     do {
       this.again = false;
       while (await this.readOnce());
