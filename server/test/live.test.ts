@@ -222,6 +222,23 @@ describe.each(testDatabases())('the live channel on %s', (_name, database) => {
     expect(otherLive.events()).toEqual([]);
   });
 
+  it('tells a member their balance changed, not again for a retried request, and no one else', async () => {
+    const asha = await signedInMember(ctx);
+    const ravi = await signedInMember(ctx);
+    const finance = await staffSession(ctx, 'live-balance-finance', 'finance');
+    const [ashaLive, raviLive] = [await open({ token: asha.token }), await open({ token: ravi.token })];
+    await Promise.all([ashaLive.ready(), raviLive.ready()]);
+    const credit = { member: asha.id, direction: 'credit', amount: '25', reason: 'Goodwill for a delayed payout', requestId: 'live-balance-credit-1' };
+    expect((await ctx.app.inject({ method: 'POST', url: '/admin/money/adjustments', headers: finance, payload: credit })).json()).toMatchObject({ code: 200 });
+    expect((await ashaLive.next((f) => f.topic === 'balance')).data).toEqual({});
+    // Retried with the same request id, the adjustment moves nothing more, and tells nothing more.
+    expect((await ctx.app.inject({ method: 'POST', url: '/admin/money/adjustments', headers: finance, payload: credit })).json()).toMatchObject({ code: 200 });
+    await message(ctx, content, asha, 'After the credit');
+    await ashaLive.next((f) => f.topic === 'messages');
+    expect(ashaLive.events('balance')).toHaveLength(1);
+    expect(raviLive.events()).toEqual([]);
+  });
+
   it('refuses a page of another origin', async () => {
     await expect(ctx.app.injectWS('/api/live', { headers: { origin: 'https://elsewhere.example' } })).rejects.toThrow('403');
     const own = await LiveClient.open(ctx.app, {});
