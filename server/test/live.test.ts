@@ -192,7 +192,7 @@ describe.each(testDatabases())('the live channel on %s', (_name, database) => {
     await (await open({ token: asha.token })).ready();
   });
 
-  it("shows staff the queues their role may see, with another's decision, and never to members", async () => {
+  it("shows staff the queues their role may see, with another's decision, never to members, until they log out", async () => {
     const author = await signedInMember(ctx);
     const other = await signedInMember(ctx);
     const reviewer = await staffSession(ctx, 'live-reviewer', 'content');
@@ -220,6 +220,11 @@ describe.each(testDatabases())('the live channel on %s', (_name, database) => {
     expect(financeLive.events()).toEqual([]);
     expect(authorLive.events('queue')).toEqual([]);
     expect(otherLive.events()).toEqual([]);
+
+    // A staff member who logs out leaves no channel open on that session.
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/admin/session', headers: reviewer })).json()).toMatchObject({ code: 200 });
+    expect(await reviewerLive.closed).toEqual({ code: 4401, reason: 'logout' });
+    expect(contentLive.socket.readyState).toBe(contentLive.socket.OPEN);
   });
 
   it('tells a member their balance changed, not again for a retried request, and no one else', async () => {

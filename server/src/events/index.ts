@@ -45,6 +45,8 @@ export interface SessionsEnded {
   reason: SessionEndReason;
   tokenHash: string | null;
   keepTokenHash: string | null;
+  /** A staff session logged out instead (no member). */
+  staffTokenHash?: string;
 }
 
 export type Audience = 'member' | 'staff' | 'public' | 'session';
@@ -78,6 +80,12 @@ export function recordSolvencySnapshot(db: Db, snapshotId: number, at: Date): Pr
 /** Closes the channels on the sessions that ended (on every instance); never sent as an event. */
 export function recordSessionsEnded(db: Db, memberId: number, ended: SessionsEnded, at: Date): Promise<void> {
   return insertEvent(db, 'session', memberId, 'session', ended, at);
+}
+
+/** Closes the channels on a staff session that logged out. */
+export function recordStaffSessionEnded(db: Db, staffTokenHash: string, at: Date): Promise<void> {
+  const ended: SessionsEnded = { reason: 'logout', tokenHash: null, keepTokenHash: null, staffTokenHash };
+  return insertEvent(db, 'session', null, 'session', ended, at);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface Caller {
   /** The member's session token's hash: the channel closes when that session ends. */
   tokenHash: string | null;
   staffRole: StaffRole | null;
+  /** The staff session token's hash: the channel closes when that staff member logs out. */
+  staffTokenHash: string | null;
 }
 
 /** The console's list each queue is, so a queue's events reach exactly the roles that may open that list. */

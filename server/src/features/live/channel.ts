@@ -37,7 +37,7 @@ function parseAuthFrame(raw: string): AuthFrame | null {
 async function identify(deps: AppDeps, frame: AuthFrame): Promise<{ caller: Caller; expiresAt: number | null } | { refused: EndReason }> {
   const { db, clock, config } = deps;
   const now = clock();
-  const caller: Caller = { memberId: null, tokenHash: null, staffRole: null };
+  const caller: Caller = { memberId: null, tokenHash: null, staffRole: null, staffTokenHash: null };
   let expiresAt: number | null = null;
   if (frame.token !== null) {
     const tokenHash = sha256(frame.token);
@@ -48,9 +48,10 @@ async function identify(deps: AppDeps, frame: AuthFrame): Promise<{ caller: Call
     expiresAt = Date.parse(session.expires_at);
   }
   if (frame.staffToken !== null) {
-    const staff = await touchStaffSession(db.kysely, sha256(frame.staffToken), now, config.staff.idleMinutes);
+    const staffTokenHash = sha256(frame.staffToken);
+    const staff = await touchStaffSession(db.kysely, staffTokenHash, now, config.staff.idleMinutes);
     if (!staff) return { refused: 'expired' };
-    caller.staffRole = staff.role;
+    Object.assign(caller, { staffRole: staff.role, staffTokenHash });
   }
   return { caller, expiresAt };
 }

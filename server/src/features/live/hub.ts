@@ -116,6 +116,10 @@ export class LiveHub {
 
   private endSessions(row: EventRow): void {
     const ended = JSON.parse(row.data) as SessionsEnded;
+    if (ended.staffTokenHash !== undefined) {
+      for (const channel of [...this.staff]) if (channel.caller.staffTokenHash === ended.staffTokenHash) channel.end(ended.reason);
+      return;
+    }
     const ends = (tokenHash: string | null) =>
       ended.tokenHash !== null ? tokenHash === ended.tokenHash : ended.keepTokenHash === null || tokenHash !== ended.keepTokenHash;
     for (const channel of [...(this.byMember.get(row.member_id ?? -1) ?? [])]) if (ends(channel.caller.tokenHash)) channel.end(ended.reason);
