@@ -10,6 +10,8 @@ import { pruneEvents } from './replay';
 export { pruneEvents } from './replay';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** How long a closing peer may take to answer the server's close frame at shutdown. */
+const CLOSE_ANSWER_WAIT_MS = 1000;
 /** The frames a client sends are small: the auth frame only. */
 const MAX_FRAME_BYTES = 4096;
 
@@ -49,9 +51,12 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
-    // Every socket, authenticated or not, is told to reconnect elsewhere; the close does not wait for their answers.
+    // Every socket, authenticated or not, is told to reconnect elsewhere; the close does not wait for
+    // their answers, and a peer that has not answered within a second is cut off (ws would wait 30 s).
     preClose(done) {
-      for (const socket of app.websocketServer.clients) socket.close(CLOSE.serverRestarting, 'server restarting');
+      const sockets = [...app.websocketServer.clients];
+      for (const socket of sockets) socket.close(CLOSE.serverRestarting, 'server restarting');
+      setTimeout(() => sockets.forEach((socket) => socket.terminate()), CLOSE_ANSWER_WAIT_MS).unref();
       app.websocketServer.close();
       done();
     },
