@@ -6,6 +6,7 @@ import { OperatorError } from '../../operator-error';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { newToken, sha256 } from '../../security/random';
 import { acceptedStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
+import { recordStaffSessionEnded } from '../../events';
 
 /**
  * Staff accounts, apart from members: a login, a password hashed like members', a role, a mandatory TOTP
@@ -139,6 +140,7 @@ export async function touchStaffSession(db: Kysely<Database>, tokenHash: string,
 export async function endStaffSession(db: Kysely<Database>, input: { tokenHash: string; staff: StaffAccount; sourceAddress: string; at: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff_sessions').set({ revoked_at: input.at.toISOString() }).where('token_hash', '=', input.tokenHash).where('revoked_at', 'is', null).execute();
+    await recordStaffSessionEnded(trx, input.tokenHash, input.at);
     await auditStaffAction(trx, { by: input.staff.login, actorRole: input.staff.role, sourceAddress: input.sourceAddress }, { action: 'staff.logout', target: `staff:${input.staff.login}`, at: input.at });
   });
 }
