@@ -7,5 +7,5 @@ export const followLiveEvents = () =>
     comment: ({ postId }) => [
       { type: 'Posts', id: 'mine' },
       { type: 'Posts', id: `comments-${postId}` },
-    ],
+    ] as const,
   });

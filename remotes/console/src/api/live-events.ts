@@ -15,4 +15,4 @@ const QUEUE_TAGS = {
  * An item added to a queue, or decided by another staff member, reloads that queue's list and the
  * dashboard's counts on each section, so every open console shows it at once.
  */
-export const followLiveEvents = () => invalidateOnLive(staffApi.util.invalidateTags, { queue: ({ queue }) => [QUEUE_TAGS[queue], 'Dashboard'] });
+export const followLiveEvents = () => invalidateOnLive(staffApi.util.invalidateTags, { queue: ({ queue }) => [QUEUE_TAGS[queue], 'Dashboard'] as const });
