@@ -19,11 +19,12 @@ export function liveUrl(apiHosts: Record<string, string>, page: string): string 
 
 const credentials = (state: RootState) => ({ token: state.session.token ?? null, staffToken: state.staff.session?.token ?? null });
 
-export function startLiveChannel(apiHosts: Record<string, string>): void {
+/** Opens the channel; returns what closes it and stops following the session (the page never does; tests do). */
+export function startLiveChannel(apiHosts: Record<string, string>): () => void {
   if (typeof window.WebSocket !== 'function') {
     // The seed's notice, only where the browser truly lacks the feature; the screens keep polling.
     Toast.show({ content: i18n.t('common:errors.noSocket'), duration: ERROR_TOAST_MS });
-    return;
+    return () => undefined;
   }
   const connection = new LiveConnection({
     url: liveUrl(apiHosts, location.href),
@@ -40,7 +41,7 @@ export function startLiveChannel(apiHosts: Record<string, string>): void {
       if (token) expireSession(i18n.t('common:errors.sessionEnded'));
     },
   });
-  invalidateOnLive(serverApi.util.invalidateTags, {
+  const stopFollowing = invalidateOnLive(serverApi.util.invalidateTags, {
     // The badges (tab bar, header) are the shell's; the message list is the messages remote's.
     messages: [UNREAD_MESSAGES_TAG],
     // The balance shows on the shell's own screens (mine) as well as the remotes'.
@@ -48,11 +49,16 @@ export function startLiveChannel(apiHosts: Record<string, string>): void {
     solvency: ['Solvency'],
   });
   let signedInAs = JSON.stringify(credentials(store.getState()));
-  store.subscribe(() => {
+  const stopWatching = store.subscribe(() => {
     const now = JSON.stringify(credentials(store.getState()));
     if (now === signedInAs) return;
     signedInAs = now;
     connection.restart();
   });
   connection.start();
+  return () => {
+    stopWatching();
+    stopFollowing();
+    connection.stop();
+  };
 }
