@@ -16,6 +16,7 @@ import { agreementPdfRoutes } from './features/agreement-pdf';
 import { exchangeRoutes } from './features/exchange';
 import { fileRoutes } from './features/files';
 import { incomeRoutes } from './features/income';
+import { registerLive } from './features/live';
 import { homeContentRoutes, messageRoutes } from './features/messages';
 import { orderRoutes, sellBackRoutes } from './features/orders';
 import { productRoutes } from './features/products';
@@ -106,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app);
   registerAuth(app);
   await registerCacheAnnouncements(app);
+  // The live channel, GET /api/live (docs/architecture.md, "Live channel").
+  await registerLive(app);
 
   await app.register(
     async (user) => {

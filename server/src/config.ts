@@ -109,6 +109,17 @@ export interface Config {
   };
   /** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket when S3_BUCKET is set (storage/file-storage.ts). */
   storage: StorageConfig;
+  /** The live channel, GET /api/live (docs/architecture.md, "Live channel"). */
+  live: {
+    /** LIVE_CONNECTIONS_PER_MEMBER (default 5): open channels one member may hold on one instance; the next is closed with 4429. */
+    connectionsPerMember: number;
+    /** LIVE_RETENTION_HOURS (default 24): how long events are kept for clients that resume; older `since` gets resync. */
+    retentionHours: number;
+    /** LIVE_PING_MS (default 25000): how often the server pings each channel; a peer that misses two is dropped. */
+    pingMs: number;
+    /** LIVE_POLL_MS (default 1000): how often an instance reads new events that no request of its own nor Redis announced (jobs, the command line). */
+    pollMs: number;
+  };
 }
 
 export interface ChainConfig {
@@ -244,6 +255,10 @@ export const EnvSchema = Type.Object({
   SEED: Type.Optional(Type.Union([Type.Literal('demo'), Type.Literal('reference')], { description: '"demo" or "reference": what an empty database gets' })),
   TRUST_PROXY: text('false, true, a hop count, or comma-separated proxy addresses/CIDRs', { pattern: '^(true|false|[0-9]{1,2}|[0-9a-fA-F:.]+(/[0-9]{1,3})?(\\s*,\\s*[0-9a-fA-F:.]+(/[0-9]{1,3})?)*)$' }),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 'Grace for requests in flight on SIGTERM', 10_000),
+  LIVE_CONNECTIONS_PER_MEMBER: int(1, 100, 'Live channels one member may hold on one instance', 5),
+  LIVE_RETENTION_HOURS: int(1, 24 * 30, 'Hours events are kept for live clients that resume', 24),
+  LIVE_PING_MS: int(1_000, 300_000, 'How often the server pings each live channel', 25_000),
+  LIVE_POLL_MS: int(50, 60_000, 'How often an instance reads events committed outside its requests', 1_000),
   READY_JOB_LAG_MS: int(1000, 7 * 24 * 3_600_000, '/ready: oldest acceptable last job run'),
   SMS_PROVIDER: Type.Optional(
     Type.Union([Type.Literal('outbox'), Type.Literal('http')], {
@@ -430,6 +445,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       totpKey: e.STAFF_TOTP_KEY ?? null,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS!,
+    live: {
+      connectionsPerMember: e.LIVE_CONNECTIONS_PER_MEMBER!,
+      retentionHours: e.LIVE_RETENTION_HOURS!,
+      pingMs: e.LIVE_PING_MS!,
+      pollMs: e.LIVE_POLL_MS!,
+    },
     readyJobLagMs: e.READY_JOB_LAG_MS ?? Math.max(3 * jobsIntervalMs, 5 * 60_000),
     readyChainLagMs: e.READY_CHAIN_LAG_MS ?? Math.max(20 * (e.CHAIN_POLL_MS ?? 3000), 5 * 60_000),
     rateMaxAgeMs: e.RATE_MAX_AGE_HOURS! * 3_600_000,

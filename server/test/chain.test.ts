@@ -152,7 +152,7 @@ describe.each(testDatabases())('USDT deposits on %s', (_name, database) => {
     await ctx.db.kysely.updateTable('chain_cursors').set((eb) => ({ last_scanned_block: eb('start_block', '-', 1) })).execute();
     expect(await scan()).toMatchObject({ recorded: 0, credited: 0 });
     const row = await ctx.db.kysely.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', sent.hash).executeTakeFirstOrThrow();
-    expect(await creditChainDeposit(ctx.db, { id: row.id, blockHash: row.block_hash, at: ctx.clock() })).toBe(false);
+    expect(await creditChainDeposit(ctx.db, { id: row.id, blockHash: row.block_hash, at: ctx.clock(), required: 20 })).toBe(false);
     expect(await available(m)).toBe(usdt('25'));
     // One message for the member, however often the credit is replayed.
     const messages = (await get(m, '/api/push/record')).json().data;

@@ -21,6 +21,7 @@ export interface Database {
   videos: VideosTable;
   products: ProductsTable;
   ledger_accounts: LedgerAccountsTable;
+  events: EventsTable;
   ledger_transfers: LedgerTransfersTable;
   orders: OrdersTable;
   income_accruals: IncomeAccrualsTable;
@@ -269,6 +270,18 @@ export interface RewardsTable {
   transfer_id: number | null;
   created_at: string;
   paid_at: string | null;
+}
+
+/** What the live channel pushes (migration 0053, src/events): written with the change it reports. */
+export interface EventsTable {
+  id: Generated<number>;
+  /** 'member' (member_id's own), 'staff' (roles that may see data.queue), 'public', 'session' (closes member_id's channels). */
+  audience: string;
+  member_id: number | null;
+  topic: string;
+  /** JSON. */
+  data: string;
+  created_at: string;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */

@@ -8,6 +8,7 @@ import { lockAccounts, postBatch, type PostedTransfer, type TransferType } from 
 import { fundPlatformAccount, type Funding } from '../ledger/operator';
 import type { ActedBy } from '../audit';
 import { notifyMembers } from '../notices';
+import { recordMemberEvent, recordMembersEvent } from '../events';
 
 /**
  * Team rewards and the rewards budget (DESIGN.md section 1).
@@ -71,7 +72,11 @@ export async function grantReward(trx: Kysely<Database>, grant: RewardGrant): Pr
     .onConflict((oc) => oc.column('source_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true };
+  if (inserted) {
+    // Paid at once when the budget covers it (payPendingRewards); until then the member sees it pending.
+    await recordMemberEvent(trx, grant.userId, 'reward', { status: 'pending' }, grant.at);
+    return { id: inserted.id, created: true };
+  }
   const existing = await trx.selectFrom('rewards').select('id').where('source_key', '=', grant.sourceKey).executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }
@@ -183,6 +188,10 @@ async function payBatch(
   // The budget's lock keeps other payouts out, so every reward read above is still Pending.
   if (Number(marked.numAffectedRows) !== ids.length) throw new Error(`Payout: ${ids.length - Number(marked.numAffectedRows)} rewards changed under the lock`);
 
+  await recordMembersEvent(trx, covered.map((reward) => reward.user_id), 'reward', { status: 'paid' }, at);
+  // Referral and team rewards are the member's lower-level income (the team remote's income screen).
+  const fromTeam = covered.filter((reward) => reward.kind === 'referral' || reward.kind === 'team');
+  await recordMembersEvent(trx, fromTeam.map((reward) => reward.user_id), 'income', {}, at);
   // Each member hears of it in their messages, in the same transaction as the payment.
   await notifyMembers(
     trx,

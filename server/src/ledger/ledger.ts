@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Compilable, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
+import { recordBalanceChanges, recordBatchBalanceChanges } from '../events';
 
 /**
  * The double-entry ledger: the only code in the server that changes a balance.
@@ -239,9 +240,21 @@ async function insertAndApply<R>(
   dialect: DialectName,
   operations: NewOperation[],
   label: string,
+  withPosting: WithPosting<R>,
+): Promise<{ transfers: PostedTransfer[]; alongside: R[] }> {
+  const posted = dialect === 'postgres' ? await insertAndApplyPostgres(trx, operations, label, withPosting) : await insertAndApplySqlite(trx, operations, label, withPosting);
+  // The members whose accounts moved learn it on the live channel once this commits.
+  await recordBalanceChanges(trx, posted.transfers.flatMap((t) => [t.debit, t.credit]), operations[0]!.at);
+  return posted;
+}
+
+/** SQLite: the transfers inserted, then each account's net change applied, then the non-negative check. */
+async function insertAndApplySqlite<R>(
+  trx: Kysely<Database>,
+  operations: NewOperation[],
+  label: string,
   { onlyIf, alongside }: WithPosting<R>,
 ): Promise<{ transfers: PostedTransfer[]; alongside: R[] }> {
-  if (dialect === 'postgres') return insertAndApplyPostgres(trx, operations, label, { onlyIf, alongside });
   if (onlyIf && (await sql`${onlyIf}`.execute(trx)).rows.length === 0) throw new PreconditionFailedError(label);
   const alongsideRows = alongside ? (await sql<R>`${alongside}`.execute(trx)).rows : [];
   const legs = operations.flatMap((o) => o.legs);
@@ -417,6 +430,7 @@ export async function postBatch(
     SELECT id FROM ledger_accounts WHERE id IN (${debits}) AND allow_negative = 0 AND balance < 0 LIMIT 1`.execute(trx);
   if (below.rows[0]) throw new InsufficientFundsError(below.rows[0].id);
   const row = summary.rows[0];
+  if (Number(row?.n ?? 0) > 0) await recordBatchBalanceChanges(trx, input.operationKey, input.at);
   return { count: Number(row?.n ?? 0), total: BigInt(row?.total ?? 0) };
 }
 
@@ -476,6 +490,7 @@ async function postBatchPostgres(
     throw new MissingAccountError(null);
   }
   if (row.below !== null) throw new InsufficientFundsError(Number(row.below));
+  if (Number(row.n) > 0) await recordBatchBalanceChanges(trx, input.operationKey, input.at);
   const out: { count: number; total: bigint; preludeRows?: Record<string, number> } = { count: Number(row.n), total: BigInt(row.total ?? 0) };
   if (prelude.length) out.preludeRows = Object.fromEntries(prelude.map((p) => [p.name, Number(row[`rows_${p.name}`])]));
   return out;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatAmount } from '@rigshare/domain';
 import type { Database } from '../db/schema';
+import { recordUnreadCounts } from '../events';
 import type { MessageKey, MessageParams } from '../i18n';
 
 /**
@@ -20,12 +21,15 @@ type MemberNotice = { userId: number; kind: MessageKind; at: Date } & Notice;
 /** Adds a message for the member; pass the caller's transaction as `db` to keep it with the event. */
 export async function notifyMember(db: Kysely<Database>, input: MemberNotice): Promise<number> {
   const row = await db.insertInto('push_messages').values(messageRow(input)).returning('id').executeTakeFirstOrThrow();
+  await recordUnreadCounts(db, [input.userId], input.at);
   return row.id;
 }
 
 /** Adds many members' messages in one statement (a reward payout tells each member it paid). */
 export async function notifyMembers(db: Kysely<Database>, inputs: readonly MemberNotice[]): Promise<void> {
-  if (inputs.length > 0) await db.insertInto('push_messages').values(inputs.map(messageRow)).execute();
+  if (inputs.length === 0) return;
+  await db.insertInto('push_messages').values(inputs.map(messageRow)).execute();
+  await recordUnreadCounts(db, inputs.map((i) => i.userId), inputs[0]!.at);
 }
 
 /** Tells the member a deposit reached their balance (a chain deposit credited, a cash recharge confirmed); `amount` in micro-units. */

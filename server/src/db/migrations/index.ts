@@ -48,6 +48,7 @@ import { migration as m0049 } from './0049-orders-by-product';
 import { migration as m0050 } from './0050-phones-e164';
 import { migration as m0051 } from './0051-home-videos';
 import { migration as m0052 } from './0052-sold-back-orders';
+import { migration as m0053 } from './0053-live-events';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -99,6 +100,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0050,
   m0051,
   m0052,
+  m0053,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { auditStaffAction, type ActedBy } from '../../audit';
 import type { Database } from '../../db/schema';
+import { recordSessionsEnded } from '../../events';
 import { OperatorError } from '../../operator-error';
 
 export interface FreezeState {
@@ -44,6 +45,8 @@ async function setFrozen(db: Kysely<Database>, input: FreezeInput, freeze: boole
       .where('frozen_at', freeze ? 'is' : 'is not', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Member ${member.id} is ${freeze ? 'already' : 'not'} frozen`);
+    // A frozen member's live channels close (features/live): they may read, but not live.
+    if (freeze) await recordSessionsEnded(trx, member.id, { reason: 'frozen', tokenHash: null, keepTokenHash: null }, input.at);
     await auditStaffAction(trx, input, {
       action: freeze ? 'member.freeze' : 'member.unfreeze',
       target: `member:${member.id}`,

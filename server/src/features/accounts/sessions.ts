@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../types';
+import { recordSessionsEnded } from '../../events';
 import { newToken, sha256 } from '../../security/random';
 
 /** Opens a session; only the token's sha256 is stored, the token itself goes to the member once. */
@@ -53,25 +54,24 @@ type RevokingDeps = Pick<AppDeps, 'db' | 'clock' | 'sessionCache'>;
  * `endOtherSessions` only, so the two never come apart.
  */
 export async function endSession(deps: RevokingDeps, memberId: number, tokenHash: string): Promise<void> {
-  await deps.db.kysely
-    .updateTable('sessions')
-    .set({ revoked_at: deps.clock().toISOString() })
-    .where('token_hash', '=', tokenHash)
-    .where('user_id', '=', memberId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  const at = deps.clock();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable('sessions').set({ revoked_at: at.toISOString() }).where('token_hash', '=', tokenHash).where('user_id', '=', memberId).where('revoked_at', 'is', null).execute();
+    // Live channels on the token close, on whichever instance holds them.
+    await recordSessionsEnded(trx, memberId, { reason: 'logout', tokenHash, keepTokenHash: null }, at);
+  });
   await deps.sessionCache.changed({ tokenHash });
 }
 
 /** Ends every session of the member except the one given, if any (a password change or reset); the same two places. */
 export async function endOtherSessions(deps: RevokingDeps, memberId: number, keepTokenHash: string | null): Promise<void> {
-  let query = deps.db.kysely
-    .updateTable('sessions')
-    .set({ revoked_at: deps.clock().toISOString() })
-    .where('user_id', '=', memberId)
-    .where('revoked_at', 'is', null);
-  if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
-  await query.execute();
+  const at = deps.clock();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    let query = trx.updateTable('sessions').set({ revoked_at: at.toISOString() }).where('user_id', '=', memberId).where('revoked_at', 'is', null);
+    if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
+    await query.execute();
+    await recordSessionsEnded(trx, memberId, { reason: 'password', tokenHash: null, keepTokenHash }, at);
+  });
   // The kept session is dropped from the caches too; its next read looks it up again.
   await deps.sessionCache.changed({ memberId });
 }

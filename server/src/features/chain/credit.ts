@@ -3,6 +3,7 @@ import { toMicro } from '../../db/schema';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { notifyDepositCredited } from '../../notices';
+import { recordMemberEvent } from '../../events';
 
 /** The ledger key of a chain deposit: one credit per log, whichever process or pass gets there first. */
 export function chainDepositKey(row: { chain_id: number; tx_hash: string; log_index: number }): string {
@@ -14,7 +15,7 @@ export function chainDepositKey(row: { chain_id: number; tx_hash: string; log_in
  * and marks it Arrived, in one transaction. `blockHash` is the block the caller verified as canonical;
  * if the deposit moved or was decided meanwhile, nothing happens. Returns whether this call credited it.
  */
-export async function creditChainDeposit(db: Db, input: { id: number; blockHash: string; at: Date }): Promise<boolean> {
+export async function creditChainDeposit(db: Db, input: { id: number; blockHash: string; at: Date; required: number }): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const first = await trx.selectFrom('chain_deposits').select('user_id').where('id', '=', input.id).executeTakeFirstOrThrow();
     const accounts = await memberAccounts(trx, first.user_id, input.at);
@@ -36,6 +37,7 @@ export async function creditChainDeposit(db: Db, input: { id: number; blockHash:
       .where('status', '=', 'Pending')
       .execute();
     if (!replayed) {
+      await recordMemberEvent(trx, row.user_id, 'deposit', { id: row.id, status: 'Arrived', confirmations: input.required, required: input.required }, input.at);
       await notifyDepositCredited(trx, { userId: row.user_id, amount: toMicro(row.amount), at: input.at });
     }
     return !replayed;

@@ -7,6 +7,7 @@ import { depositOwners } from './addresses';
 import { creditChainDeposit } from './credit';
 import { chainClient, DECIMALS_ABI, TRANSFER_EVENT, TRANSFER_TOPIC } from './rpc';
 import { chainOffReason, type ChainOffReason } from './status';
+import { recordMemberEvent } from '../../events';
 
 /**
  * One pass of the USDT deposit watcher. Idempotent, and safe while another process runs it too:
@@ -59,6 +60,7 @@ export async function scanOnce(db: Db, config: ChainConfig, now: Date): Promise<
   const chainId = await client.getChainId();
   const decimals = Number(await client.readContract({ address: config.tokenAddress as Address, abi: DECIMALS_ABI, functionName: 'decimals' }));
   const head = Number(await client.getBlockNumber());
+  const before = await k.selectFrom('chain_cursors').select('head_block').where('chain_id', '=', chainId).where('token_address', '=', token).executeTakeFirst();
   const cursor = await saveCursor(k, { chainId, token, decimals, head, startBlock: config.startBlock ?? head, now });
   if (decimals !== config.decimals) return { status: 'decimalsMismatch', chainId, onChain: decimals, configured: config.decimals };
 
@@ -90,6 +92,7 @@ export async function scanOnce(db: Db, config: ChainConfig, now: Date): Promise<
       .execute();
   }
 
+  if (before && head > num(before.head_block)) await announceConfirmations(context, num(before.head_block));
   const credited = await creditConfirmed(context, db);
   return { status: 'ok', chainId, head, fromBlock, toBlock, recorded, credited, moved, dropped };
 }
@@ -142,15 +145,13 @@ async function receiptOf(client: PublicClient, hash: string) {
   }
 }
 
+/** The Pending deposits of this pass's chain and token, to select from. */
+const pendingDeposits = (c: PassContext) =>
+  c.k.selectFrom('chain_deposits').where('chain_id', '=', c.chainId).where('token_address', '=', c.token).where('status', '=', 'Pending');
+
 /** Pending deposits whose block is no longer canonical: follow the transaction, or drop the deposit. */
 async function followPending(c: PassContext): Promise<{ moved: number; dropped: number }> {
-  const pending = await c.k
-    .selectFrom('chain_deposits')
-    .selectAll()
-    .where('chain_id', '=', c.chainId)
-    .where('token_address', '=', c.token)
-    .where('status', '=', 'Pending')
-    .orderBy('id')
+  const pending = await pendingDeposits(c).selectAll().orderBy('id')
     .execute();
   let moved = 0;
   let dropped = 0;
@@ -196,7 +197,10 @@ async function followPending(c: PassContext): Promise<{ moved: number; dropped: 
         .where('status', '=', 'Pending')
         .where('block_hash', '=', row.block_hash)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1) dropped++;
+      if (Number(updated.numUpdatedRows) === 1) {
+        dropped++;
+        await recordMemberEvent(c.k, row.user_id, 'deposit', { id: row.id, status: 'Dropped', confirmations: 0, required: c.config.confirmations }, c.now);
+      }
     }
   }
   return { moved, dropped };
@@ -274,8 +278,15 @@ async function recordLog(c: PassContext, log: RecordedLog & { userId: number }):
       transfer_id: null,
     })
     .onConflict((oc) => oc.columns(['chain_id', 'tx_hash', 'log_index']).doNothing())
+    .returning(['id', 'status'])
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
+  if (inserted) {
+    // Seen on chain: the member's deposit screen shows it counting towards the confirmations needed.
+    const { confirmations: required } = c.config;
+    const confirmations = inserted.status === 'Pending' ? Math.min(required, c.head - log.blockNumber + 1) : 0;
+    await recordMemberEvent(c.k, log.userId, 'deposit', { id: inserted.id, status: inserted.status, confirmations, required }, c.now);
+    return true;
+  }
   // Seen before: a Pending log now in another block, or a dropped one that came back, follows its block.
   await c.k
     .updateTable('chain_deposits')
@@ -289,21 +300,32 @@ async function recordLog(c: PassContext, log: RecordedLog & { userId: number }):
   return false;
 }
 
+/** Tells each member whose Pending deposit gained confirmations since the head the last pass saw (one event per deposit). */
+async function announceConfirmations(c: PassContext, previousHead: number): Promise<void> {
+  const required = c.config.confirmations;
+  const counting = await pendingDeposits(c)
+    .select(['id', 'user_id', 'block_number'])
+    .where('block_number', '>', previousHead - required + 1)
+    .where('created_at', '<', c.now.toISOString())
+    .orderBy('id')
+    .execute();
+  for (const row of counting) {
+    const confirmations = Math.min(required, c.head - num(row.block_number) + 1);
+    await recordMemberEvent(c.k, row.user_id, 'deposit', { id: row.id, status: 'Pending', confirmations, required }, c.now);
+  }
+}
+
 /** Credits each Pending deposit with enough confirmations whose block is still the canonical one. */
 async function creditConfirmed(c: PassContext, db: Db): Promise<number> {
-  const ready = await c.k
-    .selectFrom('chain_deposits')
+  const ready = await pendingDeposits(c)
     .select(['id', 'block_number', 'block_hash'])
-    .where('chain_id', '=', c.chainId)
-    .where('token_address', '=', c.token)
-    .where('status', '=', 'Pending')
     .where('block_number', '<=', c.head - c.config.confirmations + 1)
     .orderBy('id')
     .execute();
   let credited = 0;
   for (const row of ready) {
     if ((await c.canonicalHash(num(row.block_number))) !== row.block_hash) continue;
-    if (await creditChainDeposit(db, { id: row.id, blockHash: row.block_hash, at: c.now })) credited++;
+    if (await creditChainDeposit(db, { id: row.id, blockHash: row.block_hash, at: c.now, required: c.config.confirmations })) credited++;
   }
   return credited;
 }

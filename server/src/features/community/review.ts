@@ -7,6 +7,7 @@ import { OperatorError } from '../../operator-error';
 import { notifyMember } from '../../notices';
 import { auditStaffAction, type ActedBy } from '../../audit';
 import { checkPost, postImageIds, storedPostContent } from './service';
+import { recordMemberEvent, recordQueueChange } from '../../events';
 
 /**
  * Staff's side of the community (the admin command line now, the staff console later): review
@@ -64,6 +65,8 @@ export async function reviewPost(db: Db, input: { id: number; at: Date } & Acted
       .where('status', '=', POST_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Post #${input.id} was reviewed meanwhile; nothing changed`);
+    await recordMemberEvent(trx, post.user_id, 'post', { id: input.id, status: input.decision === 'pass' ? 'Passed' : 'Failed' }, input.at);
+    await recordQueueChange(trx, { queue: 'posts', id: input.id, change: 'decided' }, input.at);
     await auditStaffAction(trx, { ...input, by }, {
       action: input.decision === 'pass' ? 'post.pass' : 'post.fail',
       target: `post:${input.id}`,

@@ -19,6 +19,7 @@ import { countRows as count, onePage, type Paging } from '../../db/paging';
 import { AppError } from '../../errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
+import { recordMemberEvent, recordQueueChange } from '../../events';
 
 /**
  * Community posts, likes and comments. A post's content is stored as the sanitiser leaves it (the
@@ -180,6 +181,7 @@ export async function createPost(db: Db, storage: FileStorage, userId: number, i
       const fileId = await store(trx, image);
       await trx.insertInto('post_images').values({ post_id: post.id, file_id: fileId, position: position++ }).execute();
     }
+    await recordQueueChange(trx, { queue: 'posts', id: post.id, change: 'added' }, now);
     return post.id;
   }));
 }
@@ -277,6 +279,11 @@ export async function addComment(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', input.postId).execute();
+    // The post's author (and whoever is replied to) sees the new comment; never for one's own words.
+    const author = await trx.selectFrom('posts').select('user_id').where('id', '=', input.postId).executeTakeFirstOrThrow();
+    for (const told of new Set([author.user_id, replyToUser])) {
+      if (told !== null && told !== userId) await recordMemberEvent(trx, told, 'comment', { postId: input.postId }, now);
+    }
     return commentView(await commentQuery(trx).where('c.id', '=', row.id).executeTakeFirstOrThrow());
   });
 }

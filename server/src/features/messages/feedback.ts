@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
 import { auditStaffAction, type ActedBy } from '../../audit';
 import { notifyMember } from '../../notices';
+import { recordQueueChange } from '../../events';
 
 /**
  * A member's feedback: text of more than ten words (libs/domain), an optional phone and an optional
@@ -46,6 +47,7 @@ export async function createFeedback(
   if (problem) throw new AppError(400, problem);
   const phone = input.phone.trim();
   if (phone && !/^\+?[0-9 -]{5,20}$/.test(phone)) throw new AppError(400, 'phoneInvalid');
+  // The caller's transaction (the attachment is stored with it): support's feedback queue shows it once it commits.
   const row = await db
     .insertInto('feedback')
     .values({
@@ -59,6 +61,7 @@ export async function createFeedback(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordQueueChange(db, { queue: 'feedback', id: row.id, change: 'added' }, input.at);
   return view(row);
 }
 
@@ -95,6 +98,7 @@ export async function replyToFeedback(db: Kysely<Database>, input: { id: number;
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new OperatorError(`Feedback ${input.id} was answered meanwhile`);
+    await recordQueueChange(trx, { queue: 'feedback', id: input.id, change: 'decided' }, input.at);
     await auditStaffAction(trx, input, {
       action: 'feedback.reply',
       target: `feedback:${input.id}`,

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 import { notifyMember, type MessageKind } from '../../notices';
+import { recordUnreadCounts } from '../../events';
 
 /**
  * A member's messages ("push messages" in the app). Features tell a member about an event with
@@ -50,14 +51,16 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
  * Marks one of the member's own messages read (`id`), or all of them; another member's message (or
  * none) is "not found", and nothing changes. Marking a read message again changes nothing.
  */
-export async function markRead(db: Kysely<Database>, userId: number, id: number | undefined): Promise<number> {
+export async function markRead(db: Kysely<Database>, userId: number, id: number | undefined, at: Date): Promise<number> {
   let query = db.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId);
   if (id !== undefined) {
     const own = await db.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (!own) throw new AppError(404, 'messageNotFound');
     query = query.where('id', '=', id);
   }
-  await query.where('is_read', '=', 0).execute();
+  const marked = await query.where('is_read', '=', 0).executeTakeFirst();
+  // The member's other tabs and devices show the new count.
+  if (Number(marked.numUpdatedRows) > 0) await recordUnreadCounts(db, [userId], at);
   return unreadCount(db, userId);
 }
 
@@ -115,6 +118,7 @@ export async function sendStaffMessage(
         .executeTakeFirst();
       count = Number(result.numInsertedOrUpdatedRows ?? 0);
       target = 'members:all';
+      await recordUnreadCounts(trx, 'all', input.at);
     } else {
       const byId = /^id:([1-9][0-9]{0,9})$/.exec(input.to);
       const users = trx.selectFrom('users').select('id');

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import { owedIncome } from '../../ledger/accounts';
 import { repeatEvery } from '../../jobs/repeat';
 import { readReserves, type ReserveReading } from './reserves';
+import { recordSolvencySnapshot } from '../../events';
 
 /** node:crypto's SHA-256 behind the tree's hash interface: the same function as WebCrypto, without a promise per digest. */
 export const nodeSha256: Sha256 = async (data) => createHash('sha256').update(data).digest();
@@ -137,6 +138,8 @@ export async function takeSnapshot(db: Db, config: Pick<Config, 'chain' | 'solve
       .returning('id')
       .executeTakeFirstOrThrow();
     const snapshotId = Number(row.id);
+    // The public solvency page shows the new snapshot to whoever has it open.
+    await recordSolvencySnapshot(trx, snapshotId, now);
     for (let start = 0; start < leaves.length; start += INSERT_CHUNK) {
       const chunk = leaves.slice(start, start + INSERT_CHUNK);
       await trx

@@ -14,6 +14,7 @@ import { siteLink } from '../../settings/site-links';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
 import { notifyMember } from '../../notices';
 import type { AppDeps } from '../../types';
+import { recordMemberEvent, recordQueueChange } from '../../events';
 
 /**
  * Join-group screenshots and video-share links: the member submits one, staff pass or fail it (admin
@@ -76,7 +77,10 @@ async function insertSubmission(deps: AppDeps, userId: number, kind: SubmissionK
     .onConflict((oc) => oc.column('open_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return inserted.id;
+  if (inserted) {
+    await recordQueueChange(trx, { queue: 'submissions', id: inserted.id, change: 'added' }, deps.clock());
+    return inserted.id;
+  }
   const open = await trx.selectFrom('reward_submissions').select('status').where('open_key', '=', openKey(kind, userId)).executeTakeFirst();
   throw new AppError(409, open?.status === 'Passed' ? 'submissionRewarded' : 'submissionPending');
 }
@@ -165,6 +169,8 @@ export async function reviewSubmission(
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Submission #${input.id} was reviewed meanwhile; nothing changed`);
+    await recordMemberEvent(trx, row.user_id, 'submission', { id: input.id, status }, input.at);
+    await recordQueueChange(trx, { queue: 'submissions', id: input.id, change: 'decided' }, input.at);
     let rewardId: number | null = null;
     if (status === 'Passed') {
       const settings = await rewardSettings(trx);

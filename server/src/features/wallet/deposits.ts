@@ -12,6 +12,7 @@ import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
 import { notifyDepositCredited } from '../../notices';
 import { countedPage, memberRowsPage, type Paging } from '../../db/paging';
+import { recordQueueChange } from '../../events';
 
 /**
  * Cash and bank recharges: the member pays into an operator channel and reports it (Pending); staff
@@ -70,26 +71,31 @@ export async function createCashDeposit(
   const usdtAmount = toUsdt(amount, rateMicro);
   if (usdtAmount <= 0n) throw new AppError(400, 'amountInvalid', {}, onField('amount'));
 
-  const inserted = await db
-    .insertInto('cash_deposits')
-    .values({
-      user_id: userId,
-      request_id: input.requestId,
-      request_hash: requestHash,
-      pay_channel_id: channel.id,
-      currency: channel.currency,
-      amount,
-      usdt_amount: usdtAmount,
-      reference,
-      status: 'Pending',
-      created_at: now.toISOString(),
-      decided_at: null,
-      reason: null,
-      transfer_id: null,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('cash_deposits')
+      .values({
+        user_id: userId,
+        request_id: input.requestId,
+        request_hash: requestHash,
+        pay_channel_id: channel.id,
+        currency: channel.currency,
+        amount,
+        usdt_amount: usdtAmount,
+        reference,
+        status: 'Pending',
+        created_at: now.toISOString(),
+        decided_at: null,
+        reason: null,
+        transfer_id: null,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // Finance's recharge queue shows it at once.
+    if (row) await recordQueueChange(trx, { queue: 'recharges', id: row.id, change: 'added' }, now);
+    return row;
+  });
   if (inserted) return depositView(inserted);
   // A concurrent retry inserted first.
   const first = await db.selectFrom('cash_deposits').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirstOrThrow();
@@ -147,6 +153,7 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
     const decided = await decidePending(trx, row.id, { status: 'Arrived', decided_at: input.at.toISOString(), transfer_id: transfers[0].id });
     // A reject committed in between: roll the credit back.
     if (!decided) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
+    await recordQueueChange(trx, { queue: 'recharges', id: row.id, change: 'decided' }, input.at);
     await auditStaffAction(trx, input, {
       action: 'recharge.confirm',
       target: `recharge:${row.id}`,
@@ -172,6 +179,7 @@ export async function rejectDeposit(db: Db, input: { id: number; reason: string 
       const now = (await findDeposit(trx, input.id))!;
       throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
     }
+    await recordQueueChange(trx, { queue: 'recharges', id: input.id, change: 'decided' }, input.at);
     await auditStaffAction(trx, input, {
       action: 'recharge.reject',
       target: `recharge:${input.id}`,

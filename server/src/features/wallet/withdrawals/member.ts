@@ -12,6 +12,7 @@ import { checkFundPassword } from '../fund-password-tries';
 import type { RecordPeriod } from '../record-period';
 import { holdUntil } from '../security';
 import { findWithdrawal, withdrawalView, type WithdrawalView } from './view';
+import { recordMemberEvent, recordQueueChange } from '../../../events';
 
 /**
  * The member's side of withdrawals: the quote, the request and the list. A request moves the amount
@@ -152,6 +153,8 @@ export async function createWithdrawal(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordMemberEvent(trx, userId, 'withdrawal', { id: row.id, status: 'Pending' }, now);
+    await recordQueueChange(trx, { queue: 'withdrawals', id: row.id, change: 'added' }, now);
     return row.id;
   });
   return withdrawalView((await findWithdrawal(db, id))!);

@@ -7,6 +7,7 @@ import { toMicro, type Database } from '../../../db/schema';
 import { memberAccounts, platformAccountId } from '../../../ledger/accounts';
 import { lockAccounts, postOperation, type Leg } from '../../../ledger/ledger';
 import { notifyMember } from '../../../notices';
+import { recordMemberEvent, recordQueueChange } from '../../../events';
 import { OperatorError } from '../../../operator-error';
 import { findWithdrawal, withdrawalView, type WithdrawalView } from './view';
 
@@ -152,7 +153,12 @@ export async function approveWithdrawal(
       details: `${txHash ? `tx ${txHash}` : `ref ${reference}`}; approval ${earlier.length + 1} of ${needed}`,
       at: input.at,
     });
-    if (!pays) return decision(trx, row.id, input.fourEyesThreshold);
+    if (!pays) {
+      // It leaves the first approval's queue for the second's (four eyes).
+      await recordQueueChange(trx, { queue: 'withdrawals', id: row.id, change: 'decided' }, input.at);
+      await recordQueueChange(trx, { queue: 'approvals', id: row.id, change: 'added' }, input.at);
+      return decision(trx, row.id, input.fourEyesThreshold);
+    }
     const fee = toMicro(row.fee);
     const net = toMicro(row.net);
     const op = `withdraw-approve:${row.id}`;
@@ -166,6 +172,8 @@ export async function approveWithdrawal(
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+    await recordMemberEvent(trx, row.user_id, 'withdrawal', { id: row.id, status: 'Succeeded' }, input.at);
+    await recordQueueChange(trx, { queue: earlier.length > 0 ? 'approvals' : 'withdrawals', id: row.id, change: 'decided' }, input.at);
     await notifyMember(trx, {
       userId: row.user_id,
       kind: 'wallet',
@@ -201,6 +209,9 @@ export async function rejectWithdrawal(
       .where('status', '=', 'Pending')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
+    await recordMemberEvent(trx, row.user_id, 'withdrawal', { id: row.id, status: 'Failed' }, input.at);
+    const approved = (await approvalsOf(trx, [row.id])).length > 0;
+    await recordQueueChange(trx, { queue: approved ? 'approvals' : 'withdrawals', id: row.id, change: 'decided' }, input.at);
     await auditStaffAction(trx, input, {
       action: 'withdrawal.reject',
       target: `withdrawal:${row.id}`,

@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * What the live channel pushes (docs/architecture.md, "Live channel"): one row of `events`, written with
+ * the change it reports, in the caller's transaction, so an event exists exactly when its change was
+ * committed. The live feature reads the rows by id after commit and sends them on. A layer under
+ * notices, the ledger and the features, which all call it.
+ */
+
+/** What a member's own events carry, by topic. */
+export interface MemberTopics {
+  /** Their unread message count changed. */
+  messages: { unread: number };
+  /** A USDT deposit seen on chain, each confirmation, and the credit. */
+  deposit: { id: number; status: string; confirmations: number; required: number };
+  withdrawal: { id: number; status: string };
+  /** A ledger transfer touched their account: their balances are to be read again. */
+  balance: Record<string, never>;
+  /** Their post passed or failed review. */
+  post: { id: number; status: string };
+  /** A comment or reply on their post. */
+  comment: { postId: number };
+  reward: { status: 'paid' | 'pending' };
+  /** A join-group or video submission was decided. */
+  submission: { id: number; status: string };
+  /** Income from their lower levels was credited. */
+  income: Record<string, never>;
+}
+
+/** The staff console's queues (each shown to the roles that may list it, features/live). */
+export const STAFF_QUEUES = ['recharges', 'withdrawals', 'approvals', 'posts', 'submissions', 'feedback'] as const;
+export type StaffQueue = (typeof STAFF_QUEUES)[number];
+export interface QueueChange {
+  queue: StaffQueue;
+  id: number;
+  /** 'added': a new item waits; 'decided': someone acted on it, it leaves the queue. */
+  change: 'added' | 'decided';
+}
+
+/** Why a member's sessions ended; the channels on them close with this reason. */
+export type SessionEndReason = 'logout' | 'password' | 'frozen';
+/** Which sessions ended: one token (logout), every one but a kept one (password change), or all (freeze). */
+export interface SessionsEnded {
+  reason: SessionEndReason;
+  tokenHash: string | null;
+  keepTokenHash: string | null;
+}
+
+export type Audience = 'member' | 'staff' | 'public' | 'session';
+
+type Db = Kysely<Database>;
+
+async function insertEvent(db: Db, audience: Audience, memberId: number | null, topic: string, data: object, at: Date): Promise<void> {
+  await db.insertInto('events').values({ audience, member_id: memberId, topic, data: JSON.stringify(data), created_at: at.toISOString() }).execute();
+}
+
+export function recordMemberEvent<T extends keyof MemberTopics>(db: Db, memberId: number, topic: T, data: MemberTopics[T], at: Date): Promise<void> {
+  return insertEvent(db, 'member', memberId, topic, data, at);
+}
+
+/** The same event for each member given (once each), in one statement: a payout to many members. */
+export async function recordMembersEvent<T extends keyof MemberTopics>(db: Db, memberIds: readonly number[], topic: T, data: MemberTopics[T], at: Date): Promise<void> {
+  const members = [...new Set(memberIds)];
+  if (members.length === 0) return;
+  const json = JSON.stringify(data);
+  await db.insertInto('events').values(members.map((id) => ({ audience: 'member', member_id: id, topic, data: json, created_at: at.toISOString() }))).execute();
+}
+
+export function recordQueueChange(db: Db, change: QueueChange, at: Date): Promise<void> {
+  return insertEvent(db, 'staff', null, 'queue', change, at);
+}
+
+export function recordSolvencySnapshot(db: Db, snapshotId: number, at: Date): Promise<void> {
+  return insertEvent(db, 'public', null, 'solvency', { snapshotId }, at);
+}
+
+/** Closes the channels on the sessions that ended (on every instance); never sent as an event. */
+export function recordSessionsEnded(db: Db, memberId: number, ended: SessionsEnded, at: Date): Promise<void> {
+  return insertEvent(db, 'session', memberId, 'session', ended, at);
+}
+
+/**
+ * The unread count of each member given, as it stands in this transaction (messages were added or read);
+ * 'all' for every member with messages (a message to all). One statement however many there are.
+ */
+export async function recordUnreadCounts(db: Db, members: readonly number[] | 'all', at: Date): Promise<void> {
+  if (members !== 'all' && members.length === 0) return;
+  const only = members === 'all' ? sql`` : sql`AND user_id IN (${sql.join([...new Set(members)])})`;
+  await sql`INSERT INTO events (audience, member_id, topic, data, created_at)
+    SELECT 'member', user_id, 'messages', '{"unread":' || CAST(SUM(CASE WHEN is_read = 0 THEN 1 ELSE 0 END) AS VARCHAR(20)) || '}', ${at.toISOString()}
+    FROM push_messages WHERE 1 = 1 ${only} GROUP BY user_id`.execute(db);
+}
+
+/** The members told of a balance change in each open transaction: one `balance` event per member per transaction. */
+const balanceToldIn = new WeakMap<Db, Set<number>>();
+
+/** A `balance` event for each member owning one of the accounts, once per transaction; one statement. */
+export async function recordBalanceChanges(db: Db, accountIds: readonly number[], at: Date): Promise<void> {
+  if (accountIds.length === 0) return;
+  const told = balanceToldIn.get(db) ?? new Set<number>();
+  balanceToldIn.set(db, told);
+  const notYet = told.size > 0 ? sql`AND owner_user_id NOT IN (${sql.join([...told])})` : sql``;
+  const inserted = await sql<{ member_id: number }>`INSERT INTO events (audience, member_id, topic, data, created_at)
+    SELECT DISTINCT 'member', owner_user_id, 'balance', '{}', ${at.toISOString()}
+    FROM ledger_accounts WHERE id IN (${sql.join([...new Set(accountIds)])}) AND owner_user_id IS NOT NULL ${notYet}
+    RETURNING member_id`.execute(db);
+  inserted.rows.forEach((row) => told.add(Number(row.member_id)));
+}
+
+/** As `recordBalanceChanges`, for the members owning the accounts a set-based batch (one operation key) posted to. */
+export async function recordBatchBalanceChanges(db: Db, operationKey: string, at: Date): Promise<void> {
+  await sql`INSERT INTO events (audience, member_id, topic, data, created_at)
+    SELECT DISTINCT 'member', a.owner_user_id, 'balance', '{}', ${at.toISOString()}
+    FROM ledger_accounts a
+    WHERE a.owner_user_id IS NOT NULL AND a.id IN (
+      SELECT debit_account_id FROM ledger_transfers WHERE operation_key = ${operationKey}
+      UNION SELECT credit_account_id FROM ledger_transfers WHERE operation_key = ${operationKey})`.execute(db);
+}

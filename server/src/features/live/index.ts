@@ -1,0 +1,89 @@
+/** The live feature's public module: the channel GET /api/live and the delivery of events to it (docs/architecture.md, "Live channel"). */
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EventDispatcher } from './dispatcher';
+import { IN_PROCESS, redisFanOut } from './fan-out';
+import { serveChannel } from './channel';
+import { CLOSE, LiveHub } from './hub';
+import { pruneEvents } from './replay';
+
+export { pruneEvents } from './replay';
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+/** The frames a client sends are small: the auth frame only. */
+const MAX_FRAME_BYTES = 4096;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The channels this instance holds and the reader of new events (tests read both). */
+    live: { hub: LiveHub; dispatcher: EventDispatcher };
+  }
+}
+
+/**
+ * Registers GET /api/live on the app itself (its hooks see every request): after each write request the
+ * instance reads the events it may have committed and announces them to the fleet; it also reads every
+ * LIVE_POLL_MS for what jobs and the command line commit, pings the channels and prunes old events.
+ * On close (SIGTERM) every channel is closed with 1012, so clients reconnect to another instance.
+ */
+export async function registerLive(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+  const { config } = deps;
+  const hub = new LiveHub(config.live.connectionsPerMember);
+  const dispatcher = new EventDispatcher(deps.db.kysely, (rows) => hub.deliver(rows));
+  const fanOut = config.redisUrl ? redisFanOut(config.redisUrl, `${config.redisPrefix}live-events`, () => void read(), app.log) : IN_PROCESS;
+  app.decorate('live', { hub, dispatcher });
+
+  let lastAnnounced = 0;
+  async function read(): Promise<void> {
+    try {
+      const last = await dispatcher.poke();
+      if (last > lastAnnounced) {
+        lastAnnounced = last;
+        fanOut.announce(last);
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'live events: reading new events failed; the next poll tries again');
+    }
+  }
+
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // Every socket, authenticated or not, is told to reconnect elsewhere; the close does not wait for their answers.
+    preClose(done) {
+      for (const socket of app.websocketServer.clients) socket.close(CLOSE.serverRestarting, 'server restarting');
+      app.websocketServer.close();
+      done();
+    },
+  });
+  const allowedOrigins = new Set(config.corsOrigins);
+  // A browser always sends Origin with a WebSocket: only the app's own origins may open one (as CORS allows them).
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { origin } = request.headers;
+    if (origin !== undefined && !allowedOrigins.has(origin)) return reply.code(403).send({ code: 403, msg: 'Origin not allowed', data: null });
+  };
+  app.get('/api/live', { websocket: true, onRequest: checkOrigin, schema: { hide: true } }, (socket, request) => serveChannel(deps, hub, socket, request));
+
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') void read();
+    done();
+  });
+
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    await dispatcher.start();
+    timers.push(setInterval(() => void read(), config.live.pollMs));
+    timers.push(setInterval(() => hub.ping(), config.live.pingMs));
+    timers.push(
+      setInterval(() => {
+        const cutoff = new Date(deps.clock().getTime() - config.live.retentionHours * 3_600_000);
+        pruneEvents(deps.db.kysely, cutoff).catch((error: unknown) => app.log.warn({ err: error }, 'live events: pruning failed'));
+      }, PRUNE_EVERY_MS),
+    );
+    timers.forEach((t) => t.unref());
+  });
+  app.addHook('onClose', async () => {
+    timers.forEach((t) => clearInterval(t));
+    await fanOut.close();
+  });
+}
