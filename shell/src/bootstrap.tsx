@@ -45,8 +45,10 @@ async function start() {
   await initI18n(language);
   await registerNamespace('shell', (lng) => (lng === language ? shellCatalogue : import(`../locales/${lng}/shell.json`)));
   document.documentElement.lang = store.getState().session.languageType;
+  let apiHosts: Record<string, string>;
   try {
     const [config, remotes] = await runtime;
+    apiHosts = config.apiHosts;
     configureApi(config.apiHosts);
     configureStaffApi(config.apiHosts);
     setRuntimeConfig(config);
@@ -82,6 +84,8 @@ async function start() {
   // frame and its loading states should show as soon as they can, so that render is not deferred.
   if (firstPaintShown()) startTransition(() => root.render(app));
   else root.render(app);
+  // The live channel is not needed for the first screen: its module loads after the app has started.
+  import('./app/live-channel').then(({ startLiveChannel }) => startLiveChannel(apiHosts)).catch((error) => console.warn('Live channel not started', error));
 }
 
 /** Resolves in a new task, so the main thread can paint and answer input in between. */

@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (no browser download here). */
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page, type WebSocket } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -76,4 +76,29 @@ export async function pictureShown(image: Locator): Promise<number> {
   const handle = await image.elementHandle();
   await image.page().waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, handle, { timeout: 15_000 });
   return image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+}
+
+/**
+ * Follows a page's live channel (its WebSocket to /api/live): `connected()` resolves once one of them is
+ * open and the server has answered its auth frame with ready, so what is committed next reaches the page.
+ */
+export function watchLiveChannel(page: Page): { connected(): Promise<void> } {
+  const sockets: { socket: WebSocket; ready: boolean }[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== '/api/live') return;
+    const seen = { socket, ready: false };
+    sockets.push(seen);
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"type":"ready"')) seen.ready = true;
+    });
+  });
+  return {
+    async connected() {
+      const deadline = Date.now() + 15_000;
+      while (!sockets.some(({ socket, ready }) => ready && !socket.isClosed())) {
+        if (Date.now() > deadline) throw new Error('the page has no live channel the server answered ready within 15 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

@@ -1,12 +1,12 @@
 /**
  * Push messages as a member lives them: staff reject a withdrawal from the command line, and the
- * unread badge on the home header and the Mine tab shows 1 without a reload (the 30 s poll); the
- * member opens the message, reads staff's reason, and the badge clears.
+ * unread badge on the home header and the Mine tab shows 1 without a reload, brought by the live
+ * channel; the member opens the message, reads staff's reason, and the badge clears.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { PHONE } from './browser';
+import { PHONE, watchLiveChannel } from './browser';
 import { callAsPage, DEMO, e164, loginThroughScreen, memberPage, setFundPassword } from './session';
 import { useStack } from './use-stack';
 import { ROOT } from '../src/topology';
@@ -18,8 +18,11 @@ let page: Page;
 const messages = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/messages/locales/en-US/messages.json'), 'utf8'));
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PIN = '246810';
-/** The badge polls every 30 s; a little more for the request itself. */
-const POLL_WAIT = 35_000;
+/**
+ * The live channel brings the count within a couple of seconds (the command line's change is read by the
+ * API every second); well under the 30 s poll the badge falls back to without the channel.
+ */
+const LIVE_WAIT = 5_000;
 
 beforeAll(async () => {
   page = await memberPage(browser, stack);
@@ -48,16 +51,19 @@ it('a withdrawal rejected by staff shows as an unread message without a reload; 
 
   // A fresh page on home; let the first count load: nothing unread yet.
   await page.goto(`${stack.shellUrl}#/index`);
+  const live = watchLiveChannel(page);
   const firstCount = page.waitForResponse((r) => r.url().includes('/api/push/unread'));
   await page.reload();
   await page.getByTestId('header-messages').waitFor();
   await firstCount;
   await expect(headerBadge().count()).resolves.toBe(0);
   await expect(mineTabBadge().count()).resolves.toBe(0);
+  // The channel is open: the shell sent its auth frame and the server answered ready.
+  await live.connected();
 
   stack.admin('withdraw:reject', String(id), '--reason', 'Address check failed');
-  // No reload, no navigation: the badge picks it up by itself.
-  await headerBadge().getByText('1', { exact: true }).waitFor({ timeout: POLL_WAIT });
+  // No reload, no navigation: the badge picks it up from the live channel.
+  await headerBadge().getByText('1', { exact: true }).waitFor({ timeout: LIVE_WAIT });
   await expect(mineTabBadge().textContent()).resolves.toBe('1');
   await expect(page.getByTestId('header-messages').getAttribute('aria-label')).resolves.toBe('Messages, 1 unread');
 

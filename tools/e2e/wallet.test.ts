@@ -111,8 +111,14 @@ it('binds a fund password and an address, receives a USDT deposit on chain, with
   const deposit = page.getByTestId('usdt-deposit').first();
   await deposit.getByTestId('usdt-deposit-status').getByText(wallet.usdt.status.Pending).waitFor();
   await expect(deposit.getByTestId('usdt-deposit-confirmations').textContent()).resolves.toMatch(new RegExp(`of ${CONFIRMATIONS} confirmations`));
+  const firstSeen = Number((await deposit.getByTestId('usdt-deposit-confirmations').textContent())!.match(/(\d+) of/)![1]);
   await mine(chain, CONFIRMATIONS - 3);
-  await page.waitForTimeout(1500);
+  // The open list counts the confirmations up as the live channel reports them, without a reload.
+  await page.waitForFunction(
+    (target) => Number(document.querySelector('[data-testid="usdt-deposit-confirmations"]')?.textContent?.match(/(\d+) of/)?.[1]) >= target,
+    firstSeen + CONFIRMATIONS - 4,
+    { timeout: 10_000 },
+  );
   expect(BigInt(await available())).toBe(beforeDeposit);
   await mine(chain, 2);
   // The open list refreshes itself: Pending turns Arrived without a reload.

@@ -48,10 +48,18 @@ function sourceOf(url: string): string {
 const sourcesOf = (urls: string[]) => [...new Set(["'self'", ...urls.map(sourceOf)])];
 
 /**
+ * The live channel's WebSocket origins: each API origin with ws/wss for http/https. On the page's
+ * own origin (the fleet) 'self' already allows ws and wss (CSP 3).
+ */
+const socketSourcesOf = (urls: string[]) =>
+  [...new Set(urls.filter((url) => /^https?:\/\//i.test(url)).map((url) => new URL(url).origin.replace(/^http/i, 'ws')))];
+
+/**
  * The shell page's policy. Scripts, styles, images and fonts: the shell's own origin and the remotes'
  * (each remote's container and chunks come from its own origin in `npm start`, from the page's in the
  * fleet). Requests (fetch, XHR): the page's origin (config.json, remotes.json), the remotes' (the shell
- * asks a remote that was down for its container until it answers again) and the API's. Images
+ * asks a remote that was down for its container until it answers again) and the API's, whose ws/wss
+ * origin the live channel's WebSocket uses. Images
  * also from the API (avatars, post pictures, banners), `data:` (QR codes, captchas), `blob:` (a picture
  * before it is sent) and any https address (a banner staff publish may be one, docs/messages.md). Media
  * (home's videos; their poster frames are images): the API's origin and any https address. Frames:
@@ -68,7 +76,7 @@ export function shellPolicy(html: string, remotes: Pick<ListedRemote, 'entry'>[]
     ['img-src', [...new Set([...app, ...api, 'data:', 'blob:', 'https:'])]],
     ['media-src', [...new Set([...api, 'https:'])]],
     ['font-src', app],
-    ['connect-src', [...new Set([...app, ...api])]],
+    ['connect-src', [...new Set([...app, ...api, ...socketSourcesOf(Object.values(config.apiHosts))])]],
     ['frame-src', ['blob:']],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],

@@ -76,8 +76,11 @@ function urlFor(host: ServiceHost, path: string): string {
   return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
 }
 
-/** Session gone: the server's message for 3 s, storage cleared, login after 1 s (once). */
-function expireSession(message: string): void {
+/**
+ * Session gone: the server's message for 3 s, storage cleared, login after 1 s (once). The live
+ * channel takes this path too when the server says the session ended elsewhere.
+ */
+export function expireSession(message: string): void {
   if (expiring) return;
   expiring = true;
   notifier.showError(message, ERROR_TOAST_MS);

@@ -66,7 +66,7 @@ export const serverBaseQuery: BaseQueryFn<ServerRequest, unknown, ServerError, o
 };
 
 /** What the cache knows by name; a mutation invalidates the tags of what it changed. */
-export const SERVER_TAGS = ['Balance', 'Records', 'Orders', 'Income', 'Products', 'Coupons', 'Withdrawals', 'Deposits', 'Bindings', 'Team', 'Posts', 'Messages'] as const;
+export const SERVER_TAGS = ['Balance', 'Records', 'Orders', 'Income', 'Products', 'Coupons', 'Withdrawals', 'Deposits', 'Bindings', 'Team', 'Posts', 'Messages', 'Solvency'] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];
 
 export const serverApi = createApi({

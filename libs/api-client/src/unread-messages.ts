@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { selectIsLoggedIn, store } from '@rigshare/session';
 import { serverApi } from './server-api';
+import { useLivePollingInterval } from './live/live-hub';
 
 /**
  * The member's unread message count (GET /push/unread), here because the shell draws it as a badge
@@ -9,25 +10,29 @@ import { serverApi } from './server-api';
  */
 export const UNREAD_POLL_MS = 30_000;
 
+/** The count alone: what a live `messages` event makes stale (marking read invalidates all of 'Messages'). */
+export const UNREAD_MESSAGES_TAG = { type: 'Messages', id: 'unread' } as const;
+
 export const unreadMessagesApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
     unreadMessages: build.query<number, void>({
       query: () => ({ host: 'push', path: 'unread' }),
       transformResponse: (data: { count: number }) => data.count,
-      providesTags: ['Messages'],
+      providesTags: [UNREAD_MESSAGES_TAG],
     }),
   }),
 });
 
 /**
- * The unread count for a badge: refetched on window focus and at most every 30 s while shown
- * (RTK Query polling), or undefined while signed out or not loaded yet.
+ * The unread count for a badge: refetched on window focus and on the live channel's `messages`
+ * events while it is connected, and polled every 30 s while shown when it is not; undefined while
+ * signed out or not loaded yet.
  */
 export function useUnreadMessages(): number | undefined {
   const signedIn = useSelector(selectIsLoggedIn);
   const { data } = unreadMessagesApi.useUnreadMessagesQuery(undefined, {
     skip: !signedIn,
-    pollingInterval: UNREAD_POLL_MS,
+    pollingInterval: useLivePollingInterval(UNREAD_POLL_MS),
     refetchOnFocus: true,
     skipPollingIfUnfocused: true,
   });
@@ -41,3 +46,4 @@ export function useUnreadMessages(): number | undefined {
 export function prefetchUnreadMessages(): void {
   store.dispatch(unreadMessagesApi.util.prefetch('unreadMessages', undefined, {}));
 }
+

@@ -81,3 +81,4 @@ export interface RuntimeConfig {
 export { CONTRACT_VERSION, SUPPORTED_CONTRACT_VERSIONS, UNSTATED_CONTRACT_VERSION, supportsContractVersion, UnsupportedContractError } from './version';
 export { parseRemotesDocument, parseRuntimeConfig, RuntimeDocumentError } from './validate';
 export { routeTableProblems } from './route-table';
+export type { LiveChannel, LiveHandler, LiveTopic, LiveTopicData } from './live';

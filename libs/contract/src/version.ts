@@ -22,11 +22,15 @@
  * Version 4: the UI kit is shared as two parts (`antd-mobile/first-load` and `antd-mobile/on-demand`,
  * tools/rsbuild/kits.ts) that the remotes take from the shell; a shell of version 3 provides neither.
  * The shell still provides `antd-mobile` whole, on demand, for remotes of version 3.
+ *
+ * Version 5: remotes follow the live channel through the shell's `@rigshare/api-client` (`live`,
+ * `invalidateOnLive`, `useLivePollingInterval`; `LiveChannel` here), which a shell of version 4 does
+ * not have. Nothing else changed, so a shell of version 5 loads remotes of versions 1 to 5.
  */
-export const CONTRACT_VERSION = 4;
+export const CONTRACT_VERSION = 5;
 
 /** The versions a shell built from this library can load. Keep the previous one while remotes still use it. */
-export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 
 /** What a remote that states no version was built against: the contract as it was when versions began. */
 export const UNSTATED_CONTRACT_VERSION = 1;

@@ -17,3 +17,4 @@ export * from './feedback';
 export * from './solvency';
 export * from './phone';
 export * from './record-months';
+export * from './live';

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installServerApi } from '@rigshare/api-client';
+import { followLiveEvents } from './api/live-events';
 
 const remote: RemoteModule = {
   name: 'community',
@@ -14,7 +15,10 @@ const remote: RemoteModule = {
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/community.json`),
   // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
-  setup: () => installServerApi(),
+  setup: () => {
+    installServerApi();
+    followLiveEvents();
+  },
 };
 
 export default remote;

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installStaffApi } from '@rigshare/api-client';
+import { followLiveEvents } from './api/live-events';
 
 /**
  * The staff console. The shell registers this remote only after a staff login (remotes.json marks it
@@ -26,7 +27,10 @@ const remote: RemoteModule = {
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/console.json`),
   // The screens read the /admin API through the staff API (never the member's serverApi).
-  setup: () => installStaffApi(),
+  setup: () => {
+    installStaffApi();
+    followLiveEvents();
+  },
 };
 
 export default remote;

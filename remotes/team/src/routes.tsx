@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installServerApi } from '@rigshare/api-client';
+import { followLiveEvents } from './api/live-events';
 
 const TeamList = lazy(() => import('./features/members/team-list-screen'));
 const Sign = lazy(() => import('./features/sign/sign-screen'));
@@ -10,7 +11,10 @@ const remote: RemoteModule = {
   // The contract this remote is built against, so a shell that does not support it shows a fallback.
   contractVersion: CONTRACT_VERSION,
   namespace: 'team',
-  setup: () => installServerApi(),
+  setup: () => {
+    installServerApi();
+    followLiveEvents();
+  },
   routes: [
     { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 },
     { path: '/index/friendmore', Component: TeamList, titleKey: 'list.title', depth: 2 },

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { installServerApi } from '@rigshare/api-client';
+import { followLiveEvents } from './api/live-events';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 
 const BankCardScreen = lazy(() => import('./features/bank/bank-card-screen'));
@@ -34,7 +35,10 @@ const remote: RemoteModule = {
   ],
   loadTranslations: (lng) => import(`../locales/${lng}/wallet.json`),
   // The screens read server data through the page's one RTK Query API (api/endpoints.ts).
-  setup: () => installServerApi(),
+  setup: () => {
+    installServerApi();
+    followLiveEvents();
+  },
 };
 
 export default remote;

@@ -7,12 +7,15 @@ import type { Feedback, NewsItem, NewsKind, PopupNotice, PushMessage } from '@ri
 import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
 import { DEFAULT_PAGE_SIZE, type Page } from '@rigshare/domain';
 
+/** The member's own messages (not news or banners): what a `messages` live event makes stale. */
+export const MESSAGE_LIST_TAG = { type: 'Messages', id: 'push' } as const;
+
 export const messagesApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
     messagePage: build.infiniteQuery<Page<PushMessage>, void, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ pageParam }) => ({ host: 'push', path: 'record', params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
-      providesTags: ['Messages'],
+      providesTags: [MESSAGE_LIST_TAG],
     }),
     /** One message read (id), or all (undefined); answers the unread count after. */
     markRead: build.mutation<number, number | undefined>({

@@ -1,9 +1,11 @@
 /** @jest-environment jest-fixed-jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { connectPageToLive, startLiveServer, type LiveTestServer } from '@rigshare/api-client/testing/live-server';
 import { staffLoggedIn, staffLoggedOut, store } from '@rigshare/session';
 import { renderScreen } from '@rigshare/ui/testing';
 import { adminApi, ok, refused, startFakeApi } from '@rigshare/ui/testing/fake-api';
 import english from '../../../locales/en-US/console.json';
+import { followLiveEvents } from '../../api/live-events';
 import FeedbackScreen from './feedback-screen';
 
 const TOTAL = 45;
@@ -54,5 +56,37 @@ describe('the feedback waiting for a reply', () => {
     expect(screen.getByText('Your role may not read feedback')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(contents()).toHaveLength(20));
+  });
+});
+
+describe('the feedback queue, live', () => {
+  let server: LiveTestServer;
+  let stop: () => void;
+  beforeAll(async () => {
+    server = await startLiveServer();
+    const stopFollowing = followLiveEvents();
+    const connection = connectPageToLive(server, { credentials: () => ({ token: null, staffToken: 'staff-token' }) });
+    stop = () => (stopFollowing(), connection.stop());
+    await server.authenticated(1);
+    server.send({ type: 'ready', lastId: 7 });
+  });
+  afterAll(async () => {
+    stop();
+    await server.close();
+  });
+
+  it('shows feedback a member just sent, and drops what another staff member answered, without a reload', async () => {
+    let waiting = [feedback(1), feedback(2)];
+    api.use(adminApi.get('feedback', () => ok({ total: waiting.length, list: waiting })));
+    await renderScreen(<FeedbackScreen />, { namespace: 'console', resource: english, path: '/console/feedback' });
+    await waitFor(() => expect(contents()).toEqual(['Feedback number 1', 'Feedback number 2']));
+
+    waiting = [feedback(3), ...waiting];
+    server.send({ type: 'event', id: 8, topic: 'queue', data: { queue: 'feedback', id: 3, change: 'added' } });
+    await waitFor(() => expect(contents()).toEqual(['Feedback number 3', 'Feedback number 1', 'Feedback number 2']));
+
+    waiting = waiting.filter(({ id }) => id !== 1);
+    server.send({ type: 'event', id: 9, topic: 'queue', data: { queue: 'feedback', id: 1, change: 'decided' } });
+    await waitFor(() => expect(contents()).toEqual(['Feedback number 3', 'Feedback number 2']));
   });
 });

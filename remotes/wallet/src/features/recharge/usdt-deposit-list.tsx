@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLivePollingInterval } from '@rigshare/api-client';
 import { InfiniteList, PageEmpty } from '@rigshare/ui';
 import { useUsdtDepositsInfiniteQuery } from '../../api/endpoints';
 import { UsdtDepositItem } from './usdt-deposit-item';
@@ -9,8 +10,10 @@ export const DEPOSIT_REFRESH_MS = 5_000;
 /** The member's USDT deposits, newest first, kept live: Pending counts its confirmations up to Arrived. */
 export function UsdtDepositList({ refreshMs = DEPOSIT_REFRESH_MS }: { refreshMs?: number }) {
   const { t } = useTranslation('wallet');
-  // The loaded pages reload every `refreshMs` while the page is in front; a hidden tab asks nothing.
-  const deposits = useUsdtDepositsInfiniteQuery(undefined, { pollingInterval: refreshMs, skipPollingIfUnfocused: true });
+  // The live channel's `deposit` events reload the list; without the channel the loaded pages reload
+  // every `refreshMs` while the page is in front, and a hidden tab asks nothing.
+  const pollingInterval = useLivePollingInterval(refreshMs);
+  const deposits = useUsdtDepositsInfiniteQuery(undefined, { pollingInterval, skipPollingIfUnfocused: true });
   return (
     <InfiniteList
       className="wallet-list"
