@@ -1,3 +1,4 @@
+import type { LiveTopicData } from '@rigshare/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -8,35 +9,12 @@ import type { Database } from '../db/schema';
  * notices, the ledger and the features, which all call it.
  */
 
-/** What a member's own events carry, by topic. */
-export interface MemberTopics {
-  /** Their unread message count changed. */
-  messages: { unread: number };
-  /** A USDT deposit seen on chain, each confirmation, and the credit. */
-  deposit: { id: number; status: string; confirmations: number; required: number };
-  withdrawal: { id: number; status: string };
-  /** A ledger transfer touched their account: their balances are to be read again. */
-  balance: Record<string, never>;
-  /** Their post passed or failed review. */
-  post: { id: number; status: string };
-  /** A comment or reply on their post. */
-  comment: { postId: number };
-  reward: { status: 'paid' | 'pending' };
-  /** A join-group or video submission was decided. */
-  submission: { id: number; status: string };
-  /** Income from their lower levels was credited. */
-  income: Record<string, never>;
-}
+/** What a member's own events carry, by topic: the wire protocol's (libs/domain/src/live.ts) member topics. */
+export type MemberTopics = Omit<LiveTopicData, 'queue' | 'solvency'>;
 
-/** The staff console's queues (each shown to the roles that may list it, features/live). */
-export const STAFF_QUEUES = ['recharges', 'withdrawals', 'approvals', 'posts', 'submissions', 'feedback'] as const;
-export type StaffQueue = (typeof STAFF_QUEUES)[number];
-export interface QueueChange {
-  queue: StaffQueue;
-  id: number;
-  /** 'added': a new item waits; 'decided': someone acted on it, it leaves the queue. */
-  change: 'added' | 'decided';
-}
+export type { StaffQueue } from '@rigshare/domain';
+/** A staff queue gained an item ('added') or someone acted on one, which leaves the queue ('decided'). */
+export type QueueChange = LiveTopicData['queue'];
 
 /** Why a member's sessions ended; the channels on them close with this reason. */
 export type SessionEndReason = 'logout' | 'password' | 'frozen';

@@ -1,3 +1,4 @@
+import { LIVE_AUTH_TIMEOUT_MS } from '@rigshare/domain';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { findLiveSession } from '../accounts';
@@ -8,8 +9,6 @@ import type { Caller } from './audience';
 import { Channel, CLOSE, type EndReason, type LiveHub } from './hub';
 import { missedEvents } from './replay';
 
-/** A client that has not authenticated by then is closed (4401). */
-const AUTH_WAIT_MS = 5_000;
 
 /** The client's first frame (docs/architecture.md, "Live channel"). */
 interface AuthFrame {
@@ -58,7 +57,7 @@ async function identify(deps: AppDeps, frame: AuthFrame): Promise<{ caller: Call
 
 /** Serves one WebSocket of GET /api/live: the auth frame, the replay, then events until it closes. */
 export function serveChannel(deps: AppDeps, hub: LiveHub, socket: WebSocket, request: FastifyRequest): void {
-  const waiting = setTimeout(() => socket.close(CLOSE.sessionEnded, 'no auth'), AUTH_WAIT_MS);
+  const waiting = setTimeout(() => socket.close(CLOSE.sessionEnded, 'no auth'), LIVE_AUTH_TIMEOUT_MS);
   let channel: Channel | null = null;
   socket.on('close', () => {
     clearTimeout(waiting);

@@ -1,9 +1,10 @@
+import { LIVE_CLOSE } from '@rigshare/domain';
 import type { WebSocket } from 'ws';
 import type { SessionEndReason, SessionsEnded } from '../../events';
 import { eventFrame, mayReceive, type Caller, type EventRow } from './audience';
 
-/** Close codes of the protocol (docs/architecture.md, "Live channel"). */
-export const CLOSE = { sessionEnded: 4401, tooManyConnections: 4429, serverRestarting: 1012, badFrame: 1008 } as const;
+/** The protocol's close codes (libs/domain/src/live.ts), and the standard one for a malformed first frame. */
+export const CLOSE = { sessionEnded: LIVE_CLOSE.sessionEnded, tooManyConnections: LIVE_CLOSE.tooMany, serverRestarting: LIVE_CLOSE.restarting, badFrame: 1008 } as const;
 
 export type EndReason = SessionEndReason | 'expired';
 
