@@ -30,7 +30,6 @@
  * the printed log folder; --only with it loads that one route and nothing else, so the profile is that route's.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +43,7 @@ import { adjust } from '../../server/src/ledger/operator';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { hashPassword } from '../../server/src/security/password';
 import { insertBenchProduct } from './bench-product';
+import { productionApiEnv } from './production-api';
 import { createScratchDatabase, dropScratchDatabase, option, postgresServerUrl, withScratchDb } from './scratch-db';
 
 const run = promisify(execFile);
@@ -234,23 +234,7 @@ async function main(): Promise<void> {
       const profile = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', logDir] : [];
       const api = spawn(process.execPath, [...profile, path.join(ROOT, 'server/dist/main.js')], {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SEED: 'reference',
-          SMS_PROVIDER: 'outbox',
-          DATABASE_URL: dbUrl,
-          PORT: String(apiPort),
-          HOST: '127.0.0.1',
-          CORS_ORIGINS: 'http://127.0.0.1:3000',
-          SHARE_BASE_URL: 'http://127.0.0.1:3000/#/login/registerbym?code=',
-          // A scratch database each run: a fresh key is fine (no staff enrol here).
-          STAFF_TOTP_KEY: randomBytes(32).toString('base64url'),
-          DATA_DIR: logDir,
-          JOBS_INTERVAL_MS: '0',
-          REDIS_URL: '',
-          LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-        },
+        env: productionApiEnv(apiPort, { DATABASE_URL: dbUrl, DATA_DIR: logDir, REDIS_URL: '', LOG_LEVEL: process.env.LOG_LEVEL || 'info' }),
         stdio: ['ignore', fs.openSync(apiLog, 'w'), fs.openSync(apiLog, 'a')],
       });
       const hello = spawn(

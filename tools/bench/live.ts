@@ -16,7 +16,6 @@
  *     runs) to its arrival at a channel; every channel must receive each of its member's events exactly once.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +26,7 @@ import { openSession } from '../../server/src/features/accounts/sessions';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { notifyMembers } from '../../server/src/notices';
 import { machineLine } from './machine';
+import { productionApiEnv } from './production-api';
 import { option, postgresServerUrl, withScratchDb } from './scratch-db';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -129,20 +129,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function startApi(port: number, env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
   const api = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SEED: 'reference',
-      SMS_PROVIDER: 'outbox',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CORS_ORIGINS: 'http://127.0.0.1:3000',
-      SHARE_BASE_URL: 'http://127.0.0.1:3000/#/login/registerbym?code=',
-      STAFF_TOTP_KEY: randomBytes(32).toString('base64url'),
-      JOBS_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: productionApiEnv(port, { LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
   });
   for (let i = 0; ; i++) {

@@ -1,5 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+// Brings `websocket` into Fastify's route options (read below), wherever this file is compiled.
+import type {} from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorReply } from '@rigshare/api-schema';
 import { APP_VERSION, hasRefusedControlCharacters } from '@rigshare/domain';
