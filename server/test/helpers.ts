@@ -5,11 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseAmount, phoneLookupKey } from '@rigshare/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { Client } from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/config';
 import { createDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
+import { migration as liveEventsMigration } from '../src/db/migrations/0053-live-events';
+import { migrationKit } from '../src/db/migrations/kit';
 import { seedIfEmpty } from '../src/seed';
 import { DAY_MS } from '../src/jobs/accrual';
 import { checkLedger } from '../src/ledger/check';
@@ -445,4 +448,19 @@ export async function addCoupon(ctx: TestContext, c: { amount: string; minSpend:
     await reservePromotion(trx, ctx.db.dialect, { key: `coupon-reserve:${row.id}`, amount: budget, at: ctx.clock() });
     return row.id;
   });
+}
+
+/**
+ * Runs `write` (today's code writing data as an older version left it) on a database migrated only part of
+ * the way, with the live channel's `events` table there for it: today's ledger records a `balance` event
+ * with each transfer, which a database of that version has no table for. The table goes again afterwards,
+ * so migration 0053 creates it on the upgrade, as it would have.
+ */
+export async function withEventsTableOfToday<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  await liveEventsMigration.up(db.kysely as Kysely<unknown>, migrationKit(db.dialect));
+  try {
+    return await write();
+  } finally {
+    await db.kysely.schema.dropTable('events').execute();
+  }
 }

@@ -6,7 +6,7 @@ import { memberAccounts, memberBalances, platformAccountId } from '../src/ledger
 import { checkLedger } from '../src/ledger/check';
 import { postOperation } from '../src/ledger/ledger';
 import { hashPassword } from '../src/security/password';
-import { addProduct, asMember, getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember, e164 } from './helpers';
+import { addProduct, asMember, getAs, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember, e164, withEventsTableOfToday } from './helpers';
 
 /**
  * Daily income paid into one platform account a run (docs/ledger.md, "Daily income: one transfer a run"):
@@ -220,7 +220,7 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
     const revenue = await platformAccountId(k, 'platform.mining_revenue');
     const pool = await platformAccountId(k, 'platform.revenue_pool');
     const rewards = await platformAccountId(k, 'platform.rewards_expense');
-    await k.transaction().execute(async (trx) => {
+    await withEventsTableOfToday(db, () => k.transaction().execute(async (trx) => {
       await postOperation(trx, db.dialect, {
         operationKey: 'early-revenue',
         at: now,
@@ -236,7 +236,7 @@ describe.each(testDatabases())('a database from before income payable, on %s', (
         at: now,
         legs: [{ key: `bonus:first-order:${user.id}`, debit: rewards, credit: accounts['member.pending_income'], amount: dayIncome, type: 'Bonus', description: 'free_first_day' }],
       });
-    });
+    }));
   }
 
   const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { beforeLatest: incomeAsBefore });

@@ -3,7 +3,7 @@ import { migrateTo, migrateToLatest } from '../src/db/migrations';
 import { checkBalances, checkLedger } from '../src/ledger/check';
 import { fundPool } from '../src/ledger/operator';
 import type { Db } from '../src/db/connect';
-import { testDatabases } from './helpers';
+import { testDatabases, withEventsTableOfToday } from './helpers';
 
 /** Migration 0009: the database itself refuses to rewrite or erase money, whatever code sends the SQL. */
 describe.each(testDatabases())('the ledger is append-only on %s', (name, database) => {
@@ -73,7 +73,7 @@ describe.each(testDatabases())('before migration 0009 on %s', (_name, database) 
     const { db, drop } = await database.open();
     try {
       await migrateTo(db.kysely, db.dialect, '0008_exchange');
-      await fundPool(db, { amount: '1', reason: 'Mining revenue', at: new Date() });
+      await withEventsTableOfToday(db, () => fundPool(db, { amount: '1', reason: 'Mining revenue', at: new Date() }));
       await sql.raw('DELETE FROM ledger_transfers').execute(db.kysely);
       expect(await checkBalances(db.kysely)).toContainEqual(expect.stringMatching(/stores balance 1000000 but its transfers sum to 0/));
     } finally {
