@@ -199,7 +199,9 @@ async function delivery(members: number, perMember: number, rate: number, second
     }
     const unread = new Map<number, number[]>();
     for (const row of await k.selectFrom('push_messages').select(['id', 'user_id']).orderBy('id').execute()) {
-      unread.set(row.user_id, [...(unread.get(row.user_id) ?? []), row.id]);
+      const messages = unread.get(row.user_id) ?? [];
+      messages.push(row.id);
+      unread.set(row.user_id, messages);
     }
 
     const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${scratch}` }).toString();
@@ -263,7 +265,11 @@ async function delivery(members: number, perMember: number, rate: number, second
 
       const events = await k.selectFrom('events').select(['id', 'member_id', 'created_at']).where('id', '>', firstEvent).where('topic', '=', 'messages').execute();
       const eventsOf = new Map<number, Array<{ id: number; at: number }>>();
-      for (const e of events) eventsOf.set(Number(e.member_id), [...(eventsOf.get(Number(e.member_id)) ?? []), { id: Number(e.id), at: Date.parse(e.created_at) }]);
+      for (const e of events) {
+        const ofMember = eventsOf.get(Number(e.member_id)) ?? [];
+        ofMember.push({ id: Number(e.id), at: Date.parse(e.created_at) });
+        eventsOf.set(Number(e.member_id), ofMember);
+      }
       const createdAt = new Map(events.map((e) => [Number(e.id), Date.parse(e.created_at)]));
       const latencies: number[] = [];
       let lost = 0;
