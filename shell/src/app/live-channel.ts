@@ -32,7 +32,10 @@ export function startLiveChannel(apiHosts: Record<string, string>): () => void {
     onEvent: (event) => live.deliver(event),
     onConnectedChange: (connected) => live.setConnected(connected),
     onResync: refetchAllServerData,
-    onSessionEnded: () => {
+    onSessionEnded: (reason) => {
+      // A frozen member may still sign in and read (only buying, withdrawing and posting are refused): the
+      // channel stops for them and the screens poll, but they stay signed in.
+      if (reason === 'frozen') return;
       const { token, staffToken } = credentials(store.getState());
       if (staffToken) {
         store.dispatch(staffLoggedOut());
