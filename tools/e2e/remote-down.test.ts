@@ -73,6 +73,12 @@ it('a stopped remote is asked for a bounded number of times, shows its message w
   await page.goto(`${stack.shellUrl}#/user/balance`);
   await retry.waitFor();
 
+  // The shell also watches for the remote by itself (the next test); its checks are fetches, Retry loads
+  // the script, so holding the checks back leaves only Retry to bring the screen back while the
+  // restarting remote takes its seconds.
+  await page.route(`${stack.remoteOrigin('wallet')}/remoteEntry.js*`, (route) =>
+    route.request().resourceType() === 'fetch' ? route.abort() : route.continue(),
+  );
   await stack.startRemote('wallet', undefined, { ownProcess: true });
   await retry.click();
   await page.getByTestId('balance-available').waitFor({ timeout: 10_000 });
