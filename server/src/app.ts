@@ -9,6 +9,7 @@ import type { Db } from './db/connect';
 import { OutboxEmailSender, SmtpEmailSender, type EmailSender } from './email/email-sender';
 import { accountRoutes, registerAuth } from './features/accounts';
 import { ProfileCache } from './caches/profile-cache';
+import { CatalogueCache } from './caches/catalogue-cache';
 import { SessionCache } from './caches/session-cache';
 import { chainDepositRoutes } from './features/chain';
 import { communityRoutes } from './features/community';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters: new MemoryCounters(),
     sessionCache: new SessionCache(options.config.sessionCacheSeconds * 1000),
     profileCache: new ProfileCache(options.config.profileCacheSeconds * 1000),
+    catalogueCache: new CatalogueCache(options.config.catalogueCacheSeconds * 1000),
     log: app.log,
   });
 

@@ -56,6 +56,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** PROFILE_CACHE_SECONDS (default 60; 0 = off): how long /user/info may answer from what this instance read, unless a write through the API changed it. */
   profileCacheSeconds: number;
+  /** CATALOGUE_CACHE_SECONDS (default 30; 0 = off): how long the product list and detail may answer from what this instance read, unless a catalogue change was recorded since. */
+  catalogueCacheSeconds: number;
   /** Customer links shown by GET link/get, from LINKS as JSON [{name,url}]. */
   links: { name: string; url: string }[];
   /** Public base URL of this server, used for absolute file URLs; derived from the request when empty. */
@@ -280,6 +282,7 @@ export const EnvSchema = Type.Object({
   DB_POOL_SIZE: int(1, 500, 'PostgreSQL connections one API process keeps', 10),
   SESSION_CACHE_SECONDS: int(0, 60, 'How long reads may use a session looked up before; 0 = off', 5),
   PROFILE_CACHE_SECONDS: int(0, 3600, 'How long /user/info may answer from a profile read before (API writes drop it at once); 0 = off', 60),
+  CATALOGUE_CACHE_SECONDS: int(0, 3600, 'How long the product list and detail may answer from a read before (recorded catalogue changes drop it at once); 0 = off', 30),
   RATE_MAX_AGE_HOURS: int(1, 24 * 30, 'An exchange rate older than this many hours stops cash recharges in its currency', 24),
   FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
   STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
@@ -397,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE!,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS!,
     profileCacheSeconds: e.PROFILE_CACHE_SECONDS!,
+    catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS!,
     dataDir,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { EmailSender } from './email/email-sender';
 import type { ProfileCache } from './caches/profile-cache';
+import type { CatalogueCache } from './caches/catalogue-cache';
 import type { SessionCache } from './caches/session-cache';
 import type { Counters } from './security/counters';
 import type { SmsSender } from './sms/sms-sender';
@@ -26,6 +27,8 @@ export interface AppDeps {
   sessionCache: SessionCache;
   /** What /user/info shows of each member, kept until a write changes it (caches/profile-cache.ts). */
   profileCache: ProfileCache;
+  /** The public product list and detail, kept until a catalogue change is recorded (caches/catalogue-cache.ts). */
+  catalogueCache: CatalogueCache;
   /** The operator's log (the server's logger). */
   log: FastifyBaseLogger;
 }

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/seed';
 import { loadConfig } from '../src/config';
 import { ProfileCache } from '../src/caches/profile-cache';
+import { CatalogueCache } from '../src/caches/catalogue-cache';
 import { SessionCache } from '../src/caches/session-cache';
 import { saveAddress } from '../src/features/wallet/bindings';
 import { createCashDeposit } from '../src/features/wallet/deposits';
@@ -90,7 +91,7 @@ describe('npm run admin (SQLite)', () => {
       await migrateToLatest(db.kysely, db.dialect);
       await seedIfEmpty(db, new Date());
       const clock = () => new Date();
-      const deps = { db, config: loadConfig({}), clock, sms: new OutboxSmsSender(db.kysely, clock), email: new OutboxEmailSender(db.kysely, clock), counters: new MemoryCounters(), sessionCache: new SessionCache(0), profileCache: new ProfileCache(0), log: Fastify().log, storage: new LocalFileStorage(path.join(wdir, 'files')) };
+      const deps = { db, config: loadConfig({}), clock, sms: new OutboxSmsSender(db.kysely, clock), email: new OutboxEmailSender(db.kysely, clock), counters: new MemoryCounters(), sessionCache: new SessionCache(0), profileCache: new ProfileCache(0), catalogueCache: new CatalogueCache(0), log: Fastify().log, storage: new LocalFileStorage(path.join(wdir, 'files')) };
       const demo = await db.kysely.selectFrom('users').select('id').where('phone', '=', '+919000000001').executeTakeFirstOrThrow();
       const longAgo = new Date(Date.now() - 48 * 3_600_000);
       const address = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -110,7 +110,8 @@ describeOnPostgres('the API when PostgreSQL drops its connections', () => {
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
-    const inFlight = call(api, '/api/orders/product/list', { headers: { Language: 'de_DE' } });
+    // A page the instance has not read yet: a kept one (caches/catalogue-cache.ts) would not touch the database.
+    const inFlight = call(api, '/api/orders/product/list?pageSize=7', { headers: { Language: 'de_DE' } });
     const waitDeadline = Date.now() + 10_000;
     for (;;) {
       const waiting = await admin.query(

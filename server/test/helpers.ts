@@ -417,6 +417,8 @@ export async function addProduct(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Written behind the API's back: the catalogue it kept goes, as after a staff member's change.
+  ctx.app.deps.catalogueCache.drop({});
   return row.id;
 }
 

@@ -27,7 +27,7 @@ export interface SessionsEnded {
   staffTokenHash?: string;
 }
 
-export type Audience = 'member' | 'staff' | 'public' | 'session';
+export type Audience = 'member' | 'staff' | 'public' | 'session' | 'instance';
 
 type Db = Kysely<Database>;
 
@@ -53,6 +53,14 @@ export function recordQueueChange(db: Db, change: QueueChange, at: Date): Promis
 
 export function recordSolvencySnapshot(db: Db, snapshotId: number, at: Date): Promise<void> {
   return insertEvent(db, 'public', null, 'solvency', { snapshotId }, at);
+}
+
+/**
+ * The public catalogue changed (units sold, a product's terms, a product closed): every instance drops the
+ * answers it kept (caches/catalogue-cache.ts). Read by the instances only, never sent to a channel.
+ */
+export function recordCatalogueChange(db: Db, at: Date): Promise<void> {
+  return insertEvent(db, 'instance', null, 'catalogue', {}, at);
 }
 
 /** Closes the channels on the sessions that ended (on every instance); never sent as an event. */

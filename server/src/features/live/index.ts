@@ -32,7 +32,11 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { config } = deps;
   const hub = new LiveHub(config.live.connectionsPerMember);
-  const dispatcher = new EventDispatcher(deps.db.kysely, (rows) => hub.deliver(rows));
+  const dispatcher = new EventDispatcher(deps.db.kysely, (rows) => {
+    // The instances' own events (a catalogue change) go to what this instance keeps, never to a channel.
+    if (rows.some((row) => row.audience === 'instance' && row.topic === 'catalogue')) deps.catalogueCache.drop({});
+    hub.deliver(rows.filter((row) => row.audience !== 'instance'));
+  });
   const fanOut = config.redisUrl ? redisFanOut(config.redisUrl, `${config.redisPrefix}live-events`, () => void read(), app.log) : IN_PROCESS;
   app.decorate('live', { hub, dispatcher });
 

@@ -58,6 +58,8 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     const requestId = body.requestId;
     const userId = request.member!.id;
     const order = await buy({ userId, productId, quantity, couponId, requestId, now: deps.clock() });
+    // Units sold changed: this instance's next list shows them (the others drop theirs on the recorded change).
+    deps.catalogueCache.drop({});
     return ok(request, toOrderView(order, publicBase(app, request)), translate(request.locale, 'orderCreated'));
   });
 

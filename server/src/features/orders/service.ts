@@ -18,6 +18,7 @@ import { FIRST_ORDER_BONUS_KEY, purchaseOperationKey, requestHash, type CreateOr
 import { couponsOf, productsOf, purchaseHistory, unitsHeld, type Product } from './purchase-reads';
 import { BatchState, decide, requestOf, type Accepted, type Decision } from './purchase-rules';
 import { orderRowsById, type OrderRow } from './views';
+import { recordCatalogueChange } from '../../events';
 
 // The read side lives in ./views and what a purchase is in ./purchase; re-exported so the routes keep their import.
 export { delayReasonText, listOrders, orderById, orderDays, orderTotals, toOrderView } from './views';
@@ -113,6 +114,7 @@ export async function buyInTransaction(
     orderIds = await recordAndPay(trx, dialect, accepted, spenders.platform, lockedAccounts);
     await markCouponsUsed(trx, accepted, orderIds);
     await recordFreeFirstDays(trx, accepted, orderIds);
+    await recordCatalogueChange(trx, inputs[0]!.now);
   }
 
   // A new order's view is what was just written; an order made before is read (a retried request).

@@ -1,6 +1,7 @@
 import { isValidAmount, parseAmount, PRODUCT_STATUS } from '@rigshare/domain';
 import type { Kysely, Selectable } from 'kysely';
 import { auditStaffAction, type Acting } from '../../audit';
+import { recordCatalogueChange } from '../../events';
 import { countedPage, type Paging } from '../../db/paging';
 import { toMicro, type Database, type ProductsTable } from '../../db/schema';
 import { OperatorError } from '../../operator-error';
@@ -113,6 +114,7 @@ export async function createProduct(db: Kysely<Database>, input: { terms: Produc
       .returningAll()
       .executeTakeFirstOrThrow();
     const product = staffProduct(row);
+    await recordCatalogueChange(trx, input.at);
     await auditStaffAction(trx, input, { action: 'product.create', target: `product:${row.id}`, after: `${row.name}: ${described(product)}`, at: input.at });
     return product;
   });
@@ -137,6 +139,7 @@ export async function editProduct(db: Kysely<Database>, input: { id: number; ter
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new OperatorError(`Product ${input.id} has sold units: its terms are locked and it can only be closed`);
+    await recordCatalogueChange(trx, input.at);
     await auditStaffAction(trx, input, {
       action: 'product.edit',
       target: `product:${row.id}`,
@@ -168,6 +171,7 @@ export async function closeProduct(db: Kysely<Database>, input: { id: number; re
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new OperatorError(`Product ${input.id} is already closed`);
+    await recordCatalogueChange(trx, input.at);
     await auditStaffAction(trx, input, {
       action: 'product.close',
       target: `product:${row.id}`,

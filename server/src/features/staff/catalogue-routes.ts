@@ -24,18 +24,20 @@ export function catalogueRoutes(fastify: FastifyInstance): void {
   const app = typed(fastify);
   const { deps } = app;
   const db = deps.db.kysely;
+  /** A product change, refused in the staff member's words; the catalogue this instance kept goes at once. */
+  const catalogueChange = <T>(change: () => Promise<T>) => refusing(change).finally(() => deps.catalogueCache.drop({}));
 
   app.get(routeOf('products').url, { config: routeOf('products').config, schema: schemas.products }, async (request) => {
     return ok(request, await staffProducts(db, request.query));
   });
   app.post(routeOf('productCreate').url, { config: routeOf('productCreate').config, schema: schemas.productCreate }, async (request) =>
-    ok(request, await refusing(() => createProduct(db, { terms: request.body, ...actedNow(request) }))),
+    ok(request, await catalogueChange(() => createProduct(db, { terms: request.body, ...actedNow(request) }))),
   );
   app.post(routeOf('productEdit').url, { config: routeOf('productEdit').config, schema: schemas.productEdit }, async (request) =>
-    ok(request, await refusing(() => editProduct(db, { id: request.params.id, terms: request.body, ...actedNow(request) }))),
+    ok(request, await catalogueChange(() => editProduct(db, { id: request.params.id, terms: request.body, ...actedNow(request) }))),
   );
   app.post(routeOf('productClose').url, { config: routeOf('productClose').config, schema: schemas.productClose }, async (request) =>
-    ok(request, await refusing(() => closeProduct(db, { id: request.params.id, reason: request.body.reason, ...actedNow(request) }))),
+    ok(request, await catalogueChange(() => closeProduct(db, { id: request.params.id, reason: request.body.reason, ...actedNow(request) }))),
   );
 
   app.get(routeOf('rates').url, { config: routeOf('rates').config, schema: schemas.rates }, async (request) => {
