@@ -36,6 +36,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerRateLimits } from './plugins/rate-limit';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
 import { registerMetrics } from './metrics';
+import { businessGauges } from './features/monitoring';
 import { startDeliverySweep } from './outbox/sweep';
 import { MemoryCounters } from './security/counters';
 import { createFileStorage, type FileStorage } from './storage/file-storage';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   echoRequestId(app);
   // Before the features that report to it (the live channel, the jobs, the senders' outcomes).
   registerMetrics(app);
+  businessGauges(app.metrics.registry, app.deps);
   registerErrorHandling(app);
   await registerContract(app);
   await app.register(cors, {
