@@ -15,7 +15,7 @@ import root from '../eslint.config.mjs';
  */
 const SERVER_LAYERS = [
   'log-stream', 'clock', 'operator-error', 'batch-queue', 'i18n', 'storage', 'caches', 'content', 'errors', 'config',
-  'db', 'events', 'security', 'audit', 'notices', 'ledger', 'settings', 'jobs', 'outbox', 'email', 'sms', 'types', 'plugins',
+  'db', 'events', 'security', 'audit', 'notices', 'ledger', 'settings', 'jobs', 'outbox', 'email', 'sms', 'types', 'metrics', 'plugins',
   'features', 'seed', 'app', 'cli', 'main',
 ];
 
@@ -43,6 +43,7 @@ const FEATURE_DEPENDENCIES = {
   staff: ['accounts', 'community', 'coupons', 'exchange', 'files', 'income', 'messages', 'products', 'system', 'team', 'wallet'],
   'track-record': [],
   live: ['accounts', 'staff'],
+  monitoring: ['accounts', 'chain'],
 };
 const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 const alternation = (names) => names.join('|');

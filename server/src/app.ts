@@ -35,6 +35,9 @@ import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
 import { SCHEMA_CONTROLLER } from './plugins/reply-serializers';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
+import { echoRequestId, requestIdOf } from './plugins/request-id';
+import { registerMetrics } from './metrics';
+import { businessGauges } from './features/monitoring';
 import { startDeliverySweep } from './outbox/sweep';
 import { MemoryCounters } from './security/counters';
 import { createFileStorage, type FileStorage } from './storage/file-storage';
@@ -70,6 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     logController: new AccessLogController(),
     trustProxy: trustProxyOption(options.config.trustProxy),
+    // X-Request-Id from nginx when it is a safe token (plugins/request-id.ts), echoed on every answer.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ajv: AJV_OPTIONS,
     schemaController: SCHEMA_CONTROLLER,
     frameworkErrors,
@@ -95,6 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
 
+  echoRequestId(app);
+  // Before the features that report to it (the live channel, the jobs, the senders' outcomes).
+  registerMetrics(app);
+  businessGauges(app.metrics.registry, app.deps);
   registerErrorHandling(app);
   await registerContract(app);
   await app.register(cors, {
@@ -154,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let stop: (() => void) | null = null;
     const leadership = options.leadership ?? createLeadership(options.db, app.log);
     app.addHook('onReady', async () => {
-      stop = startJobs(options.db, clock, options.config.jobsIntervalMs, app.log, leadership);
+      stop = startJobs(options.db, clock, options.config.jobsIntervalMs, app.log, leadership, app.metrics.jobs);
     });
     app.addHook('onClose', async () => {
       stop?.();
@@ -168,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;
     app.addHook('onReady', async () => {
-      stop = startDeliverySweep(deliverers, app.log);
+      stop = startDeliverySweep(deliverers, app.log, undefined, app.metrics.jobs);
     });
     app.addHook('onClose', async () => stop?.());
   }
@@ -179,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.config.solvency.intervalMs > 0 && options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;
     app.addHook('onReady', async () => {
-      stop = startSolvencySnapshots(options.db, options.config, clock, app.log);
+      stop = startSolvencySnapshots(options.db, options.config, clock, app.log, app.metrics.jobs);
     });
     app.addHook('onClose', async () => stop?.());
   }

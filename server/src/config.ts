@@ -69,6 +69,12 @@ export interface Config {
   jobsIntervalMs: number;
   /** Withdrawals wait this long after a security change (WITHDRAW_HOLD_HOURS, default 24). */
   withdrawHoldHours: number;
+  /** WITHDRAW_PROMISED_HOURS (default 72, SPEC's bank arrival time): how long staff may take; exported so an alert compares. */
+  withdrawPromisedHours: number;
+  /** METRICS_PORT: the Prometheus listener's port (GET /metrics), never the API's; null (unset) = no listener. */
+  metricsPort: number | null;
+  /** METRICS_HOST (default 127.0.0.1): the address the metrics listener binds. */
+  metricsHost: string;
   /** USDT (BEP20) deposits by chain watcher; see docs/chain-deposits.md. */
   chain: ChainConfig;
   /** The development SMS and email outboxes put the code in their log lines; never with NODE_ENV=production. */
@@ -280,6 +286,9 @@ export const EnvSchema = Type.Object({
   SMTP_RETRIES: int(0, 10, 'Tries after the first when the mail server cannot be reached or refuses for the moment (4xx); not after a timeout', 2),
   READY_CHAIN_LAG_MS: int(1000, 24 * 3_600_000, '/ready: oldest acceptable chain watcher pass'),
   DB_POOL_SIZE: int(1, 500, 'PostgreSQL connections one API process keeps', 10),
+  METRICS_PORT: int(0, 65535, 'Port of the Prometheus listener (GET /metrics); unset = none'),
+  METRICS_HOST: text('Address the metrics listener binds (default 127.0.0.1)'),
+  WITHDRAW_PROMISED_HOURS: int(1, 24 * 30, 'How long withdrawals may wait for staff, as promised to members', 72),
   SESSION_CACHE_SECONDS: int(0, 60, 'How long reads may use a session looked up before; 0 = off', 5),
   PROFILE_CACHE_SECONDS: int(0, 3600, 'How long /user/info may answer from a profile read before (API writes drop it at once); 0 = off', 60),
   CATALOGUE_CACHE_SECONDS: int(0, 3600, 'How long the product list and detail may answer from a read before (recorded catalogue changes drop it at once); 0 = off', 30),
@@ -398,6 +407,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST || '127.0.0.1',
     databaseUrl: e.DATABASE_URL ?? null,
     dbPoolSize: e.DB_POOL_SIZE!,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST || '127.0.0.1',
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS!,
     profileCacheSeconds: e.PROFILE_CACHE_SECONDS!,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS!,
@@ -423,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     couponsOpen: e.COUPONS_OPEN !== '0' && e.COUPONS_OPEN !== 'false',
     jobsIntervalMs,
     withdrawHoldHours: e.WITHDRAW_HOLD_HOURS!,
+    withdrawPromisedHours: e.WITHDRAW_PROMISED_HOURS!,
     chain: {
       rpcUrl: e.CHAIN_RPC_URL ?? '',
       depositXpub: (e.DEPOSIT_XPUB ?? '').trim(),

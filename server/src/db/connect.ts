@@ -25,6 +25,8 @@ export interface Db {
   dialect: DialectName;
   /** PostgreSQL: the connection string, for a session of its own outside the pool (jobs/leadership.ts). */
   url?: string;
+  /** PostgreSQL: the connection pool, for its gauges (metrics/db-pool.ts). */
+  pool?: Pool;
 }
 
 /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
@@ -49,7 +51,7 @@ export function createDb(options: { databaseUrl: string | null; sqliteFile: stri
     // discards the broken client on release, and the next query opens a new connection.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres', url: options.databaseUrl };
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }), dialect: 'postgres', url: options.databaseUrl, pool };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const database = new SQLite(options.sqliteFile);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema';
-import { OutboxDelivery, type TryOutcome } from '../outbox/delivery';
+import { OutboxDelivery, Outcomes, type OutcomeListener, type TryOutcome } from '../outbox/delivery';
 import type { Clock } from '../clock';
 import type { SmtpEmailConfig } from '../config';
 
@@ -23,6 +23,8 @@ export interface EmailSender {
   idle?(): Promise<void>;
   /** Takes up emails a stopped process left undelivered; how many (the SMTP sender). */
   resumeAbandoned?(): Promise<number>;
+  /** Tells `listener` how each email ended: accepted by the mail server (or kept, for the outbox) or failed. */
+  observe?(listener: OutcomeListener): void;
 }
 
 /**
@@ -31,6 +33,8 @@ export interface EmailSender {
  * outbox's does, never with NODE_ENV=production.
  */
 export class OutboxEmailSender implements EmailSender {
+  private readonly outcomes = new Outcomes();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -40,9 +44,15 @@ export class OutboxEmailSender implements EmailSender {
 
   async send(message: EmailMessage): Promise<void> {
     await keep(this.db, this.clock, message, 'outbox');
+    // Kept in the outbox is as far as this channel goes.
+    this.outcomes.tell(true);
     const { to, purpose, code } = message;
     if (this.codeInLog && code) this.log?.info({ to, purpose, code }, `email outbox: ${purpose} code ${code} for ${to}`);
     else this.log?.info({ to, purpose }, `email outbox: ${purpose} email for ${to} (code not logged)`);
+  }
+
+  observe(listener: OutcomeListener): void {
+    this.outcomes.observe(listener);
   }
 }
 
@@ -60,6 +70,7 @@ export class OutboxEmailSender implements EmailSender {
 export class SmtpEmailSender implements EmailSender {
   private readonly transport: Transporter;
   private readonly delivery: OutboxDelivery<'email_outbox', EmailMessage>;
+  private readonly outcomes = new Outcomes();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -79,6 +90,7 @@ export class SmtpEmailSender implements EmailSender {
       report: ({ to, purpose }, { sent, attempts, providerId, error }) => {
         if (sent) log?.info({ to, purpose, messageId: providerId, attempts }, `email sent: ${purpose} email for ${to}`);
         else log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
+        this.outcomes.tell(sent);
       },
       fromRow: (row): EmailMessage => ({ to: row.email, purpose: row.purpose, subject: row.subject, body: row.body }),
       log,
@@ -96,6 +108,10 @@ export class SmtpEmailSender implements EmailSender {
 
   resumeAbandoned(): Promise<number> {
     return this.delivery.resumeAbandoned();
+  }
+
+  observe(listener: OutcomeListener): void {
+    this.outcomes.observe(listener);
   }
 
   /** One try: the email handed to the mail server. */

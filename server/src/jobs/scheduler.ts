@@ -8,6 +8,7 @@ import { runSettlement } from './settlement';
 import { repeatEvery } from './repeat';
 import { deleteExpiredGuesses } from '../security/guess-limits';
 import { releaseEndedCoupons } from '../ledger/promotions';
+import { NO_JOB_METRICS, type JobRecorder } from './job-recorder';
 
 /**
  * Runs the accrual, settlement and reward payout jobs (and clears ended guess counters) in-process every `intervalMs` with the app's clock. The jobs
@@ -15,14 +16,20 @@ import { releaseEndedCoupons } from '../ledger/promotions';
  * this process, and in a fleet only the instance that leads (jobs/leadership.ts) runs them, so each
  * interval's work is done once (jobs/repeat.ts keeps the timer). Returns a stop function.
  */
-export function startJobs(db: Db, clock: Clock, intervalMs: number, log: FastifyBaseLogger, leadership?: Leadership): () => void {
+export function startJobs(db: Db, clock: Clock, intervalMs: number, log: FastifyBaseLogger, leadership?: Leadership, jobs: JobRecorder = NO_JOB_METRICS): () => void {
+  for (const job of ['accrual', 'settlement', 'rewards'] as const) jobs.every(job, intervalMs);
   const run = async () => {
-    if (leadership && !(await leadership.isLeader())) return;
+    if (leadership && !(await leadership.isLeader())) {
+      // The leader reports these jobs; a lag here would only grow since this instance stopped leading.
+      jobs.standDown('accrual', 'settlement', 'rewards');
+      return;
+    }
     const now = clock();
-    const accrual = await runAccrual(db, now);
-    const settlement = await runSettlement(db, now);
+    // Each timed and counted on its own (metrics/jobs.ts); a failure still stops the run as before.
+    const accrual = await jobs.run('accrual', () => runAccrual(db, now));
+    const settlement = await jobs.run('settlement', () => runSettlement(db, now));
     // Referral Bonus and Team Benefits of new orders and income, then every reward the budget covers.
-    const rewards = await runTeamRewards(db, now);
+    const rewards = await jobs.run('rewards', () => runTeamRewards(db, now));
     // Coupons that ended return what they reserved and did not pay to the promotions budget.
     await releaseEndedCoupons(db, now);
     // Guess counters whose window, lock or series has ended count nothing any more.

@@ -213,3 +213,32 @@ export async function lockSpenders<K extends PlatformKind>(
   for (const kind of platformKinds) if (platform[kind] === undefined) throw new Error(`Platform account ${kind} is missing`);
   return { members, platform };
 }
+
+/** Platform accounts' balances in one read (monitoring: metrics/business.ts); an account missing reads 0. */
+export async function platformBalances<K extends PlatformKind>(db: Kysely<Database>, kinds: readonly K[]): Promise<Record<K, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', sql<StoredAmount>`balance`.as('balance')])
+    .where('owner_user_id', 'is', null)
+    .where('kind', 'in', [...kinds])
+    .execute();
+  const result = Object.fromEntries(kinds.map((kind) => [kind, 0n])) as Record<K, bigint>;
+  for (const row of rows) result[row.kind as K] = BigInt(row.balance);
+  return result;
+}
+
+/** What left each of these platform accounts since `since` (transfers debiting them), in one read. */
+export async function platformOutflows<K extends PlatformKind>(db: Kysely<Database>, kinds: readonly K[], since: Date): Promise<Record<K, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.debit_account_id')
+    .select(['a.kind', sql<StoredAmount>`SUM(t.amount)`.as('amount')])
+    .where('a.owner_user_id', 'is', null)
+    .where('a.kind', 'in', [...kinds])
+    .where('t.created_at', '>=', since.toISOString())
+    .groupBy('a.kind')
+    .execute();
+  const result = Object.fromEntries(kinds.map((kind) => [kind, 0n])) as Record<K, bigint>;
+  for (const row of rows) result[row.kind as K] = BigInt(row.amount ?? 0);
+  return result;
+}

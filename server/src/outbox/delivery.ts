@@ -12,6 +12,22 @@ export type OutboxRow<Table extends OutboxTable> = Selectable<Database[Table]>;
 /** What one try to hand a message to its gateway came to. */
 export type TryOutcome = { sent: true; providerId: string | null } | { sent: false; error: string; retry: boolean };
 
+/** Told how each message handed to its channel ended (metrics/index.ts counts them): true = sent. */
+export type OutcomeListener = (sent: boolean) => void;
+
+/** A sender's outcome listeners. */
+export class Outcomes {
+  private readonly listeners: OutcomeListener[] = [];
+
+  observe(listener: OutcomeListener): void {
+    this.listeners.push(listener);
+  }
+
+  tell(sent: boolean): void {
+    for (const listener of this.listeners) listener(sent);
+  }
+}
+
 /** How a gateway is tried: tries after the first, each try's limit, and the first pause between tries (doubling). */
 export interface RetryPolicy {
   retries: number;

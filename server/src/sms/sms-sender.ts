@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { OutboxDelivery, type TryOutcome } from '../outbox/delivery';
+import { OutboxDelivery, Outcomes, type OutcomeListener, type TryOutcome } from '../outbox/delivery';
 import type { Clock } from '../clock';
 import type { HttpSmsConfig } from '../config';
 
@@ -21,6 +21,8 @@ export interface SmsSender {
   idle?(): Promise<void>;
   /** Takes up texts a stopped process left undelivered; how many (a gateway's sender). */
   resumeAbandoned?(): Promise<number>;
+  /** Tells `listener` how each text ended: delivered (or kept, for the outbox) or failed. */
+  observe?(listener: OutcomeListener): void;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface SmsSender {
  * developer can sign up from the terminal; with `codeInLog` off (NODE_ENV=production) it never does.
  */
 export class OutboxSmsSender implements SmsSender {
+  private readonly outcomes = new Outcomes();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -41,12 +45,18 @@ export class OutboxSmsSender implements SmsSender {
       .insertInto('sms_outbox')
       .values({ phone: message.phone, purpose: message.purpose, body: message.body, created_at: this.clock().toISOString() })
       .execute();
+    // Kept in the outbox is as far as this channel goes.
+    this.outcomes.tell(true);
     const { phone, purpose, code } = message;
     if (this.codeInLog && code) {
       this.log?.info({ phone, purpose, code }, `sms outbox: ${purpose} code ${code} for ${phone}`);
     } else {
       this.log?.info({ phone, purpose }, `sms outbox: ${purpose} text for ${phone} (code not logged)`);
     }
+  }
+
+  observe(listener: OutcomeListener): void {
+    this.outcomes.observe(listener);
   }
 }
 
@@ -61,6 +71,7 @@ export class OutboxSmsSender implements SmsSender {
  */
 export class HttpSmsSender implements SmsSender {
   private readonly delivery: OutboxDelivery<'sms_outbox', SmsMessage>;
+  private readonly outcomes = new Outcomes();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -78,6 +89,7 @@ export class HttpSmsSender implements SmsSender {
       report: ({ phone, purpose }, { sent, attempts, providerId, error }) => {
         if (sent) log?.info({ phone, purpose, providerId, attempts }, `sms sent: ${purpose} text for ${phone}`);
         else log?.error({ phone, purpose, error }, `sms failed: ${purpose} text for ${phone} not delivered`);
+        this.outcomes.tell(sent);
       },
       fromRow: ({ phone, purpose, body }): SmsMessage => ({ phone, purpose, body }),
       log,
@@ -100,6 +112,10 @@ export class HttpSmsSender implements SmsSender {
 
   resumeAbandoned(): Promise<number> {
     return this.delivery.resumeAbandoned();
+  }
+
+  observe(listener: OutcomeListener): void {
+    this.outcomes.observe(listener);
   }
 
   /** One try: the text POSTed from the template. */

@@ -6,5 +6,5 @@ export { freezeMember, unfreezeMember, type FreezeState } from './freeze';
 export { findLiveSession, findLiveSessions, type LiveSession } from './sessions';
 export { registerAuth } from './auth-hook';
 export { assertCanSendCode, consumeCode, issueCode } from './verification';
-export { chargeSmsBudget } from './sms-budget';
+export { chargeSmsBudget, smsBudgetUsed } from './sms-budget';
 export { alertSecurityChange } from './security-alerts';

@@ -12,6 +12,16 @@ const HOUR = 3_600_000;
  * hold for the whole fleet. Over a limit the member reads when to try again; the operator gets one
  * log line per limit and hour, when it is first reached.
  */
+/** The clock hour's key of the texts counted against SMS_HOURLY_BUDGET. */
+const hourKey = (now: number) => `sms:all:${Math.floor(now / HOUR)}`;
+
+/** How much of this clock hour's SMS budget is spent, 0..1 (1 when the budget is 0: no text may go). */
+export async function smsBudgetUsed(deps: Pick<AppDeps, 'config' | 'clock' | 'counters'>): Promise<number> {
+  const { budget } = deps.config.rateLimits.smsPerHour;
+  const used = await deps.counters.read(hourKey(deps.clock().getTime()));
+  return budget === 0 ? 1 : Math.min(1, used / budget);
+}
+
 export async function chargeSmsBudget(deps: AppDeps, phone: string): Promise<void> {
   const rule = deps.config.rateLimits.smsPerHour;
   const now = deps.clock().getTime();
@@ -28,7 +38,7 @@ export async function chargeSmsBudget(deps: AppDeps, phone: string): Promise<voi
     }
     throw new AppError(429, 'smsPrefixLimit', { minutes });
   }
-  const total = await deps.counters.increment(`sms:all:${hour}`, 2 * HOUR);
+  const total = await deps.counters.increment(hourKey(now), 2 * HOUR);
   if (total > rule.budget) {
     if (total === rule.budget + 1) {
       deps.log.error({ budget: rule.budget }, 'sms hourly budget spent: verification codes refused until the next hour (SMS_HOURLY_BUDGET)');

@@ -161,3 +161,13 @@ export async function chainStatus(k: Kysely<Database>, chain: ChainConfig) {
     addresses: Number(addresses.n),
   };
 }
+
+/**
+ * How far the deposit watcher has read (monitoring): the blocks between the chain head it last saw and
+ * the last block it scanned, and when it last completed a read of the head; null before its first pass.
+ */
+export async function watcherProgress(k: Kysely<Database>): Promise<{ blocksBehind: number; lastScanAt: Date } | null> {
+  const cursor = await k.selectFrom('chain_cursors').select(['head_block', 'last_scanned_block', 'updated_at']).orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
+  if (!cursor) return null;
+  return { blocksBehind: Math.max(0, Number(cursor.head_block) - Number(cursor.last_scanned_block)), lastScanAt: new Date(cursor.updated_at) };
+}

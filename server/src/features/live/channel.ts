@@ -55,9 +55,15 @@ async function identify(deps: AppDeps, frame: AuthFrame): Promise<{ caller: Call
   return { caller, expiresAt };
 }
 
+/** Why a channel was refused, for the metrics: no valid auth frame or session, or its member's limit. */
+export type Refusal = 'auth' | 'limit';
+
 /** Serves one WebSocket of GET /api/live: the auth frame, the replay, then events until it closes. */
-export function serveChannel(deps: AppDeps, hub: LiveHub, socket: WebSocket, request: FastifyRequest): void {
-  const waiting = setTimeout(() => socket.close(CLOSE.sessionEnded, 'no auth'), LIVE_AUTH_TIMEOUT_MS);
+export function serveChannel(deps: AppDeps, hub: LiveHub, socket: WebSocket, request: FastifyRequest, refused: (reason: Refusal) => void = () => {}): void {
+  const waiting = setTimeout(() => {
+    refused('auth');
+    socket.close(CLOSE.sessionEnded, 'no auth');
+  }, LIVE_AUTH_TIMEOUT_MS);
   let channel: Channel | null = null;
   socket.on('close', () => {
     clearTimeout(waiting);
@@ -69,7 +75,10 @@ export function serveChannel(deps: AppDeps, hub: LiveHub, socket: WebSocket, req
   socket.once('message', (raw) => {
     clearTimeout(waiting);
     const frame = parseAuthFrame(String(raw));
-    if (!frame) return socket.close(CLOSE.badFrame, 'expected an auth frame');
+    if (!frame) {
+      refused('auth');
+      return socket.close(CLOSE.badFrame, 'expected an auth frame');
+    }
     open(frame).catch((error: unknown) => {
       request.log.error({ err: error }, 'live channel failed to open');
       socket.close(1011, 'server error');
@@ -80,11 +89,15 @@ export function serveChannel(deps: AppDeps, hub: LiveHub, socket: WebSocket, req
     const who = await identify(deps, frame);
     if (socket.readyState !== socket.OPEN) return;
     if ('refused' in who) {
+      refused('auth');
       socket.send(JSON.stringify({ type: 'ended', reason: who.refused }));
       return socket.close(CLOSE.sessionEnded, who.refused);
     }
     const opened = new Channel(socket, who.caller);
-    if (!hub.admit(opened)) return socket.close(CLOSE.tooManyConnections, 'too many connections');
+    if (!hub.admit(opened)) {
+      refused('limit');
+      return socket.close(CLOSE.tooManyConnections, 'too many connections');
+    }
     channel = opened;
     if (who.expiresAt !== null) opened.endAt(who.expiresAt, () => deps.clock().getTime());
     // Admitted first, so what commits during the replay is held by the channel, not missed.

@@ -78,6 +78,13 @@ export class LiveHub {
     return this.all.size;
   }
 
+  /** Open channels by kind (metrics): a member's and a staff member's; one caller with both tokens counts in both. */
+  counts(): { member: number; staff: number } {
+    let member = 0;
+    for (const own of this.byMember.values()) member += own.size;
+    return { member, staff: this.staff.size };
+  }
+
   /** Adds a channel; false when its member holds the most channels allowed already. */
   admit(channel: Channel): boolean {
     const { memberId, staffRole } = channel.caller;

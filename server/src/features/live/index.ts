@@ -32,6 +32,8 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { config } = deps;
   const hub = new LiveHub(config.live.connectionsPerMember);
+  const { live: metrics, jobs } = app.metrics;
+  metrics.countChannelsWith(() => hub.counts());
   const dispatcher = new EventDispatcher(deps.db.kysely, (rows) => {
     // The instances' own events (a catalogue change) go to what this instance keeps, never to a channel.
     if (rows.some((row) => row.audience === 'instance' && row.topic === 'catalogue')) deps.catalogueCache.drop({});
@@ -41,9 +43,10 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   app.decorate('live', { hub, dispatcher });
 
   let lastAnnounced = 0;
-  async function read(): Promise<void> {
+  /** Reads new events; `polled`: the LIVE_POLL_MS timer's read, reported as the live_poll job. */
+  async function read(polled = false): Promise<void> {
     try {
-      const last = await dispatcher.poke();
+      const last = polled ? await jobs.run('live_poll', () => dispatcher.poke()) : await dispatcher.poke();
       if (last > lastAnnounced) {
         lastAnnounced = last;
         fanOut.announce(last);
@@ -69,9 +72,14 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   // A browser always sends Origin with a WebSocket: only the app's own origins may open one (as CORS allows them).
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
     const { origin } = request.headers;
-    if (origin !== undefined && !allowedOrigins.has(origin)) return reply.code(403).send({ code: 403, msg: 'Origin not allowed', data: null });
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      metrics.refusals.inc({ reason: 'origin' });
+      return reply.code(403).send({ code: 403, msg: 'Origin not allowed', data: null });
+    }
   };
-  app.get('/api/live', { websocket: true, onRequest: checkOrigin, schema: { hide: true } }, (socket, request) => serveChannel(deps, hub, socket, request));
+  app.get('/api/live', { websocket: true, onRequest: checkOrigin, schema: { hide: true } }, (socket, request) =>
+    serveChannel(deps, hub, socket, request, (reason) => metrics.refusals.inc({ reason })),
+  );
 
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') void read();
@@ -82,7 +90,8 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     // A database not migrated yet (the OpenAPI writer's) has no events: the first read starts instead.
     await dispatcher.start().catch((error: unknown) => app.log.warn({ err: error }, 'live events: not started; the first read tries again'));
-    timers.push(setInterval(() => void read(), config.live.pollMs));
+    jobs.every('live_poll', config.live.pollMs);
+    timers.push(setInterval(() => void read(true), config.live.pollMs));
     timers.push(setInterval(() => hub.ping(), config.live.pingMs));
     timers.push(
       setInterval(() => {

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { owedIncome } from '../../ledger/accounts';
 import { repeatEvery } from '../../jobs/repeat';
+import { NO_JOB_METRICS, type JobRecorder } from '../../jobs/job-recorder';
 import { readReserves, type ReserveReading } from './reserves';
 import { recordSolvencySnapshot } from '../../events';
 
@@ -185,10 +186,19 @@ export async function snapshotIfDue(db: Db, config: Pick<Config, 'chain' | 'solv
 }
 
 /** Starts the snapshot timer (checks every minute, snapshots when due). Unref'd; returns a stop function. */
-export function startSolvencySnapshots(db: Db, config: Pick<Config, 'chain' | 'solvency'>, clock: () => Date, log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void }): () => void {
+export function startSolvencySnapshots(
+  db: Db,
+  config: Pick<Config, 'chain' | 'solvency'>,
+  clock: () => Date,
+  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
+  jobs: JobRecorder = NO_JOB_METRICS,
+): () => void {
+  const checkMs = Math.min(60_000, config.solvency.intervalMs);
+  // The job is the check: a check that finds the snapshot not due yet succeeds too.
+  jobs.every('solvency', checkMs);
   const snapshot = async () => {
-    const taken = await snapshotIfDue(db, config, clock());
+    const taken = await jobs.run('solvency', () => snapshotIfDue(db, config, clock()));
     if (taken) log.info({ snapshot: taken.id, root: taken.root, leaves: taken.leafCount }, 'solvency snapshot taken');
   };
-  return repeatEvery(Math.min(60_000, config.solvency.intervalMs), snapshot, (error) => log.error({ err: error }, 'solvency snapshot failed'), { runNow: true });
+  return repeatEvery(checkMs, snapshot, (error) => log.error({ err: error }, 'solvency snapshot failed'), { runNow: true });
 }
