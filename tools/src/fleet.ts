@@ -160,6 +160,8 @@ async function startPrometheus(runDir: string, port: number, metricsPorts: numbe
       `--config.file=${configFile}`,
       `--storage.tsdb.path=${path.join(runDir, 'prometheus')}`,
       `--web.listen-address=127.0.0.1:${port}`,
+      // Its info lines (every start step) would bury the instances' output; problems still show.
+      '--log.level=warn',
     ],
     { stdio: ['ignore', stdio, stdio] },
   );
