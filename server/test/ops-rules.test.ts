@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { testXpub } from '@rigshare/devchain';
 import { parse } from 'yaml';
+import { loadConfig } from '../src/config';
 import { startApp, testDatabases, type TestContext } from './helpers';
 
 const OPS = path.join(__dirname, '..', '..', 'ops');
@@ -99,7 +101,9 @@ describe('ops/grafana/rigshare.json', () => {
 describe('the metrics the rules and the dashboard name', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await startApp(testDatabases()[0][1]);
+    // A deployment with every part on: the chain watcher's metrics exist only where it is configured.
+    // Nothing is asked of the chain (startApp runs no jobs), so the RPC address need not answer.
+    ctx = await startApp(testDatabases()[0][1], { chain: { ...loadConfig({}).chain, rpcUrl: 'http://127.0.0.1:9', depositXpub: testXpub() } });
   });
   afterAll(async () => ctx?.close());
 
