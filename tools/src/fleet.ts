@@ -2,7 +2,8 @@
  * The fleet: Debian's nginx in front of two API processes (the compiled server, plain `node`) on
  * PostgreSQL and Redis. nginx serves the built shell and remotes (hashed files cached for a year, the
  * page and the remotes' containers never) and proxies the API on the same origin, so the browser makes no CORS
- * preflights. Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
+ * preflights. When asked, Debian's Prometheus scrapes both instances' metrics ports with ops/alerts.yml.
+ * Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,36 +36,62 @@ export interface FleetOptions {
   dists?: DistFolders;
   /** Where the instances' and nginx's output goes. */
   stdio?: 'inherit' | 'ignore';
+  /** Each instance's Prometheus metrics port (METRICS_PORT, on 127.0.0.1 only); no metrics port when unset. */
+  metricsPorts?: [number, number];
+  /** Starts Prometheus on 127.0.0.1:port scraping `metricsPorts`, its data in the run's folder. */
+  prometheus?: { port: number };
 }
 
 export interface Fleet {
   url: string;
   apis: ChildProcess[];
-  /** nginx's own folder: the generated nginx.conf, logs, pid and temp files. */
+  /** nginx's own folder: the generated nginx.conf, logs, pid and temp files (and Prometheus's, when asked). */
   runDir: string;
+  /** Prometheus's web page and API, when `prometheus` was asked for. */
+  prometheusUrl?: string;
   /** Serves a remote from `root` (a redeploy), or answers 503 for it (null: the remote is down); nginx reloads. */
   setRemote(name: RemoteName, root: string | null): Promise<void>;
   close(): Promise<void>;
 }
 
 const TEMPLATE = path.join(ROOT, 'tools', 'fleet', 'nginx.conf.template');
+const PROMETHEUS_TEMPLATE = path.join(ROOT, 'tools', 'fleet', 'prometheus.yml.template');
+export const ALERT_RULES = path.join(ROOT, 'ops', 'alerts.yml');
 
-/** Debian's nginx; installed with apt-get when missing (as root, like .ci/run installs Chromium). */
-export function ensureNginx(): string {
-  const find = () => ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file));
+/** A program of a Debian package; the package is installed with apt-get when missing (as root, like .ci/run installs Chromium). */
+function ensureDebianProgram(pkg: string, candidates: string[]): string {
+  const find = () => candidates.find((file) => fs.existsSync(file));
   const found = find();
   if (found) return found;
-  console.log("nginx is missing: installing Debian's package (apt-get install -y nginx)");
+  console.log(`${pkg} is missing: installing Debian's package (apt-get install -y ${pkg})`);
   const apt = (...args: string[]) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   try {
-    apt('install', '-y', 'nginx');
+    apt('install', '-y', pkg);
   } catch {
     apt('update');
-    apt('install', '-y', 'nginx');
+    apt('install', '-y', pkg);
   }
   const installed = find();
-  if (!installed) throw new Error('nginx is not installed and apt-get could not install it: apt-get install -y nginx');
+  if (!installed) throw new Error(`${pkg} is not installed and apt-get could not install it: apt-get install -y ${pkg}`);
   return installed;
+}
+
+/** Debian's nginx. */
+export function ensureNginx(): string {
+  return ensureDebianProgram('nginx', ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']);
+}
+
+/** Debian's Prometheus (its package also brings promtool, beside it). */
+export function ensurePrometheus(): string {
+  return ensureDebianProgram('prometheus', ['/usr/bin/prometheus', '/usr/local/bin/prometheus']);
+}
+
+/** A template's text with each {{NAME}} replaced; an unknown name is an error, not an empty string. */
+function fillTemplate(file: string, replacements: Record<string, string>): string {
+  return fs.readFileSync(file, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, key: string) => {
+    if (!(key in replacements)) throw new Error(`${path.basename(file)}: unknown placeholder {{${key}}}`);
+    return replacements[key];
+  });
 }
 
 function mimeTypes(nginx: string): string {
@@ -105,10 +132,41 @@ export function nginxConfig(values: {
     MAX_BODY_SIZE: `${MAX_BODY_MIB}m`,
     REMOTES: remotes,
   };
-  return fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, key: string) => {
-    if (!(key in replacements)) throw new Error(`nginx.conf.template: unknown placeholder {{${key}}}`);
-    return replacements[key];
+  return fillTemplate(TEMPLATE, replacements);
+}
+
+/** prometheus.yml for this run: scrapes each metrics port on 127.0.0.1, evaluates ops/alerts.yml. */
+export function prometheusConfig(metricsPorts: number[]): string {
+  return fillTemplate(PROMETHEUS_TEMPLATE, {
+    ALERTS_FILE: JSON.stringify(ALERT_RULES),
+    TARGETS: metricsPorts.map((port) => JSON.stringify(`127.0.0.1:${port}`)).join(', '),
   });
+}
+
+/**
+ * Prometheus for this run: its configuration and data under `runDir`, listening on 127.0.0.1 only.
+ * promtool (from the same package) checks the configuration and the alert rules first, so a broken
+ * rule stops the start with promtool's message instead of a Prometheus that evaluates nothing.
+ */
+async function startPrometheus(runDir: string, port: number, metricsPorts: number[], stdio: 'inherit' | 'ignore'): Promise<ChildProcess> {
+  const binary = ensurePrometheus();
+  const configFile = path.join(runDir, 'prometheus.yml');
+  fs.writeFileSync(configFile, prometheusConfig(metricsPorts));
+  const promtool = path.join(path.dirname(binary), 'promtool');
+  if (fs.existsSync(promtool)) execFileSync(promtool, ['check', 'config', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const prometheus = spawn(
+    binary,
+    [
+      `--config.file=${configFile}`,
+      `--storage.tsdb.path=${path.join(runDir, 'prometheus')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      // Its info lines (every start step) would bury the instances' output; problems still show.
+      '--log.level=warn',
+    ],
+    { stdio: ['ignore', stdio, stdio] },
+  );
+  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/-/ready`, 30_000), exitedEarly(prometheus, 'prometheus')]);
+  return prometheus;
 }
 
 /** The worker processes of an nginx master: its children, as Linux lists them (none known elsewhere). */
@@ -185,7 +243,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
     const apis: ChildProcess[] = [];
     const totpKey = staffTotpKey(options.dataDir, { ...process.env, ...options.apiEnv });
-    for (const port of options.apiPorts) {
+    for (const [index, port] of options.apiPorts.entries()) {
+      const metricsPort = options.metricsPorts?.[index];
       const api = spawn(process.execPath, [serverMain], {
         cwd: path.join(ROOT, 'server'),
         env: {
@@ -206,6 +265,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           PUBLIC_URL: url,
           SHARE_BASE_URL: `${url}/#/login/registerbym?code=`,
           STAFF_TOTP_KEY: totpKey,
+          // Metrics on a port of their own, never the public one; only this machine (Prometheus) reads it.
+          ...(metricsPort ? { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : {}),
         },
         stdio: ['ignore', stdio, stdio],
       });
@@ -232,10 +293,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       throw new Error(`${(error as Error).message}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''}`);
     });
 
+    let prometheusUrl: string | undefined;
+    if (options.prometheus) {
+      if (!options.metricsPorts) throw new Error('prometheus: the fleet needs metricsPorts to scrape');
+      const prometheus = await startPrometheus(runDir, options.prometheus.port, options.metricsPorts, stdio);
+      started.push(prometheus);
+      prometheusUrl = `http://127.0.0.1:${options.prometheus.port}`;
+    }
+
     return {
       url,
       apis,
       runDir,
+      prometheusUrl,
       async setRemote(name, root) {
         remotes[name] = root;
         writeConfig();
@@ -258,7 +328,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         }
       },
       async close() {
-        // nginx first (no new requests), then the instances finish theirs (SIGTERM), then Redis.
+        // nginx first (no new requests), then the instances finish theirs (SIGTERM), then Redis and Prometheus.
         await stopProcess(nginx);
         await Promise.all(apis.map((api) => stopProcess(api)));
         await stopAll();
