@@ -14,9 +14,9 @@
  *     plans chosen on empty tables scan whole tables once they have grown);
  *  3. autocannon, C connections (default 16) for S seconds (default 10) each, after a 2 s warm-up, in R
  *     rounds (default 3), each route next to its baseline so that a ratio compares runs of the same minute:
- *       GET /api/user/user/info ("/user/info", signed in: the members' tokens in turn), then a Fastify
- *         hello-world server (its own process, like the API) under the same load;
- *       GET /api/orders/product/list (once);
+ *       GET /api/user/user/info ("/user/info", signed in: the members' tokens in turn) and
+ *         GET /api/orders/product/list (public; answered from the instance's catalogue cache), then a
+ *         Fastify hello-world server (its own process, like the API) under the same load;
  *       POST /api/orders/mine/order/create (purchases: the members in turn, a distinct requestId each), then
  *         pgbench TPC-B (Debian's postgresql-contrib) with C clients for S seconds on its own scratch
  *         database, scale C (one branch row per client, so clients do not queue on one row);
@@ -25,8 +25,8 @@
  * and prints a table, with the CPU milliseconds a request cost the serving process, PostgreSQL's processes
  * (from /proc, so Linux only; what fewer statements save shows there even while purchases queue on a lock)
  * and this process, the load generator, which shares the cores with them,
- * and the two ratios issue #13 asks for, each round's and their median: /user/info >= 40 % of hello-world
- * requests/s, purchases >= 50 % of pgbench TPS. --profile writes a V8 CPU profile of the API process (.cpuprofile) into
+ * and the ratios issues #13 and #58 ask for, each round's and their median: /user/info and the product list
+ * >= 40 % of hello-world requests/s, purchases >= 50 % of pgbench TPS. --profile writes a V8 CPU profile of the API process (.cpuprofile) into
  * the printed log folder; --only with it loads that one route and nothing else, so the profile is that route's.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -36,6 +36,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { phoneLookupKey } from '@rigshare/domain';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { checkLedger } from '../../server/src/ledger/check';
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -43,6 +44,7 @@ import { adjust } from '../../server/src/ledger/operator';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { hashPassword } from '../../server/src/security/password';
 import { insertBenchProduct } from './bench-product';
+import { machineLine } from './machine';
 import { productionApiEnv } from './production-api';
 import { createScratchDatabase, dropScratchDatabase, option, postgresServerUrl, withScratchDb } from './scratch-db';
 
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
 
   const rounds = only ? 1 : option('rounds', 3);
   const rows: Row[] = [];
-  const ratios = { info: [] as number[], purchases: [] as number[] };
+  const ratios = { info: [] as number[], list: [] as number[], purchases: [] as number[] };
   const pgbench = only ? null : await preparePgbench(serverUrl, connections);
   try {
     await withScratchDb({ prefix: 'rigshare_bench_api', poolSize: 4 }, async (db, scratch) => {
@@ -253,9 +255,9 @@ async function main(): Promise<void> {
         const phones = Array.from({ length: members }, (_, i) => `7${String(i + 1).padStart(9, '0')}`);
         await k
           .insertInto('users')
-          .values(phones.map((phone, i) => ({ phone, password_hash: hash, name: `bench ${i + 1}`, invite_code: `BENCH${i + 1}`, inviter_id: null, vip_level: 0, grade: 0, timezone_type: 0, created_at: iso })))
+          .values(phones.map((phone, i) => ({ phone: phoneLookupKey(phone, 'IN'), password_hash: hash, name: `bench ${i + 1}`, invite_code: `BENCH${i + 1}`, inviter_id: null, vip_level: 0, grade: 0, timezone_type: 0, created_at: iso })))
           .execute();
-        for (const phone of phones) await adjust(db, { phone, amount: '10000', reason: 'Benchmark funds', direction: 'credit', at: now });
+        for (const phone of phones) await adjust(db, { phone: phoneLookupKey(phone, 'IN'), amount: '10000', reason: 'Benchmark funds', direction: 'credit', at: now });
         const productId = await insertBenchProduct(k, now, { onSaleDays: 1, dayReturnMicro: '10000', validDays: 30, priceMicro: '1000000', unitsOffered: 100_000_000, sortOrder: 100 });
         const tokens: string[] = [];
         for (const phone of phones) {
@@ -278,20 +280,22 @@ async function main(): Promise<void> {
         // the same minute: this kind of VM's speed moves by a third from one minute to the next.
         const round = (r: number) => (rounds > 1 ? ` #${r}` : '');
 
-        if (!only || only === 'info') {
-          // One request a member, built once: the load generator does no work a request beyond sending it,
-          // as for the hello-world (a setupRequest function cost it ~0.006 ms of CPU a request, on the same cores).
-          const requests = tokens.map((token): autocannon.Request => ({ method: 'GET', path: '/api/user/user/info', headers: { 'x-access-token': token } }));
+        // One request a member, built once: the load generator does no work a request beyond sending it,
+        // as for the hello-world (a setupRequest function cost it ~0.006 ms of CPU a request, on the same cores).
+        const infoRequests = tokens.map((token): autocannon.Request => ({ method: 'GET', path: '/api/user/user/info', headers: { 'x-access-token': token } }));
+        const listRequests: autocannon.Request[] = [{ method: 'GET', path: '/api/orders/product/list?pageNum=1&pageSize=10' }];
+        if (!only || only !== 'purchase') {
           for (let r = 1; r <= rounds; r++) {
-            const info = await cannon(`GET /api/user/user/info (signed in)${round(r)}`, api.pid!, { url: base, connections, duration, requests });
-            rows.push(info);
+            const info = !only || only === 'info' ? await cannon(`GET /api/user/user/info (signed in)${round(r)}`, api.pid!, { url: base, connections, duration, requests: infoRequests }) : null;
+            const list = !only || only === 'list' ? await cannon(`GET /api/orders/product/list${round(r)}`, api.pid!, { url: base, connections, duration, requests: listRequests }) : null;
+            rows.push(...[info, list].filter((row) => row !== null));
             if (only) continue;
             const helloRow = await cannon(`Fastify hello-world (GET /)${round(r)}`, hello.pid!, { url: helloUrl, connections, duration });
             rows.push(helloRow);
-            ratios.info.push(info.rps / helloRow.rps);
+            ratios.info.push(info!.rps / helloRow.rps);
+            ratios.list.push(list!.rps / helloRow.rps);
           }
         }
-        if (!only || only === 'list') rows.push(await cannon('GET /api/orders/product/list', api.pid!, { url: base, connections, duration, requests: [{ method: 'GET', path: '/api/orders/product/list?pageNum=1&pageSize=10' }] }));
 
         if (only && only !== 'purchase') return;
         const ordersBefore = Number((await k.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -359,8 +363,7 @@ async function main(): Promise<void> {
     await pgbench?.drop();
   }
 
-  const cpus = os.cpus();
-  console.log(`\n${cpus.length} x ${cpus[0]?.model ?? 'CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${connections} connections, ${duration} s each`);
+  console.log(`\nMachine: ${machineLine()}; ${connections} connections, ${duration} s each`);
   console.log('| Route | req/s | p50 ms | p99 ms | requests | errors | CPU ms a request: server / PostgreSQL / load generator |\n|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const cpu = r.cpu ? `${r.cpu.server.toFixed(3)} / ${r.cpu.postgres.toFixed(3)} / ${r.cpu.client.toFixed(3)}` : '–';
@@ -370,6 +373,7 @@ async function main(): Promise<void> {
   const summary = (values: number[]) => `${pct(median(values))}${values.length > 1 ? ` (median of ${values.map(pct).join(' / ')})` : ''}`;
   if (!only) {
     console.log(`\n/user/info vs hello-world: ${summary(ratios.info)} (goal >= 40 %)`);
+    console.log(`product list vs hello-world: ${summary(ratios.list)} (goal >= 40 %)`);
     console.log(`purchases vs pgbench TPS:  ${summary(ratios.purchases)} (goal >= 50 %)`);
   }
   console.log(`server log${process.argv.includes('--profile') ? ' and CPU profile' : ''}: ${logDir}`);
