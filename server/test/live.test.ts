@@ -227,6 +227,28 @@ describe.each(testDatabases())('the live channel on %s', (_name, database) => {
     expect(contentLive.socket.readyState).toBe(contentLive.socket.OPEN);
   });
 
+  it("ends a staff channel once its session has idled out, as the staff member's next request would be refused", async () => {
+    const idle = await staffSession(ctx, 'live-idle', 'content');
+    const busy = await staffSession(ctx, 'live-busy', 'content');
+    const [idleLive, busyLive] = [await open({ staffToken: idle['x-access-token'] }), await open({ staffToken: busy['x-access-token'] })];
+    await Promise.all([idleLive.ready(), busyLive.ready()]);
+
+    await ctx.app.live.checkStaffSessions();
+    expect(idleLive.socket.readyState).toBe(idleLive.socket.OPEN);
+
+    // Only the busy one keeps working in the console meanwhile.
+    ctx.advance((ctx.config.staff.idleMinutes - 1) * 60_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/admin/posts', headers: busy })).json()).toMatchObject({ code: 200 });
+    ctx.advance(2 * 60_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/admin/posts', headers: idle })).statusCode).toBe(401);
+    await ctx.app.live.checkStaffSessions();
+    expect(await idleLive.closed).toEqual({ code: 4401, reason: 'expired' });
+    expect(idleLive.frames.at(-1)).toEqual({ type: 'ended', reason: 'expired' });
+    expect(busyLive.socket.readyState).toBe(busyLive.socket.OPEN);
+    // The clock moved past every older staff session: the next tests' content staff signs in again.
+    content = await staffSession(ctx, 'live-content-after-idle', 'content');
+  });
+
   it('tells a member their balance changed, not again for a retried request, and no one else', async () => {
     const asha = await signedInMember(ctx);
     const ravi = await signedInMember(ctx);

@@ -133,6 +133,16 @@ export class LiveHub {
     for (const channel of [...(this.byMember.get(row.member_id ?? -1) ?? [])]) if (ends(channel.caller.tokenHash)) channel.end(ended.reason);
   }
 
+  /** The staff sessions channels are open on. */
+  staffSessions(): string[] {
+    return [...this.staff].flatMap((channel) => (channel.caller.staffTokenHash === null ? [] : [channel.caller.staffTokenHash]));
+  }
+
+  /** Ends the staff channels whose session is no longer among `open` (idle past its time, or its staff member disabled). */
+  endStaffChannelsExcept(open: Set<string>): void {
+    for (const channel of [...this.staff]) if (channel.caller.staffTokenHash !== null && !open.has(channel.caller.staffTokenHash)) channel.end('expired');
+  }
+
   /** Pings every channel; one that did not answer the last two pings is dropped. */
   ping(): void {
     for (const channel of this.all) {

@@ -6,6 +6,7 @@ import { IN_PROCESS, redisFanOut } from './fan-out';
 import { serveChannel } from './channel';
 import { CLOSE, LiveHub } from './hub';
 import { pruneEvents } from './replay';
+import { openStaffSessions } from '../staff';
 
 export { pruneEvents } from './replay';
 
@@ -18,7 +19,7 @@ const MAX_FRAME_BYTES = 4096;
 declare module 'fastify' {
   interface FastifyInstance {
     /** The channels this instance holds and the reader of new events (tests read both). */
-    live: { hub: LiveHub; dispatcher: EventDispatcher };
+    live: { hub: LiveHub; dispatcher: EventDispatcher; checkStaffSessions: () => Promise<void> };
   }
 }
 
@@ -40,7 +41,18 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     hub.deliver(rows.filter((row) => row.audience !== 'instance'));
   });
   const fanOut = config.redisUrl ? redisFanOut(config.redisUrl, `${config.redisPrefix}live-events`, () => void read(), app.log) : IN_PROCESS;
-  app.decorate('live', { hub, dispatcher });
+  /**
+   * A staff session ends after STAFF_IDLE_MINUTES without a request, which an open channel is not: each
+   * ping round ends the channels on staff sessions that idled out (or whose staff member was disabled),
+   * as their next request would be refused. Logouts end them at once (a `session` event).
+   */
+  async function checkStaffSessions(): Promise<void> {
+    const sessions = hub.staffSessions();
+    if (sessions.length === 0) return;
+    const open = await openStaffSessions(deps.db.kysely, sessions, deps.clock(), config.staff.idleMinutes);
+    hub.endStaffChannelsExcept(open);
+  }
+  app.decorate('live', { hub, dispatcher, checkStaffSessions });
 
   let lastAnnounced = 0;
   /** Reads new events; `polled`: the LIVE_POLL_MS timer's read, reported as the live_poll job. */
@@ -92,7 +104,12 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     await dispatcher.start().catch((error: unknown) => app.log.warn({ err: error }, 'live events: not started; the first read tries again'));
     jobs.every('live_poll', config.live.pollMs);
     timers.push(setInterval(() => void read(true), config.live.pollMs));
-    timers.push(setInterval(() => hub.ping(), config.live.pingMs));
+    timers.push(
+      setInterval(() => {
+        hub.ping();
+        checkStaffSessions().catch((error: unknown) => app.log.warn({ err: error }, 'live channel: checking staff sessions failed; the next round tries again'));
+      }, config.live.pingMs),
+    );
     timers.push(
       setInterval(() => {
         const cutoff = new Date(deps.clock().getTime() - config.live.retentionHours * 3_600_000);

@@ -137,6 +137,25 @@ export async function touchStaffSession(db: Kysely<Database>, tokenHash: string,
   return { id: row.id, login: row.login, role: row.role as StaffRole };
 }
 
+/**
+ * Which of the given staff sessions are still open: not logged out, used within the idle time, the staff
+ * member not disabled. Reads only (the live channel asks without it counting as use).
+ */
+export async function openStaffSessions(db: Kysely<Database>, tokenHashes: readonly string[], now: Date, idleMinutes: number): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const since = new Date(now.getTime() - idleMinutes * 60_000).toISOString();
+  const rows = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff as st', 'st.id', 's.staff_id')
+    .select('s.token_hash')
+    .where('s.token_hash', 'in', [...new Set(tokenHashes)])
+    .where('s.revoked_at', 'is', null)
+    .where('s.last_seen_at', '>', since)
+    .where('st.disabled', '=', 0)
+    .execute();
+  return new Set(rows.map((r) => r.token_hash));
+}
+
 export async function endStaffSession(db: Kysely<Database>, input: { tokenHash: string; staff: StaffAccount; sourceAddress: string; at: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff_sessions').set({ revoked_at: input.at.toISOString() }).where('token_hash', '=', input.tokenHash).where('revoked_at', 'is', null).execute();
