@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema';
 import { OutboxDelivery, Outcomes, type OutcomeListener, type TryOutcome } from '../outbox/delivery';
+import { KeepingSender, type KeptMessage, type OutboxSender } from '../outbox/sender';
 import type { Clock } from '../clock';
 import type { SmtpEmailConfig } from '../config';
 
@@ -16,43 +17,16 @@ export interface EmailMessage {
 }
 
 /** Where the API's emails go. Every sender keeps each email in `email_outbox` with its delivery status. */
-export interface EmailSender {
-  /** Keeps the email and has it delivered; the SMTP sender returns before the mail server is tried. */
-  send(message: EmailMessage): Promise<void>;
-  /** Resolves once the deliveries in flight have ended (the SMTP sender; the outbox has none). */
-  idle?(): Promise<void>;
-  /** Takes up emails a stopped process left undelivered; how many (the SMTP sender). */
-  resumeAbandoned?(): Promise<number>;
-  /** Tells `listener` how each email ended: accepted by the mail server (or kept, for the outbox) or failed. */
-  observe?(listener: OutcomeListener): void;
-}
+export type EmailSender = OutboxSender<EmailMessage>;
 
-/**
- * Dev and test channel (EMAIL_PROVIDER=outbox, the default): each email is kept in `email_outbox`
- * (browser tests read it there) and logged; in development the log line carries the code, as the SMS
- * outbox's does, never with NODE_ENV=production.
- */
-export class OutboxEmailSender implements EmailSender {
-  private readonly outcomes = new Outcomes();
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly log?: FastifyBaseLogger,
-    private readonly codeInLog = false,
-  ) {}
-
-  async send(message: EmailMessage): Promise<void> {
+/** Dev and test channel (EMAIL_PROVIDER=outbox, the default): each email is kept in `email_outbox` and logged (outbox/sender.ts). */
+export class OutboxEmailSender extends KeepingSender<EmailMessage> {
+  protected async keep(message: EmailMessage): Promise<void> {
     await keep(this.db, this.clock, message, 'outbox');
-    // Kept in the outbox is as far as this channel goes.
-    this.outcomes.tell(true);
-    const { to, purpose, code } = message;
-    if (this.codeInLog && code) this.log?.info({ to, purpose, code }, `email outbox: ${purpose} code ${code} for ${to}`);
-    else this.log?.info({ to, purpose }, `email outbox: ${purpose} email for ${to} (code not logged)`);
   }
 
-  observe(listener: OutcomeListener): void {
-    this.outcomes.observe(listener);
+  protected describe({ to, purpose, code }: EmailMessage): KeptMessage {
+    return { fields: { to, purpose }, what: `email outbox: ${purpose}`, to, kind: 'email', code };
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { OutboxDelivery, Outcomes, type OutcomeListener, type TryOutcome } from '../outbox/delivery';
+import { KeepingSender, type KeptMessage, type OutboxSender } from '../outbox/sender';
 import type { Clock } from '../clock';
 import type { HttpSmsConfig } from '../config';
 
@@ -14,49 +15,19 @@ export interface SmsMessage {
 }
 
 /** Where verification texts go. A real SMS gateway implements this in production. */
-export interface SmsSender {
-  /** Keeps the text and has it delivered; a gateway's sender returns before the gateway is tried. */
-  send(message: SmsMessage): Promise<void>;
-  /** Resolves once the deliveries in flight have ended (a gateway's sender; the outbox has none). */
-  idle?(): Promise<void>;
-  /** Takes up texts a stopped process left undelivered; how many (a gateway's sender). */
-  resumeAbandoned?(): Promise<number>;
-  /** Tells `listener` how each text ended: delivered (or kept, for the outbox) or failed. */
-  observe?(listener: OutcomeListener): void;
-}
+export type SmsSender = OutboxSender<SmsMessage>;
 
-/**
- * Dev and test channel: each text is kept in `sms_outbox` (browser tests read it there) and logged.
- * In development the log line carries the code (`sms outbox: register code 123456 for 9...`) so a
- * developer can sign up from the terminal; with `codeInLog` off (NODE_ENV=production) it never does.
- */
-export class OutboxSmsSender implements SmsSender {
-  private readonly outcomes = new Outcomes();
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly log?: FastifyBaseLogger,
-    private readonly codeInLog = false,
-  ) {}
-
-  async send(message: SmsMessage): Promise<void> {
+/** Dev and test channel: each text is kept in `sms_outbox` and logged (outbox/sender.ts). */
+export class OutboxSmsSender extends KeepingSender<SmsMessage> {
+  protected async keep(message: SmsMessage): Promise<void> {
     await this.db
       .insertInto('sms_outbox')
       .values({ phone: message.phone, purpose: message.purpose, body: message.body, created_at: this.clock().toISOString() })
       .execute();
-    // Kept in the outbox is as far as this channel goes.
-    this.outcomes.tell(true);
-    const { phone, purpose, code } = message;
-    if (this.codeInLog && code) {
-      this.log?.info({ phone, purpose, code }, `sms outbox: ${purpose} code ${code} for ${phone}`);
-    } else {
-      this.log?.info({ phone, purpose }, `sms outbox: ${purpose} text for ${phone} (code not logged)`);
-    }
   }
 
-  observe(listener: OutcomeListener): void {
-    this.outcomes.observe(listener);
+  protected describe({ phone, purpose, code }: SmsMessage): KeptMessage {
+    return { fields: { phone, purpose }, what: `sms outbox: ${purpose}`, to: phone, kind: 'text', code };
   }
 }
 
