@@ -52,16 +52,18 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
  * none) is "not found", and nothing changes. Marking a read message again changes nothing.
  */
 export async function markRead(db: Kysely<Database>, userId: number, id: number | undefined, at: Date): Promise<number> {
-  let query = db.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId);
-  if (id !== undefined) {
-    const own = await db.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (!own) throw new AppError(404, 'messageNotFound');
-    query = query.where('id', '=', id);
-  }
-  const marked = await query.where('is_read', '=', 0).executeTakeFirst();
-  // The member's other tabs and devices show the new count.
-  if (Number(marked.numUpdatedRows) > 0) await recordUnreadCounts(db, [userId], at);
-  return unreadCount(db, userId);
+  return db.transaction().execute(async (trx) => {
+    let query = trx.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId);
+    if (id !== undefined) {
+      const own = await trx.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (!own) throw new AppError(404, 'messageNotFound');
+      query = query.where('id', '=', id);
+    }
+    const marked = await query.where('is_read', '=', 0).executeTakeFirst();
+    // The member's other tabs and devices show the new count, committed with the change it reports.
+    if (Number(marked.numUpdatedRows) > 0) await recordUnreadCounts(trx, [userId], at);
+    return unreadCount(trx, userId);
+  });
 }
 
 // ---- staff (npm run admin -- push:send) ----
