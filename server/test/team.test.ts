@@ -52,6 +52,16 @@ describe.each(testDatabases())('team and referral rewards on %s', (_name, databa
       await other.kysely.destroy();
     }
     expect(await grantTeamRewards(ctx.db, ctx.clock())).toEqual({ referral: 0, team: 0 });
+    // The rewarded members' live channels hear of it: pending when granted, then paid; nobody else. (Two
+    // jobs racing, as here, may both say pending: it only tells the app to read the rewards again.)
+    const rewardEvents = async (userId: number) =>
+      (await ctx.db.kysely.selectFrom('events').select('data').where('topic', '=', 'reward').where('member_id', '=', userId).orderBy('id').execute()).map((e) => JSON.parse(e.data).status);
+    for (const rewarded of [c, a]) {
+      expect(await rewardEvents(rewarded.id)).toContain('pending');
+      expect((await rewardEvents(rewarded.id)).at(-1)).toBe('paid');
+    }
+    expect(await rewardEvents(b.id)).toEqual([]);
+    expect(await rewardEvents(d.id)).toEqual([]);
 
     expect(await rewardsOf(c.id)).toEqual([{ kind: 'referral', level: 'A', amount: expect.anything(), status: 'Paid', from_user_id: d.id }]);
     expect(BigInt((await rewardsOf(c.id))[0].amount)).toBe((price * 500n) / 10_000n);

@@ -56,6 +56,17 @@ export function recordSolvencySnapshot(db: Db, snapshotId: number, at: Date): Pr
 }
 
 /**
+ * A `reward` event, pending, for each member who got a reward above `afterRewardId` stamped `at`: the
+ * team rewards job grants set-based (jobs/team-rewards.ts), in one statement however many there are.
+ */
+export async function recordNewPendingRewards(db: Db, afterRewardId: number, at: Date): Promise<void> {
+  const iso = at.toISOString();
+  await sql`INSERT INTO events (audience, member_id, topic, data, created_at)
+    SELECT DISTINCT 'member', user_id, 'reward', '{"status":"pending"}', ${iso}
+    FROM rewards WHERE id > ${afterRewardId} AND created_at = ${iso} AND status = 'Pending'`.execute(db);
+}
+
+/**
  * The public catalogue changed (units sold, a product's terms, a product closed): every instance drops the
  * answers it kept (caches/catalogue-cache.ts). Read by the instances only, never sent to a channel.
  */

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import { rewardSettings, type RewardSettingName } from '../settings/reward-settings';
 import { payPendingRewards } from './rewards';
+import { recordNewPendingRewards } from '../events';
 
 /**
  * Referral Bonus and Team Benefits (issue 10), granted by a job step from what members did:
@@ -50,6 +51,7 @@ export async function grantTeamRewards(db: Db, at: Date): Promise<TeamRewardResu
   await db.kysely.transaction().execute(async (trx) => {
     const count = async () => Number((await trx.selectFrom('rewards').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
+    const lastRewardBefore = Number((await trx.selectFrom('rewards').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
 
     const fromOrder = Math.max(0, (await cursor(trx, 'orders')) - LOOKBACK);
     const newestOrder = Number((await trx.selectFrom('orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
@@ -112,6 +114,8 @@ export async function grantTeamRewards(db: Db, at: Date): Promise<TeamRewardResu
     }
     await advance(trx, 'income_runs', newestRun);
     result.team = (await count()) - afterReferral;
+    // The members see their new rewards pending at once; the payout that follows says which it paid.
+    if (result.referral + result.team > 0) await recordNewPendingRewards(trx, lastRewardBefore, at);
   });
   return result;
 }
