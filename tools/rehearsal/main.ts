@@ -290,10 +290,14 @@ async function main(): Promise<void> {
 
     // Report.
     const { steps, faults: faultRows } = summarize(recorder, graceMs);
-    console.log(`\nmachine: ${machineLine()}`);
+    const machineAfter = machineLine();
+    console.log(`\nmachine after the day: ${machineAfter}`);
     printSteps(steps);
-    console.log('\n| Fault | lasted | errors in its window (+grace) | first to last error | by step and status |\n|---|---|---|---|---|');
-    for (const f of faultRows) console.log(`| ${f.name} | ${((f.end - f.start) / 1000).toFixed(1)} s | ${f.errors} | ${(f.errorWindowMs / 1000).toFixed(1)} s | ${statuses(f.byStatus)} |`);
+    console.log('\n| Fault | lasted | errors in its window (+grace) | first to last error | start to last error | by step and status |\n|---|---|---|---|---|---|');
+    for (const f of faultRows)
+      console.log(
+        `| ${f.name} | ${((f.end - f.start) / 1000).toFixed(1)} s | ${f.errors} | ${(f.errorWindowMs / 1000).toFixed(1)} s | ${(f.lastErrorAfterMs / 1000).toFixed(1)} s | ${statuses(f.byStatus)} |`,
+      );
 
     const outsideErrors = steps.reduce((n, r) => n + r.outside.errors, 0);
     const outsideHard = steps.reduce((n, r) => n + Object.entries(r.outside.byStatus).filter(([s]) => s.startsWith('5') || s.startsWith('socket')).reduce((a, [, c]) => a + c, 0), 0);
@@ -325,10 +329,10 @@ async function main(): Promise<void> {
           (restarted ? ' (restarted by the kill -9: not comparable)' : ` (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %; soak goal < 10 %${daySeconds < 1800 ? ', measured over less than 30 min' : ''})`),
       );
     }
-    if (rssSeries.length > 0) console.log(`RSS every 10 s (MiB, instance 1): ${rssSeries.map((s) => s.mib[0]!.toFixed(0)).join(' ')}`);
+    for (const i of pids.keys()) if (rssSeries.length > 0) console.log(`RSS every 10 s (MiB, instance ${i + 1}): ${rssSeries.map((s) => s.mib[i]!.toFixed(0)).join(' ')}`);
     if (short ? outsideHard > 0 : outsideErrors > 0) problems.push(`${short ? outsideHard : outsideErrors} errors outside the fault windows`);
     const reportFile = path.join(os.tmpdir(), `rigshare-rehearsal-${Date.now()}.json`);
-    fs.writeFileSync(reportFile, JSON.stringify({ machine: machineLine(), members, daySeconds, scale, liveChannels, steps, faults: faultRows, rssStart, rssEnd, rssSeries, problems }, null, 2));
+    fs.writeFileSync(reportFile, JSON.stringify({ machine: machineAfter, members, daySeconds, scale, liveChannels, steps, faults: faultRows, rssStart, rssEnd, rssSeries, problems }, null, 2));
     console.log(`report as JSON: ${reportFile}`);
   } finally {
     await cleanup();

@@ -82,6 +82,8 @@ export interface FaultRow {
   byStatus: Record<string, number>;
   /** First to last error in its window (with the grace), ms; 0 without errors. */
   errorWindowMs: number;
+  /** From the fault's start to its last error, ms; 0 without errors. */
+  lastErrorAfterMs: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -135,6 +137,7 @@ export function summarize(recorder: Recorder, graceMs: number): { steps: StepRow
       errors: errors.length,
       byStatus,
       errorWindowMs: times.length > 0 ? Math.max(...times) - Math.min(...times) : 0,
+      lastErrorAfterMs: times.length > 0 ? Math.max(...times) - fault.start : 0,
     };
   });
   return { steps: rows, faults: faultRows };

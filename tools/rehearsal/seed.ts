@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
+import { toE164 } from '@rigshare/domain';
 // The rehearsal seeds through the server's real code, as the benchmarks do, so it imports it by path.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createDb } from '../../server/src/db/connect';
@@ -24,6 +25,7 @@ export const STAFF = { login: 'rehearsal-finance', password: 'Rehearsal-Staff-Pa
 
 export interface Member {
   id: number;
+  /** As typed on the login screen (India picked); the database keeps it as +91... */
   phone: string;
   /** The session token in use (replaced by the morning login storm). */
   token: string;
@@ -51,7 +53,7 @@ export async function seed(options: { databaseUrl: string; baseUrl: string; memb
         .insertInto('users')
         .values(
           phones.slice(from, from + 500).map((phone, i) => ({
-            phone,
+            phone: toE164(phone, 'IN')!,
             password_hash: hash,
             name: `rehearsal ${from + i + 1}`,
             invite_code: `REH${from + i + 1}`,
@@ -74,10 +76,10 @@ export async function seed(options: { databaseUrl: string; baseUrl: string; memb
       .insertInto('addresses')
       .values(ids.map((id, i) => ({ user_id: id, currency: 'USDT', chain: 'BEP20', address: `0x${String(i + 1).padStart(40, '0')}`, created_at: iso })))
       .execute();
-    for (const phone of phones) await adjust(db, { phone, amount: '10000', reason: 'Rehearsal funds', direction: 'credit', at: now });
+    for (const phone of phones) await adjust(db, { phone: toE164(phone, 'IN')!, amount: '10000', reason: 'Rehearsal funds', direction: 'credit', at: now });
     await k
       .insertInto('push_messages')
-      .values(ids.flatMap((id) => [1, 2, 3].map((n) => ({ user_id: id, kind: 'notice', title_key: null, body_key: null, params: null, title_text: `Rehearsal ${n}`, body_text: 'A message to read', created_at: iso }))))
+      .values(ids.flatMap((id) => [1, 2, 3].map((n) => ({ user_id: id, kind: 'system', title_key: null, body_key: null, params: null, title_text: `Rehearsal ${n}`, body_text: 'A message to read', created_at: iso }))))
       .execute();
     const productId = await insertBenchProduct(k, now, { onSaleDays: 1, dayReturnMicro: '10000', validDays: 30, priceMicro: '1000000', unitsOffered: 100_000_000, sortOrder: 100 });
     const post = await k
