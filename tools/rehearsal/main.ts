@@ -331,9 +331,12 @@ async function main(): Promise<void> {
     }
     for (const i of pids.keys()) if (rssSeries.length > 0) console.log(`RSS every 10 s (MiB, instance ${i + 1}): ${rssSeries.map((s) => s.mib[i]!.toFixed(0)).join(' ')}`);
     if (short ? outsideHard > 0 : outsideErrors > 0) problems.push(`${short ? outsideHard : outsideErrors} errors outside the fault windows`);
-    const reportFile = path.join(os.tmpdir(), `rigshare-rehearsal-${Date.now()}.json`);
+    // The report and nginx's logs (each request's time, status, instance and request id) outlive the fleet's folder.
+    const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-rehearsal-report-'));
+    for (const log of ['access.log', 'error.log']) if (fs.existsSync(path.join(fleet.runDir, log))) fs.copyFileSync(path.join(fleet.runDir, log), path.join(reportDir, `nginx-${log}`));
+    const reportFile = path.join(reportDir, 'report.json');
     fs.writeFileSync(reportFile, JSON.stringify({ machine: machineAfter, members, daySeconds, scale, liveChannels, steps, faults: faultRows, rssStart, rssEnd, rssSeries, problems }, null, 2));
-    console.log(`report as JSON: ${reportFile}`);
+    console.log(`report as JSON: ${reportFile} (nginx's logs beside it)`);
   } finally {
     await cleanup();
   }
