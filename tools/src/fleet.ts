@@ -3,7 +3,9 @@
  * PostgreSQL and Redis. nginx serves the built shell and remotes (hashed files cached for a year, the
  * page and the remotes' containers never) and proxies the API on the same origin, so the browser makes no CORS
  * preflights. When asked, Debian's Prometheus scrapes both instances' metrics ports with ops/alerts.yml.
- * Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
+ * Used by `npm run start:fleet` (start-fleet.ts), the browser tests (E2E_FLEET=1) and `npm run rehearsal`
+ * (tools/rehearsal), which kills and restarts an instance, stops the fleet's Redis, reloads nginx and
+ * restarts a PostgreSQL of its own (startOwnPostgres) while members use it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
