@@ -3,7 +3,9 @@
  * PostgreSQL and Redis. nginx serves the built shell and remotes (hashed files cached for a year, the
  * page and the remotes' containers never) and proxies the API on the same origin, so the browser makes no CORS
  * preflights. When asked, Debian's Prometheus scrapes both instances' metrics ports with ops/alerts.yml.
- * Used by `npm run start:fleet` (start-fleet.ts) and the browser tests (E2E_FLEET=1).
+ * Used by `npm run start:fleet` (start-fleet.ts), the browser tests (E2E_FLEET=1) and `npm run rehearsal`
+ * (tools/rehearsal), which kills and restarts an instance, stops the fleet's Redis, reloads nginx and
+ * restarts a PostgreSQL of its own (startOwnPostgres) while members use it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +53,15 @@ export interface Fleet {
   prometheusUrl?: string;
   /** Serves a remote from `root` (a redeploy), or answers 503 for it (null: the remote is down); nginx reloads. */
   setRemote(name: RemoteName, root: string | null): Promise<void>;
+  /** Kills API instance `index` with `signal` (SIGKILL: a crash) and waits until it has gone; `apis[index]` is then dead. */
+  killApi(index: number, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts API instance `index` again (after killApi) and waits for its /health; replaces `apis[index]`. */
+  startApi(index: number): Promise<void>;
+  /** Stops the fleet's own redis-server (never one given by `redisUrl`) and starts it again on the same port. */
+  stopRedis(): Promise<void>;
+  startRedis(): Promise<void>;
+  /** Tells nginx to reread its configuration (SIGHUP): new workers, the old ones finish their requests. */
+  reloadNginx(): void;
   close(): Promise<void>;
 }
 
@@ -233,17 +244,23 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-fleet-'));
   try {
     let redisUrl = options.redisUrl;
+    const redisPort = options.redisPort ?? 6380;
+    let redis: ChildProcess | null = null;
+    const startRedis = async () => {
+      const server = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      started.push(server);
+      redis = server;
+      await Promise.race([waitForPort(redisPort, 15_000, 'redis-server'), exitedEarly(server, 'redis-server')]);
+    };
     if (!redisUrl) {
-      const redisPort = options.redisPort ?? 6380;
-      const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      started.push(redis);
-      await Promise.race([waitForPort(redisPort, 15_000, 'redis-server'), exitedEarly(redis, 'redis-server')]);
+      await startRedis();
       redisUrl = `redis://127.0.0.1:${redisPort}`;
     }
 
     const apis: ChildProcess[] = [];
     const totpKey = staffTotpKey(options.dataDir, { ...process.env, ...options.apiEnv });
-    for (const [index, port] of options.apiPorts.entries()) {
+    const startApi = async (index: number) => {
+      const port = options.apiPorts[index]!;
       const metricsPort = options.metricsPorts?.[index];
       const api = spawn(process.execPath, [serverMain], {
         cwd: path.join(ROOT, 'server'),
@@ -271,10 +288,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         stdio: ['ignore', stdio, stdio],
       });
       started.push(api);
-      apis.push(api);
-      // One after the other: the first migrates and seeds an empty database, the second finds it ready.
+      apis[index] = api;
       await Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, 120_000), exitedEarly(api, `API instance on port ${port}`)]);
-    }
+    };
+    // One after the other: the first migrates and seeds an empty database, the second finds it ready.
+    for (const index of options.apiPorts.keys()) await startApi(index);
 
     fs.mkdirSync(path.join(runDir, 'temp'), { recursive: true });
     const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, dists[name] ?? distOf(name)])) as Record<RemoteName, string | null>;
@@ -306,6 +324,23 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       apis,
       runDir,
       prometheusUrl,
+      async killApi(index, signal = 'SIGKILL') {
+        const api = apis[index]!;
+        if (api.exitCode !== null || api.signalCode !== null) return;
+        await new Promise<void>((resolve) => {
+          api.once('exit', () => resolve());
+          api.kill(signal);
+        });
+      },
+      startApi,
+      async stopRedis() {
+        if (options.redisUrl) throw new Error('stopRedis: the fleet was given REDIS_URL, not a redis-server of its own');
+        if (redis) await stopProcess(redis);
+      },
+      startRedis,
+      reloadNginx() {
+        nginx.kill('SIGHUP');
+      },
       async setRemote(name, root) {
         remotes[name] = root;
         writeConfig();
@@ -355,4 +390,56 @@ export function ensureDatabase(databaseUrl: string): void {
   const server = new URL(databaseUrl);
   server.pathname = '/postgres';
   if (psql(server.toString(), `SELECT 1 FROM pg_database WHERE datname = '${name}'`).trim() !== '1') psql(server.toString(), `CREATE DATABASE ${name}`);
+}
+
+/** A PostgreSQL cluster of the caller's own (initdb in a temp folder, its own port, trust auth), to restart freely. */
+export interface OwnPostgres {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  serverUrl: string;
+  dir: string;
+  /** pg_ctl restart -m fast: every connection is cut, the server is back when it returns. */
+  restart(): void;
+  /** Stops the cluster and removes its folder. */
+  stop(): void;
+}
+
+/** The newest PostgreSQL's programs (initdb, pg_ctl) of Debian's packages. */
+function postgresBinDir(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))) : [];
+  if (versions.length === 0) throw new Error(`no initdb under ${base}/*/bin: apt-get install postgresql`);
+  return path.join(base, versions.sort((a, b) => Number(a) - Number(b)).at(-1)!, 'bin');
+}
+
+/**
+ * Starts a PostgreSQL cluster of its own on 127.0.0.1:port (never the system's, which other things use), its
+ * data, socket and log in a temp folder. initdb refuses root, so as root it runs as the `postgres` user.
+ */
+export function startOwnPostgres(port: number): OwnPostgres {
+  const bin = postgresBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-postgres-'));
+  let user: { uid: number; gid: number } | undefined;
+  if (process.getuid?.() === 0) {
+    const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()));
+    user = { uid: uid!, gid: gid! };
+    fs.chownSync(dir, uid!, gid!);
+  }
+  const data = path.join(dir, 'data');
+  const run = (program: string, args: string[]) => execFileSync(path.join(bin, program), args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], ...user });
+  const pgCtl = (...args: string[]) =>
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`, ...args]);
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
+  pgCtl('start');
+  return {
+    serverUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dir,
+    restart: () => pgCtl('restart', '-m', 'fast'),
+    stop() {
+      try {
+        pgCtl('stop', '-m', 'fast');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
