@@ -163,8 +163,10 @@ it('the header with its Android download and the records with their references f
     locales: LOCALES,
     routes: ['/index', '/user/record'],
     async visit(page, locale, route, inFlight) {
-      if (route === '/index' && !(await page.getByTestId('header-download').isVisible())) problems.push(`${locale}: no download in the header`);
-      if (route === '/user/record' && !(await page.getByTestId('record-code').first().isVisible())) problems.push(`${locale}: no reference on the records`);
+      // Waited for, not just looked at: on a loaded machine the records can arrive after the walk's settle.
+      const shows = (testId: string) => page.getByTestId(testId).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (route === '/index' && !(await shows('header-download'))) problems.push(`${locale}: no download in the header`);
+      if (route === '/user/record' && !(await shows('record-code'))) problems.push(`${locale}: no reference on the records`);
       for (const misfit of await screenMisfits(page, inFlight)) problems.push(`${locale} ${route}: ${misfit}`);
     },
   });
