@@ -115,10 +115,15 @@ export async function recordBalanceChanges(db: Db, accountIds: readonly number[]
 
 /** As `recordBalanceChanges`, for the members owning the accounts a set-based batch (one operation key) posted to. */
 export async function recordBatchBalanceChanges(db: Db, operationKey: string, at: Date): Promise<void> {
+  // Driven from the operation's transfers, each account's owner by its primary key: as a join, PostgreSQL
+  // without fresh statistics scanned every member's account once per account touched (119 ms a payout
+  // batch of 500 at 200 000 members, growing with the members; 0.6 ms this way).
   await sql`INSERT INTO events (audience, member_id, topic, data, created_at)
-    SELECT DISTINCT 'member', a.owner_user_id, 'balance', '{}', ${at.toISOString()}
-    FROM ledger_accounts a
-    WHERE a.owner_user_id IS NOT NULL AND a.id IN (
-      SELECT debit_account_id FROM ledger_transfers WHERE operation_key = ${operationKey}
-      UNION SELECT credit_account_id FROM ledger_transfers WHERE operation_key = ${operationKey})`.execute(db);
+    SELECT DISTINCT 'member', owners.owner_user_id, 'balance', '{}', ${at.toISOString()}
+    FROM (
+      SELECT (SELECT a.owner_user_id FROM ledger_accounts a WHERE a.id = touched.account_id) AS owner_user_id
+      FROM (SELECT debit_account_id AS account_id FROM ledger_transfers WHERE operation_key = ${operationKey}
+            UNION SELECT credit_account_id FROM ledger_transfers WHERE operation_key = ${operationKey}) AS touched
+    ) AS owners
+    WHERE owners.owner_user_id IS NOT NULL`.execute(db);
 }
