@@ -28,7 +28,7 @@ declare module 'fastify' {
 
 /**
  * Creates the app's metrics and decorates them as `app.metrics`; registered right after `deps`, before
- * the features that report to it. The HTTP counters see every request; the pool gauges are read at
+ * the features that report to it. With METRICS_PORT, the HTTP counters see every request; the pool gauges are read at
  * scrape time (the money and queue gauges too: features/monitoring); texts and emails are counted as
  * their senders report the outcome. With METRICS_PORT set
  * the listener starts when the app is ready and stops when it closes.
@@ -39,13 +39,14 @@ export function registerMetrics(app: FastifyInstance): void {
   let listener: MetricsListener | null = null;
   app.decorate('metrics', { registry: set.registry, jobs: jobRecorder(set.registry, set.jobs), live: set.live, port: () => listener?.port ?? null });
 
-  countRequests(app, set.http);
   poolGauges(set.registry, deps.db);
   deps.sms.observe?.((sent) => set.sms.inc({ outcome: sent ? 'sent' : 'failed' }));
   deps.email.observe?.((sent) => set.email.inc({ outcome: sent ? 'sent' : 'failed' }));
 
   const { metricsPort, metricsHost } = deps.config;
   if (metricsPort === null) return;
+  // Only when something can scrape them: the hook runs on every request, the hot path bench:api measures.
+  countRequests(app, set.http);
   app.addHook('onReady', async () => {
     listener = await listenForScrapes(set.registry, { port: metricsPort, host: metricsHost }, app.log);
   });
