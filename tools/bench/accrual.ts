@@ -11,6 +11,7 @@
  */
 import { sql } from 'kysely';
 import { insertBenchProduct } from './bench-product';
+import { machineLine } from './machine';
 import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real job, so it imports the server's code by path.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
 
     const problems = await checkLedger(k);
     console.log(problems.length === 0 ? 'ledger ok' : `ledger broken: ${problems.join('; ')}`);
+    console.log(`Machine: ${machineLine()}`);
     console.log(`accrual ${orders} orders: ${seconds(accrualMs)} s; bare insert: ${seconds(bareMs)} s; ratio ${(accrualMs / bareMs).toFixed(2)}`);
   });
 }

@@ -16,6 +16,7 @@
  */
 import { sql } from 'kysely';
 import { insertBenchProduct } from './bench-product';
+import { machineLine } from './machine';
 import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real code, so it imports the server's code by path.
 // The service module, not the feature's index: the index also brings the routes, whose multipart types
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
 
     const problems = await checkLedger(k);
     console.log(problems.length === 0 ? 'ledger ok' : `ledger broken: ${problems.join('; ')}`);
+    console.log(`\nMachine: ${machineLine()}`);
     console.log(`\n${members} members, team of ${team} (A ${levelA}, B ${levelB}, C ${levelC}), ${runs} runs each:`);
     console.log(`team info:          p50 ${ms(info.p50)}, p95 ${ms(info.p95)}; bare counts: p50 ${ms(infoBare.p50)}, p95 ${ms(infoBare.p95)}`);
     console.log(`list C page ${pageNum}:  p50 ${ms(page.p50)}, p95 ${ms(page.p95)}; bare page:   p50 ${ms(pageBare.p50)}, p95 ${ms(pageBare.p95)}`);
