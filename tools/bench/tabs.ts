@@ -1,5 +1,5 @@
 /**
- * npm run bench:tabs -- [--runs N] [--skip-build] [--port P] [--details] [--devtools-network] [--context-per-tab]
+ * npm run bench:tabs -- [--runs N] [--dwell MS] [--skip-build] [--port P] [--details] [--devtools-network] [--context-per-tab]
  *
  * Opening a screen whose remote the member has not opened yet, from home (issue 58: tap to the screen's
  * content <= 1.0 s on the mobile preset's network and CPU). Builds the shell and the remotes for
@@ -8,8 +8,10 @@
  * then N times (default 5), each in a fresh phone context with the member's session and nothing cached:
  * opens home, waits until it has settled (its product list shown, no request in flight for half a
  * second), slows the page down as Lighthouse's mobile preset assumes (CPU 4x; slow 4G: 150 ms, 1.6 Mbit/s
- * down, 750 kbit/s up, applied through CDP), then taps, one after the other and going back home in
- * between, what home offers for each remote loaded on demand:
+ * down, 750 kbit/s up, applied through CDP), leaves it there for `--dwell` ms (default 5 000: a member
+ * looks at home a few seconds before tapping, and home loads the other remotes in idle time meanwhile,
+ * shell app/remote-registry.ts warmRemotes; 0 taps as soon as home has settled), then taps, one after
+ * the other and going back home in between, what home offers for each remote loaded on demand:
  *
  *   team       the tab bar's Team tab (/index/friend)
  *   community  the tab bar's Community tab (/dynamic)
@@ -51,6 +53,8 @@ const argValue = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const RUNS = argValue('runs', 5);
+/** How long the member looks at home, slowed down, before the first tap. */
+const DWELL_MS = argValue('dwell', 5000);
 const PORT = argValue('port', 4842);
 const DETAILS = process.argv.includes('--details');
 const DEVTOOLS_NETWORK = process.argv.includes('--devtools-network');
@@ -328,6 +332,10 @@ async function openHome(browser: Browser, origin: string, session: Session, run:
   await homeSettled(page, requests, `run ${run}, home`);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  if (DWELL_MS > 0) {
+    await page.waitForTimeout(DWELL_MS);
+    await requests.quiet(`run ${run}, home after ${DWELL_MS} ms`);
+  }
   return { context, page, requests };
 }
 
@@ -402,7 +410,7 @@ async function main() {
   }
   const network = DEVTOOLS_NETWORK ? "Lighthouse's applied slow 4G (562.5 ms, 1,474.56/675 kbit/s)" : 'slow 4G (150 ms, 1,638.4/750 kbit/s)';
   const order = CONTEXT_PER_TAB ? 'each tab in a context of its own' : `in this order in one context, home in between: ${TABS.map((tab) => tab.name).join(', ')}`;
-  console.log(`\nTap to content, ${RUNS} runs, CPU ${CPU_SLOWDOWN}x slower, ${network}, nothing cached, ${order}\n`);
+  console.log(`\nTap to content, ${RUNS} runs, CPU ${CPU_SLOWDOWN}x slower, ${network}, nothing cached, ${DWELL_MS} ms on home before the first tap, ${order}\n`);
   console.log('| Tab | Tapped on home | Median | Slowest | Requests (median) | Bytes (median) | Goal | Met (median) |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const tab of TABS) {

@@ -6,7 +6,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import type { Banner } from '@rigshare/api-schema';
 import type { RootState } from '@rigshare/session';
-import { hasScreen } from '../../app/remote-registry';
+import { hasScreen, warmRemotes } from '../../app/remote-registry';
 import { savedHomeFrame, saveHomeFrame } from '../../app/home-frame';
 import { RemoteWidget } from '../../app/remote-screen';
 import { ScreenLoading } from '../../app/screen-frame';
@@ -73,6 +73,8 @@ export default function HomeScreen({ staticFrame = false }: { staticFrame?: bool
 
   useEffect(() => {
     if (!banners) return;
+    // Home has its content: the other remotes load in idle time from here, so a tab opens faster.
+    warmRemotes();
     const first = banners[0];
     saveHomeFrame({ banner: first ? { src: first.imageUrl, alt: first.title } : null, links: links.map((link) => link.to) });
   }, [banners, links]);
