@@ -37,16 +37,11 @@
  * `--skip-build` uses the builds of the shell and the remotes in place. The API always runs from its
  * build as it is (`npm run build -w @rigshare/server`), as for bench:web.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
-import { startApiProcess, stopProcess } from '../src/api-process';
-import { distOf } from '../src/topology';
-import { CHROMIUM_ARGS, PHONE } from '../e2e/browser';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { PHONE } from '../e2e/browser';
 import { DEMO, loginThroughScreen } from '../e2e/session';
 import { machineLine } from './machine';
-import { HOST, buildApps, serveSameOrigin } from './web-serve';
+import { buildApps, startWebBench } from './web-serve';
 
 const argValue = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -363,16 +358,7 @@ function waitedOn(result: TapResult): string {
 
 async function main() {
   if (!process.argv.includes('--skip-build')) buildApps();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-bench-tabs-'));
-  const origin = `http://${HOST}:${PORT}`;
-  const api = await startApiProcess({
-    port: PORT + 2,
-    corsOrigins: [origin],
-    stdio: 'ignore',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SHARE_BASE_URL: `${origin}/#/login/registerbym?code=` },
-  });
-  const server = await serveSameOrigin(PORT, PORT + 2, distOf('shell'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { origin, browser, stop } = await startWebBench(PORT, 'bench-tabs');
   const results = new Map<string, TapResult[]>(TABS.map((tab) => [tab.name, []]));
   const machineBefore = machineLine();
   try {
@@ -403,10 +389,7 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    await server.close();
-    await stopProcess(api);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   const network = DEVTOOLS_NETWORK ? "Lighthouse's applied slow 4G (562.5 ms, 1,474.56/675 kbit/s)" : 'slow 4G (150 ms, 1,638.4/750 kbit/s)';
   const order = CONTEXT_PER_TAB ? 'each tab in a context of its own' : `in this order in one context, home in between: ${TABS.map((tab) => tab.name).join(', ')}`;

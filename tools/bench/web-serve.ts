@@ -5,10 +5,16 @@
  * HTML/JSON/manifests `no-cache`, pre-compressed copies.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/browser';
+import { startApiProcess, stopProcess } from '../src/api-process';
 import { SAME_ORIGIN, remotesDocument, runtimeConfig } from '../src/runtime-documents';
 import { setCacheHeaders } from '../src/static-server';
 import { REMOTE_NAMES, ROOT, distOf, topologyFromEnv, type Topology } from '../src/topology';
@@ -55,4 +61,31 @@ export async function serveSameOrigin(port: number, apiPort: number, shellDist: 
   }
   await app.listen({ port, host: HOST });
   return app;
+}
+
+/**
+ * The stack a browser benchmark runs against: the API on a scratch SQLite database on `port` + 2, the
+ * builds served on one origin on `port`, and Chromium. `stop` takes it all down again.
+ */
+export async function startWebBench(port: number, name: string): Promise<{ origin: string; browser: Browser; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rigshare-${name}-`));
+  const origin = `http://${HOST}:${port}`;
+  const api = await startApiProcess({
+    port: port + 2,
+    corsOrigins: [origin],
+    stdio: 'ignore',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SHARE_BASE_URL: `${origin}/#/login/registerbym?code=` },
+  });
+  const server = await serveSameOrigin(port, port + 2, distOf('shell'));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    origin,
+    browser,
+    async stop() {
+      await browser.close();
+      await server.close();
+      await stopProcess(api);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

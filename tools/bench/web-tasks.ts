@@ -15,15 +15,10 @@
  *
  * `--skip-build` uses the builds in place (rebuild them with MINIFY=false for names).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { startApiProcess, stopProcess } from '../src/api-process';
-import { distOf } from '../src/topology';
-import { CHROMIUM_ARGS, PHONE } from '../e2e/browser';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { PHONE } from '../e2e/browser';
 import { DEMO, loginThroughScreen } from '../e2e/session';
-import { HOST, buildApps, serveSameOrigin } from './web-serve';
+import { buildApps, startWebBench } from './web-serve';
 
 const argValue = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -157,16 +152,7 @@ function report(events: TraceEvent[], run: number) {
 async function main() {
   if (PAGE !== 'home' && PAGE !== 'login') throw new Error(`--page takes home or login, got ${PAGE}`);
   if (!process.argv.includes('--skip-build')) buildApps({ MINIFY: 'false' });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-bench-web-tasks-'));
-  const origin = `http://${HOST}:${PORT}`;
-  const api = await startApiProcess({
-    port: PORT + 2,
-    corsOrigins: [origin],
-    stdio: 'ignore',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SHARE_BASE_URL: `${origin}/#/login/registerbym?code=` },
-  });
-  const server = await serveSameOrigin(PORT, PORT + 2, distOf('shell'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { origin, browser, stop } = await startWebBench(PORT, 'bench-web-tasks');
   try {
     let session: Session | undefined;
     if (PAGE === 'home') {
@@ -181,10 +167,7 @@ async function main() {
     const url = `${origin}/#/${PAGE === 'home' ? 'index' : 'user/login'}`;
     for (let run = 1; run <= RUNS; run++) report(await traceLoad(browser, url, session), run);
   } finally {
-    await browser.close();
-    await server.close();
-    await stopProcess(api);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

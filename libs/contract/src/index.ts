@@ -15,6 +15,12 @@ export interface RemoteRoute {
   titleKey?: string;
   /** Navigation depth from SPEC.md; depth 1 screens are tab landings and show the tab bar. */
   depth: number;
+  /**
+   * Starts the server reads the screen shows first. The shell calls it as the screen's frame shows,
+   * before the screen's chunk has arrived, so the reads travel beside the chunk instead of after it.
+   * Calling it while they are cached or on their way changes nothing.
+   */
+  prefetch?: () => void;
 }
 
 /** Named places in the shell where a remote can put a widget. */

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 import { installServerApi } from '@rigshare/api-client';
+import { prefetchTeamInfo } from './api/endpoints';
 import { followLiveEvents } from './api/live-events';
 
 const TeamList = lazy(() => import('./features/members/team-list-screen'));
@@ -16,7 +17,7 @@ const remote: RemoteModule = {
     followLiveEvents();
   },
   routes: [
-    { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1 },
+    { path: '/index/friend', Component: lazy(() => import('./features/friends/team-screen')), titleKey: 'team.title', depth: 1, prefetch: prefetchTeamInfo },
     { path: '/index/friendmore', Component: TeamList, titleKey: 'list.title', depth: 2 },
     { path: '/index/sharedetails', Component: TeamList, titleKey: 'list.title', depth: 2 },
     { path: '/index/invitation', Component: lazy(() => import('./features/invitation/invitation-screen')), titleKey: 'invitation.title', depth: 2 },

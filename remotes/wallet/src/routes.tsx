@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { installServerApi } from '@rigshare/api-client';
+import { prefetchUsdtDepositInfo } from './api/endpoints';
 import { followLiveEvents } from './api/live-events';
 import { CONTRACT_VERSION, type RemoteModule } from '@rigshare/contract';
 
@@ -27,7 +28,7 @@ const remote: RemoteModule = {
     { path: '/user/record', Component: RecordsScreen, titleKey: 'records.title', depth: 2 },
     { path: '/user/record2', Component: RecordsScreen, titleKey: 'records.title', depth: 2 },
     { path: '/user/recordU', Component: RecordsScreen, titleKey: 'records.title', depth: 2 },
-    { path: '/user/recharge', Component: lazy(() => import('./features/recharge/usdt-recharge-screen')), titleKey: 'usdt.title', depth: 2 },
+    { path: '/user/recharge', Component: lazy(() => import('./features/recharge/usdt-recharge-screen')), titleKey: 'usdt.title', depth: 2, prefetch: prefetchUsdtDepositInfo },
     { path: '/user/newrecharge', Component: lazy(() => import('./features/recharge/usdt-deposits-screen')), titleKey: 'usdt.recordsTitle', depth: 2 },
     { path: '/user/stock', Component: lazy(() => import('./features/stock/stock-screen')), titleKey: 'stock.title', depth: 5 },
     { path: '/user/pdf', Component: lazy(() => import('./features/pdf/pdf-screen')), titleKey: 'pdf.title', depth: 3 },

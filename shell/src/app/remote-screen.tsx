@@ -1,4 +1,4 @@
-import { Suspense, use, type ReactNode } from 'react';
+import { Suspense, use, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WidgetSlot } from '@rigshare/contract';
@@ -18,11 +18,15 @@ function RemoteRouteContent({ remote }: { remote: string }) {
   const { pathname } = useLocation();
   const { t } = useTranslation(module.namespace);
   const route = findRoute(module, pathname);
+  // The frame commits while the screen's chunk loads (the inner Suspense), so the reads start now.
+  useEffect(() => route?.prefetch?.(), [route]);
   if (!route) return <NotYetAvailableScreen />;
   const { Component } = route;
   return (
     <ScreenFrame title={route.titleKey ? t(route.titleKey) : undefined} depth={route.depth}>
-      <Component />
+      <Suspense fallback={<ScreenLoading />}>
+        <Component />
+      </Suspense>
     </ScreenFrame>
   );
 }

@@ -6,6 +6,7 @@
 import { ApiError, pagedListOptions, post, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
 import type { FeedPage, SquareComment, SquarePost } from '@rigshare/api-schema';
 import { COMMENT_PAGE_SIZE, FEED_PAGE_SIZE, type Page } from '@rigshare/domain';
+import { store } from '@rigshare/session';
 
 export type { SquareComment, SquarePost };
 
@@ -100,4 +101,10 @@ export const { useFeedInfiniteQuery, useMyPostsInfiniteQuery, useCommentsInfinit
 
 export function errorMessage(error: unknown): string {
   return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '';
+}
+
+/** The feed's first page, started beside the square's chunk (the route's `prefetch`). */
+export function prefetchFeed(): void {
+  // What `util.prefetch` does, which RTK Query types for plain queries only.
+  void store.dispatch(communityApi.endpoints.feed.initiate(undefined, { subscribe: false }));
 }

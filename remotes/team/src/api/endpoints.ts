@@ -5,6 +5,7 @@
 import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
 import type { SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
+import { store } from '@rigshare/session';
 
 /** Each level's list has its own route on the server. */
 const TEAM_LIST_PATHS = { A: 'team/list-a', B: 'team/list-b', C: 'team/list-c' } as const satisfies Record<TeamLevel, string>;
@@ -129,4 +130,9 @@ export function browserTimeZone(): string {
 
 export function errorMessage(error: unknown): string {
   return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '';
+}
+
+/** The team tab's summary read, started beside the screen's chunk (the route's `prefetch`). */
+export function prefetchTeamInfo(): void {
+  store.dispatch(teamApi.util.prefetch('teamInfo', undefined, {}));
 }

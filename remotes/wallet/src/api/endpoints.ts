@@ -10,6 +10,7 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 import { ApiError, getBlob, pagedListOptions, serverApi, type Captcha, type ServerError, type ServerTag } from '@rigshare/api-client';
 import type { Address, Balance, BankCard, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, WalletNotice, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page, type RecordType } from '@rigshare/domain';
+import { store } from '@rigshare/session';
 import axios from 'axios';
 
 const paging = (pageNum: number) => ({ pageNum, pageSize: DEFAULT_PAGE_SIZE });
@@ -267,4 +268,9 @@ export const {
 /** The message of a failed call (a cache error or a thrown one), for LoadFailed and refusals. */
 export function errorMessage(error: unknown): string {
   return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error ?? '');
+}
+
+/** The USDT deposit screen's address read, started beside the screen's chunk (the route's `prefetch`). */
+export function prefetchUsdtDepositInfo(): void {
+  store.dispatch(walletApi.util.prefetch('usdtDepositInfo', undefined, {}));
 }
