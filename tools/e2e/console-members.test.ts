@@ -15,7 +15,13 @@ async function toggleFreeze(staff: Page, reason: string): Promise<void> {
   await staff.goto(`${stack.shellUrl}#/console/members`);
   await staff.getByTestId('members-search').locator('input[name=q]').fill(DEMO.phone);
   await staff.getByTestId('members-search').getByRole('button').click();
+  // The search's answer replaces the whole list, where the member is too: open the row once it is there.
+  await staff.waitForFunction((phone) => {
+    const rows = [...document.querySelectorAll('[data-testid=members-row]')];
+    return rows.length > 0 && rows.every((row) => row.textContent?.includes(phone));
+  }, DEMO.phone);
   await staff.getByTestId('members-row').filter({ hasText: DEMO.phone }).getByTestId('member-open').click();
+  await staff.waitForFunction(() => location.hash.includes('member='));
   await staff.getByTestId('member-freeze').click();
   await staff.getByTestId('console-ask-input').locator('input').fill(reason);
   await staff.locator('.adm-dialog-footer').getByRole('button').last().click();
