@@ -49,6 +49,9 @@ export async function grantTeamRewards(db: Db, at: Date): Promise<TeamRewardResu
   const settings = await rewardSettings(db.kysely);
   const iso = at.toISOString();
   await db.kysely.transaction().execute(async (trx) => {
+    // One grant at a time across servers (SQLite's BEGIN IMMEDIATE already is): without it a second job
+    // counted the first one's rewards as its own and told their members "pending" after they were paid.
+    if (db.dialect === 'postgres') await sql`SELECT value FROM team_cursors WHERE name = 'orders' FOR UPDATE`.execute(trx);
     const count = async () => Number((await trx.selectFrom('rewards').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
     const lastRewardBefore = Number((await trx.selectFrom('rewards').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
