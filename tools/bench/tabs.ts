@@ -160,11 +160,9 @@ interface RequestSeen {
 }
 
 interface TapResult {
+  /** From the tap to the content, on the page's clock. */
   ms: number;
   requests: RequestSeen[];
-  /** Wall-clock time of the tap and of the content, from the page. */
-  tapEpoch: number;
-  contentMs: number;
 }
 
 /** Follows a page's requests: those in flight (for "settled") and those started while a tap is measured. */
@@ -312,7 +310,7 @@ async function measureTap(page: Page, tab: Tab, requests: ReturnType<typeof trac
   // The rest of the screen's requests finish before anything else is measured.
   await requests.quiet(`run ${run}, ${tab.name} after its content`);
   const inWindow = (await requests.describe(started, tapEpoch)).filter((request) => request.start <= ms);
-  return { ms, requests: inWindow, tapEpoch, contentMs: ms };
+  return { ms, requests: inWindow };
 }
 
 /** A fresh phone context with the member's session, nothing cached, no service worker; home opened and settled, then slowed down. */
@@ -351,7 +349,7 @@ function printDetails(run: number, tab: Tab, result: TapResult) {
 
 /** The request that finished last before the content showed: what the tap waited on at the end. */
 function waitedOn(result: TapResult): string {
-  const before = result.requests.filter((request) => request.end !== null && request.end <= result.contentMs);
+  const before = result.requests.filter((request) => request.end !== null && request.end <= result.ms);
   const last = before.sort((a, b) => b.end! - a.end!)[0];
   return last ? `${new URL(last.url).pathname} (${last.type}, done at ${Math.round(last.end!)} ms)` : 'no request';
 }

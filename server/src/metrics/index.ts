@@ -28,10 +28,10 @@ declare module 'fastify' {
 
 /**
  * Creates the app's metrics and decorates them as `app.metrics`; registered right after `deps`, before
- * the features that report to it. With METRICS_PORT, the HTTP counters see every request; the pool gauges are read at
- * scrape time (the money and queue gauges too: features/monitoring); texts and emails are counted as
- * their senders report the outcome. With METRICS_PORT set
- * the listener starts when the app is ready and stops when it closes.
+ * the features that report to it. The pool gauges are read at scrape time (the money and queue gauges
+ * too: features/monitoring); texts and emails are counted as their senders report the outcome. With
+ * METRICS_PORT set, the HTTP counters see every request and the listener starts when the app is ready
+ * and stops when it closes.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const { deps } = app;
