@@ -1,5 +1,5 @@
 /**
- * npm run bench:live -- [--idle N] [--members M] [--per-member C] [--rate R] [--duration S] [--clients P]
+ * npm run bench:live -- [--idle N] [--members M] [--per-member C] [--rate R] [--duration S] [--clients P] [--profile]
  *
  * The live channel (GET /api/live, docs/architecture.md "Live channel") under the load issue 56 names,
  * on the production build (server/dist/main.js under plain node), the machine's speed printed beside:
@@ -17,6 +17,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -123,11 +124,36 @@ async function openChannels(clients: Client[], url: string, tokensOf: (client: n
   }
 }
 
+/**
+ * The load generator's request: node's own HTTP client on kept-alive connections. `fetch` cost the
+ * generator about a fifth of this 2-core machine at 1,000 requests a second, CPU the instances under
+ * test then lacked.
+ */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function post(port: number, urlPath: string, token: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: urlPath, method: 'POST', agent: keepAlive, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-access-token': token } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 const residentKiB = (pid: number) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startApi(port: number, env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
-  const api = spawn(process.execPath, [SERVER_MAIN], {
+  // --profile: a V8 CPU profile of each API process (written on exit) into the log folder.
+  const profile = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.dirname(logFile)] : [];
+  const api = spawn(process.execPath, [...profile, SERVER_MAIN], {
     cwd: ROOT,
     env: productionApiEnv(port, { LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')],
@@ -245,12 +271,8 @@ async function delivery(members: number, perMember: number, rate: number, second
             const member = sent % members;
             const messageId = unread.get(ids[member]!)!.shift()!;
             inFlight++;
-            fetch(`http://127.0.0.1:${ports[sent % 2]}/api/push/record/update`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-access-token': tokens[member]! },
-              body: JSON.stringify({ id: messageId }),
-            })
-              .then(async (r) => ((await r.json()) as { code: number }).code === 200 || refused++, () => refused++)
+            post(ports[sent % 2]!, '/api/push/record/update', tokens[member]!, JSON.stringify({ id: messageId }))
+              .then((answer) => (JSON.parse(answer) as { code: number }).code === 200 || refused++, () => refused++)
               .finally(() => {
                 inFlight--;
                 answered++;
