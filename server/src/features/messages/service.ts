@@ -50,18 +50,23 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
 /**
  * Marks one of the member's own messages read (`id`), or all of them; another member's message (or
  * none) is "not found", and nothing changes. Marking a read message again changes nothing.
+ * Returns the member's unread count after it.
  */
 export async function markRead(db: Kysely<Database>, userId: number, id: number | undefined, at: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    let query = trx.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId);
+    let query = trx.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId).where('is_read', '=', 0);
+    if (id !== undefined) query = query.where('id', '=', id);
+    const marked = await query.executeTakeFirst();
+    if (Number(marked.numUpdatedRows) > 0) {
+      // The member's other tabs and devices show the new count, committed with the change it reports;
+      // the count recorded is the answer (one statement fewer on a call every open of a message makes).
+      const counts = await recordUnreadCounts(trx, [userId], at);
+      return counts.get(userId) ?? 0;
+    }
     if (id !== undefined) {
       const own = await trx.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!own) throw new AppError(404, 'messageNotFound');
-      query = query.where('id', '=', id);
     }
-    const marked = await query.where('is_read', '=', 0).executeTakeFirst();
-    // The member's other tabs and devices show the new count, committed with the change it reports.
-    if (Number(marked.numUpdatedRows) > 0) await recordUnreadCounts(trx, [userId], at);
     return unreadCount(trx, userId);
   });
 }
