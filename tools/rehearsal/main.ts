@@ -20,7 +20,7 @@ import { machineLine } from '../bench/machine';
 import { ensureDatabase, startFleet, startOwnPostgres, staffTotpKey, type Fleet, type OwnPostgres } from '../src/fleet';
 import { ROOT, serverBuild } from '../src/topology';
 import { loginStorm, memberDay, openLiveChannels, startMemberDay, startStaff, type Acknowledged } from './load';
-import { Recorder, summarize, type StepRow } from './record';
+import { Recorder, strayErrors, summarize, type StepRow } from './record';
 import { seed, PIN, type Member } from './seed';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -234,6 +234,8 @@ async function main(): Promise<void> {
       dataDir,
       metricsPorts: ports.metrics,
       stdio: flags.verbose ? 'inherit' : 'ignore',
+      // nginx says why it closed each client connection: what to read when a load generator's socket is reset.
+      nginxErrorLog: 'info',
       apiEnv: {
         SEED: 'reference',
         STAFF_TOTP_KEY: totpKey,
@@ -299,6 +301,12 @@ async function main(): Promise<void> {
         `| ${f.name} | ${((f.end - f.start) / 1000).toFixed(1)} s | ${f.errors} | ${(f.errorWindowMs / 1000).toFixed(1)} s | ${(f.lastErrorAfterMs / 1000).toFixed(1)} s | ${statuses(f.byStatus)} |`,
       );
 
+    const strays = strayErrors(recorder, graceMs);
+    if (strays.length > 0) {
+      console.log('\nErrors outside the fault windows (time into the day; the fault that ended before):');
+      for (const e of strays.slice(0, 50))
+        console.log(`  ${((e.at - dayStart) / 1000).toFixed(1)} s  ${e.step}  ${e.what}${e.afterFault ? `  (${(e.afterFault.ms / 1000).toFixed(1)} s after "${e.afterFault.name}" ended)` : ''}`);
+    }
     const outsideErrors = steps.reduce((n, r) => n + r.outside.errors, 0);
     const outsideHard = steps.reduce((n, r) => n + Object.entries(r.outside.byStatus).filter(([s]) => s.startsWith('5') || s.startsWith('socket')).reduce((a, [, c]) => a + c, 0), 0);
     const worst = (kind: string) => Math.max(...steps.filter((r) => r.kind === kind && r.outside.requests > 0).map((r) => r.outside.p95));
@@ -335,7 +343,7 @@ async function main(): Promise<void> {
     const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-rehearsal-report-'));
     for (const log of ['access.log', 'error.log']) if (fs.existsSync(path.join(fleet.runDir, log))) fs.copyFileSync(path.join(fleet.runDir, log), path.join(reportDir, `nginx-${log}`));
     const reportFile = path.join(reportDir, 'report.json');
-    fs.writeFileSync(reportFile, JSON.stringify({ machine: machineAfter, members, daySeconds, scale, liveChannels, steps, faults: faultRows, rssStart, rssEnd, rssSeries, problems }, null, 2));
+    fs.writeFileSync(reportFile, JSON.stringify({ machine: machineAfter, members, daySeconds, scale, liveChannels, steps, faults: faultRows, strayErrors: strays.map((e) => ({ ...e, at: e.at - dayStart })), rssStart, rssEnd, rssSeries, problems }, null, 2));
     console.log(`report as JSON: ${reportFile} (nginx's logs beside it)`);
   } finally {
     await cleanup();

@@ -142,3 +142,21 @@ export function summarize(recorder: Recorder, graceMs: number): { steps: StepRow
   });
   return { steps: rows, faults: faultRows };
 }
+
+export interface StrayError {
+  at: number;
+  step: string;
+  what: string;
+  /** The fault that ended last before it, and how long before, ms; none when no fault had ended yet. */
+  afterFault?: { name: string; ms: number };
+}
+
+/** Each error outside every fault window (and its grace), with the fault before it: what an operator would chase. */
+export function strayErrors(recorder: Recorder, graceMs: number): StrayError[] {
+  return recorder.samples
+    .filter((s) => recorder.isError(s) && !recorder.faultAt(s.at, graceMs))
+    .map((s) => {
+      const before = recorder.faults.filter((f) => f.end <= s.at).sort((a, b) => b.end - a.end)[0];
+      return { at: s.at, step: s.step, what: statusName(s), afterFault: before ? { name: before.name, ms: s.at - before.end } : undefined };
+    });
+}

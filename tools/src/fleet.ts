@@ -42,6 +42,8 @@ export interface FleetOptions {
   metricsPorts?: [number, number];
   /** Starts Prometheus on 127.0.0.1:port scraping `metricsPorts`, its data in the run's folder. */
   prometheus?: { port: number };
+  /** nginx's error log level (default warn); info also names why nginx closed each client connection. */
+  nginxErrorLog?: 'warn' | 'info';
 }
 
 export interface Fleet {
@@ -122,6 +124,7 @@ export function nginxConfig(values: {
   listen: string;
   apiPorts: number[];
   shellDist: string;
+  errorLogLevel?: 'warn' | 'info';
   remotes: Record<RemoteName, string | null>;
 }): string {
   const remotes = REMOTE_NAMES.map((name) => {
@@ -132,6 +135,7 @@ export function nginxConfig(values: {
   }).join('\n');
   const replacements: Record<string, string> = {
     RUN_DIR: values.runDir,
+    ERROR_LOG_LEVEL: values.errorLogLevel ?? 'warn',
     // As root nginx would hand its workers to "nobody", who can read neither this run's folder nor the builds.
     USER: process.getuid?.() === 0 ? 'user root;' : '',
     MIME_TYPES: values.mimeTypes,
@@ -300,7 +304,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const writeConfig = () =>
       fs.writeFileSync(
         confFile,
-        nginxConfig({ runDir, mimeTypes: mimeTypes(nginxBinary), listen: `${options.port}`, apiPorts: options.apiPorts, shellDist, remotes }),
+        nginxConfig({ runDir, mimeTypes: mimeTypes(nginxBinary), listen: `${options.port}`, apiPorts: options.apiPorts, shellDist, remotes, errorLogLevel: options.nginxErrorLog }),
       );
     writeConfig();
     // -e: the error log before the configuration is read (the default, /var/log/nginx, needs root).
