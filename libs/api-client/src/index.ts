@@ -1,5 +1,4 @@
 export * from './client';
-export * from './accounts';
 export * from './request-id';
 export * from './server-api';
 export * from './unread-messages';

@@ -3,7 +3,7 @@
  * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
  */
 import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
-import type { SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
+import type { InviteMessage, SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 import { store } from '@rigshare/session';
 
@@ -16,6 +16,8 @@ export const teamApi = serverApi.injectEndpoints({
       query: () => ({ host: 'user', path: 'team/info' }),
       providesTags: ['Team'],
     }),
+    /** The invite card's code, link and message (staff's text in the member's language); the card shows its own error. */
+    inviteCard: build.query<InviteMessage, void>({ query: () => ({ host: 'user', path: 'queryInviteMsg' }) }),
     teamPage: build.infiniteQuery<Page<TeamMember>, TeamLevel, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: TEAM_LIST_PATHS[level], params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
@@ -103,6 +105,7 @@ export const teamApi = serverApi.injectEndpoints({
 
 export const {
   useTeamInfoQuery,
+  useInviteCardQuery,
   useTeamPageInfiniteQuery,
   useInvitedFloorsQuery,
   useJoinGroupStatusQuery,
@@ -132,7 +135,8 @@ export function errorMessage(error: unknown): string {
   return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '';
 }
 
-/** The team tab's summary read, started beside the screen's chunk (the route's `prefetch`). */
+/** The team tab's reads (the summary and the invite card), started beside the screen's chunk (the route's `prefetch`). */
 export function prefetchTeamInfo(): void {
   store.dispatch(teamApi.util.prefetch('teamInfo', undefined, {}));
+  store.dispatch(teamApi.util.prefetch('inviteCard', undefined, {}));
 }

@@ -5,13 +5,12 @@ import { RequestIdKeeper } from '@rigshare/api-client';
 import { amountFromText, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
 import { formatDateTime, money, usdt } from '@rigshare/i18n';
 import { InfiniteList, LoadFailed, NotSetUp, PageEmpty, SubmitForm, showRefusalOnForm } from '@rigshare/ui';
-import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
+import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery, useServiceLinkSetQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
 import type { ExchangeRate } from '@rigshare/api-schema';
 import { rule } from '../../shared/form-rules';
 import { LabelledInput } from '../../shared/labelled-input';
 import '../../wallet.css';
-import { useServiceLinkSet } from './use-service-link';
 
 const STATUS_COLOR = { Pending: 'warning', Arrived: 'success', Failed: 'danger' } as const;
 
@@ -83,7 +82,8 @@ export default function CashRechargeScreen() {
   const rate = useExchangeRateQuery(chosen?.currency ?? '', { skip: !chosen, ...FRESH }).data;
   // The server refuses a recharge at a stale rate; the screen says so before the member fills the form in.
   const paused = rate?.stale === true;
-  const serviceSet = useServiceLinkSet();
+  // Unknown while asking or when asking failed: then the screen says nothing about the link.
+  const serviceSet = useServiceLinkSetQuery().data;
 
   if (!channels.data) {
     if (channels.isError) return <LoadFailed title={errorMessage(channels.error)} retry={() => void channels.refetch()} />;
