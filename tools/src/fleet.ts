@@ -44,6 +44,8 @@ export interface FleetOptions {
   prometheus?: { port: number };
   /** nginx's error log level (default warn); info also names why nginx closed each client connection. */
   nginxErrorLog?: 'warn' | 'info';
+  /** Requests a client connection may carry before nginx closes it (default nginx's 1 000). */
+  keepaliveRequests?: number;
 }
 
 export interface Fleet {
@@ -125,6 +127,7 @@ export function nginxConfig(values: {
   apiPorts: number[];
   shellDist: string;
   errorLogLevel?: 'warn' | 'info';
+  keepaliveRequests?: number;
   remotes: Record<RemoteName, string | null>;
 }): string {
   const remotes = REMOTE_NAMES.map((name) => {
@@ -136,6 +139,7 @@ export function nginxConfig(values: {
   const replacements: Record<string, string> = {
     RUN_DIR: values.runDir,
     ERROR_LOG_LEVEL: values.errorLogLevel ?? 'warn',
+    KEEPALIVE_REQUESTS: String(values.keepaliveRequests ?? 1000),
     // As root nginx would hand its workers to "nobody", who can read neither this run's folder nor the builds.
     USER: process.getuid?.() === 0 ? 'user root;' : '',
     MIME_TYPES: values.mimeTypes,
@@ -304,7 +308,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const writeConfig = () =>
       fs.writeFileSync(
         confFile,
-        nginxConfig({ runDir, mimeTypes: mimeTypes(nginxBinary), listen: `${options.port}`, apiPorts: options.apiPorts, shellDist, remotes, errorLogLevel: options.nginxErrorLog }),
+        nginxConfig({ runDir, mimeTypes: mimeTypes(nginxBinary), listen: `${options.port}`, apiPorts: options.apiPorts, shellDist, remotes, errorLogLevel: options.nginxErrorLog, keepaliveRequests: options.keepaliveRequests }),
       );
     writeConfig();
     // -e: the error log before the configuration is read (the default, /var/log/nginx, needs root).
