@@ -2,6 +2,7 @@ export * from './client';
 export * from './request-id';
 export * from './server-api';
 export * from './unread-messages';
+export * from './member-links';
 export * from './staff-api';
 export * from './live/live-hub';
 export * from './live/live-connection';

@@ -14,6 +14,3 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** Avatars and community images. */
 export const IMAGE_UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024;
-
-/** Customer service links shorter than this are treated as "no service". */
-export const MIN_SERVICE_LINK_LENGTH = 8;

@@ -1,6 +1,7 @@
 export * from './validation';
 export * from './text';
 export * from './constants';
+export * from './service-link';
 export * from './envelope';
 export * from './money';
 export * from './locales';

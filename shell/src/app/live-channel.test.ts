@@ -1,6 +1,6 @@
 /** @jest-environment jest-fixed-jsdom */
 import { LIVE_CLOSE } from '@rigshare/domain';
-import { installServerApi, live } from '@rigshare/api-client';
+import { installServerApi, live, setApiNotifier } from '@rigshare/api-client';
 import { startLiveServer, type LiveTestServer } from '@rigshare/api-client/testing/live-server';
 import { initI18n } from '@rigshare/i18n';
 import { loggedIn, loggedOut, staffLoggedIn, staffLoggedOut, store } from '@rigshare/session';
@@ -23,9 +23,12 @@ it('opens the live channel beside the API: ws for http, wss for https, the page\
 describe('the page\'s live channel', () => {
   let server: LiveTestServer;
   let stop: () => void;
+  /** What the member was told, as the toast shows it. */
+  const shown: string[] = [];
   beforeAll(async () => {
     await initI18n('en-US');
     installServerApi();
+    setApiNotifier({ showLoading() {}, hideLoading() {}, showError: (message) => void shown.push(message) });
   });
   beforeEach(async () => {
     server = await startLiveServer();
@@ -58,8 +61,17 @@ describe('the page\'s live channel', () => {
     server.drop(LIVE_CLOSE.sessionEnded);
     await until(() => store.getState().session.token === null, 'the logout');
     await until(() => location.hash === '#/user/login', 'the login screen');
+    expect(shown.at(-1)).toBe('Your session has ended. Please log in again.');
     // Signed out, the page comes back for public events only, never with the old session.
     await server.authenticated(2);
     expect(server.auths[1]).toEqual({ type: 'auth', token: null, staffToken: null, since: null });
+  });
+
+  it('says an expired session expired, in the words the API\'s own refusal uses', async () => {
+    location.hash = '#/mine';
+    // Refused at connect: the server closes without an `ended` frame first.
+    server.drop(LIVE_CLOSE.sessionEnded);
+    await until(() => location.hash === '#/user/login', 'the login screen');
+    expect(shown.at(-1)).toBe('Your session has expired, please log in again');
   });
 });

@@ -41,7 +41,9 @@ export function startLiveChannel(apiHosts: Record<string, string>): () => void {
         store.dispatch(staffLoggedOut());
         if (!token) location.hash = '#/console/login';
       }
-      if (token) expireSession(i18n.t('common:errors.sessionEnded'));
+      // An expired session reads as the REST API's 401 says it (the same words, whichever tells first);
+      // one ended by a logout or password change elsewhere says it ended.
+      if (token) expireSession(i18n.t(reason === 'expired' ? 'common:errors.sessionExpired' : 'common:errors.sessionEnded'));
     },
   });
   const stopFollowing = invalidateOnLive(serverApi.util.invalidateTags, {

@@ -2,8 +2,8 @@
  * Every server call of the team remote, as RTK Query endpoints injected into the page's one server API
  * (libs/api-client). Reply types come from the contract (@rigshare/api-schema).
  */
-import { ApiError, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
-import type { InviteMessage, SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
+import { ApiError, memberLinksApi, pagedListOptions, postMultipart, serverApi, type ServerError } from '@rigshare/api-client';
+import type { SubmissionState, InvitedFloors, MemberReward, RegisterReward, SignInResult, SignRecord, SignStatus, TeamInfo, TeamMember } from '@rigshare/api-schema';
 import { DEFAULT_PAGE_SIZE, type Page, type TeamLevel } from '@rigshare/domain';
 import { store } from '@rigshare/session';
 
@@ -16,8 +16,6 @@ export const teamApi = serverApi.injectEndpoints({
       query: () => ({ host: 'user', path: 'team/info' }),
       providesTags: ['Team'],
     }),
-    /** The invite card's code, link and message (staff's text in the member's language); the card shows its own error. */
-    inviteCard: build.query<InviteMessage, void>({ query: () => ({ host: 'user', path: 'queryInviteMsg' }) }),
     teamPage: build.infiniteQuery<Page<TeamMember>, TeamLevel, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg: level, pageParam }) => ({ host: 'user', path: TEAM_LIST_PATHS[level], params: { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE } }),
@@ -105,7 +103,6 @@ export const teamApi = serverApi.injectEndpoints({
 
 export const {
   useTeamInfoQuery,
-  useInviteCardQuery,
   useTeamPageInfiniteQuery,
   useInvitedFloorsQuery,
   useJoinGroupStatusQuery,
@@ -138,5 +135,5 @@ export function errorMessage(error: unknown): string {
 /** The team tab's reads (the summary and the invite card), started beside the screen's chunk (the route's `prefetch`). */
 export function prefetchTeamInfo(): void {
   store.dispatch(teamApi.util.prefetch('teamInfo', undefined, {}));
-  store.dispatch(teamApi.util.prefetch('inviteCard', undefined, {}));
+  store.dispatch(memberLinksApi.util.prefetch('inviteMessage', { announce: false }, {}));
 }

@@ -8,8 +8,8 @@
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { ApiError, getBlob, pagedListOptions, serverApi, type ServerError, type ServerTag } from '@rigshare/api-client';
-import type { Address, Balance, BankCard, Captcha, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, ServiceLink, UsdtDeposit, UsdtDepositInfo, WalletNotice, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
-import { DEFAULT_PAGE_SIZE, headerCodeFor, MIN_SERVICE_LINK_LENGTH, type Order, type Page, type RecordType } from '@rigshare/domain';
+import type { Address, Balance, BankCard, Captcha, Channel, Deposit, Exchange, ExchangeRate, MemberRecord, RechargeChannel, UsdtDeposit, UsdtDepositInfo, WalletNotice, Withdrawal, WithdrawInfo, WithdrawQuote } from '@rigshare/api-schema';
+import { DEFAULT_PAGE_SIZE, headerCodeFor, type Order, type Page, type RecordType } from '@rigshare/domain';
 import { store } from '@rigshare/session';
 import axios from 'axios';
 
@@ -174,11 +174,6 @@ export const walletApi = serverApi.injectEndpoints({
     rechargeChannels: build.query<RechargeChannel[], void>({
       query: () => ({ host: 'assets', path: 'system/pay/config/banks' }),
     }),
-    /** Whether staff have set the customer-service link the cash channels' instructions send members to. */
-    serviceLinkSet: build.query<boolean, void>({
-      query: () => ({ host: 'user', path: 'appUrl/info' }),
-      transformResponse: (data: ServiceLink) => (data.appUrl ?? '').trim().length >= MIN_SERVICE_LINK_LENGTH,
-    }),
     /** Units of `currency` per 1 USD, as the server's decimal text (operator's table, host `receive`). */
     exchangeRate: build.query<ExchangeRate, string>({
       query: (currency) => ({ host: 'receive', path: 'exchangeRate/get', params: { currency } }),
@@ -259,7 +254,6 @@ export const {
   useWithdrawMutation,
   useWithdrawalsInfiniteQuery,
   useRechargeChannelsQuery,
-  useServiceLinkSetQuery,
   useExchangeRateQuery,
   useCashRechargeMutation,
   useCashRechargesInfiniteQuery,

@@ -1,15 +1,9 @@
 import { useCallback } from 'react';
-import type { ServerError } from '@rigshare/api-client';
+import { useLazyServiceLinkQuery, type ServerError } from '@rigshare/api-client';
 import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ERROR_TOAST_MS, MIN_SERVICE_LINK_LENGTH, NO_SERVICE_TOAST_MS } from '@rigshare/domain';
+import { ERROR_TOAST_MS, isUsableServiceLink, NO_SERVICE_TOAST_MS } from '@rigshare/domain';
 import { useDebouncedClick } from '@rigshare/ui';
-import { useLazyServiceLinkQuery } from './header-api';
-
-/** A link the member can be sent to: present and at least 8 characters (SPEC.md section 7). */
-export function isUsableServiceLink(link: string | null | undefined): link is string {
-  return typeof link === 'string' && link.trim().length >= MIN_SERVICE_LINK_LENGTH;
-}
 
 /**
  * The customer-service button: asks the server for the current link; none shows "Customer service is

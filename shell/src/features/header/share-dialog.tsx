@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
+import { useLazyInviteMessageQuery } from '@rigshare/api-client';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CopyText, LinkInText, useDebouncedClick } from '@rigshare/ui';
-import { useLazyInviteMessageQuery } from './header-api';
 
 /** The invite-code share button: the member's code, link and invite message from queryInviteMsg, each with copy. */
 export function useShareDialog(): () => void {
@@ -13,7 +13,7 @@ export function useShareDialog(): () => void {
     let inviteCode: string;
     let message: string;
     try {
-      ({ shareUrl, inviteCode, message } = await readInviteMessage().unwrap());
+      ({ shareUrl, inviteCode, message } = await readInviteMessage({ announce: true }).unwrap());
     } catch {
       return;
     }

@@ -1,14 +1,15 @@
 import { Button, Card, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CopyText, LinkInText } from '@rigshare/ui';
-import { errorMessage, useInviteCardQuery } from '../../api/endpoints';
+import { useInviteMessageQuery } from '@rigshare/api-client';
+import { errorMessage } from '../../api/endpoints';
 import { InviteQr } from './invite-qr';
 import '../../team.css';
 
 /** The member's own invite code, link and the message to share (staff's, with the link in it), each with a copy button, a QR code of the link and the Web Share sheet where the browser has one. */
 export function InviteCard() {
   const { t } = useTranslation('team');
-  const { data: info, error, isFetching, refetch } = useInviteCardQuery();
+  const { data: info, error, isFetching, refetch } = useInviteMessageQuery({ announce: false });
   return (
     <Card className="team-invite-card" title={t('invite.title')}>
       {!info && isFetching && (

@@ -5,7 +5,7 @@ import { isShown, renderScreen } from '@rigshare/ui/testing';
 import { memberApi, ok, startFakeApi } from '@rigshare/ui/testing/fake-api';
 import { store } from '@rigshare/session';
 import english from '../../../locales/en-US/wallet.json';
-import { walletApi } from '../../api/endpoints';
+import { memberLinksApi } from '@rigshare/api-client';
 import CashRechargeScreen from './cash-recharge-screen';
 
 const api = startFakeApi(
@@ -18,7 +18,7 @@ const notSetUp = () => screen.queryByTestId('service-not-set-up');
 /** The screen's read of the link has been answered (or has failed): what it shows now is what it decided. */
 const linkAnswered = () =>
   // The page's store holds the server cache's slice (added at run time, so its static type does not name it).
-  waitFor(() => expect(walletApi.endpoints.serviceLinkSet.select()(store.getState() as never).status).toMatch(/fulfilled|rejected/));
+  waitFor(() => expect(memberLinksApi.endpoints.serviceLink.select()(store.getState() as never).status).toMatch(/fulfilled|rejected/));
 
 describe('Cash recharge: the customer-service link the instructions send members to', () => {
   it('warns the member not to pay anyone while staff have not set the link', async () => {

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { Form, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { RequestIdKeeper } from '@rigshare/api-client';
-import { amountFromText, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
+import { RequestIdKeeper, useServiceLinkQuery } from '@rigshare/api-client';
+import { amountFromText, isUsableServiceLink, isValidRechargeReference, rateFromText, rechargeAmountProblem, sanitizeAmountInput, toUsdt } from '@rigshare/domain';
 import { formatDateTime, money, usdt } from '@rigshare/i18n';
 import { InfiniteList, LoadFailed, NotSetUp, PageEmpty, SubmitForm, showRefusalOnForm } from '@rigshare/ui';
-import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery, useServiceLinkSetQuery } from '../../api/endpoints';
+import { errorMessage, FRESH, useCashRechargeMutation, useCashRechargesInfiniteQuery, useExchangeRateQuery, useRechargeChannelsQuery } from '../../api/endpoints';
 import type { Deposit, RechargeChannel } from '../../api/wallet';
 import type { ExchangeRate } from '@rigshare/api-schema';
 import { rule } from '../../shared/form-rules';
@@ -83,7 +83,8 @@ export default function CashRechargeScreen() {
   // The server refuses a recharge at a stale rate; the screen says so before the member fills the form in.
   const paused = rate?.stale === true;
   // Unknown while asking or when asking failed: then the screen says nothing about the link.
-  const serviceSet = useServiceLinkSetQuery().data;
+  // Whether staff have set the customer-service link the cash channels' instructions send members to.
+  const serviceSet = useServiceLinkQuery(undefined, { selectFromResult: ({ data }) => ({ set: data === undefined ? undefined : isUsableServiceLink(data) }) }).set;
 
   if (!channels.data) {
     if (channels.isError) return <LoadFailed title={errorMessage(channels.error)} retry={() => void channels.refetch()} />;
