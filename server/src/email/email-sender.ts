@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema';
-import { OutboxDelivery, Outcomes, type OutcomeListener, type TryOutcome } from '../outbox/delivery';
-import { KeepingSender, type KeptMessage, type OutboxSender } from '../outbox/sender';
+import type { TryOutcome } from '../outbox/delivery';
+import { GatewaySender, KeepingSender, type DeliveryReport, type KeptMessage, type OutboxSender } from '../outbox/sender';
 import type { Clock } from '../clock';
 import type { SmtpEmailConfig } from '../config';
 
@@ -41,55 +41,32 @@ export class OutboxEmailSender extends KeepingSender<EmailMessage> {
  * nor a server that went silent (it may have taken the message; another try could send it twice). The
  * code never goes to the log. A member whose email failed asks for a new code after the usual wait.
  */
-export class SmtpEmailSender implements EmailSender {
+export class SmtpEmailSender extends GatewaySender<'email_outbox', EmailMessage> {
   private readonly transport: Transporter;
-  private readonly delivery: OutboxDelivery<'email_outbox', EmailMessage>;
-  private readonly outcomes = new Outcomes();
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
+    db: Kysely<Database>,
+    clock: Clock,
     private readonly config: SmtpEmailConfig,
     log?: FastifyBaseLogger,
     backoffMs = 200,
   ) {
     const { timeoutMs } = config;
+    super(db, clock, { table: 'email_outbox', policy: { retries: config.retries, timeoutMs, backoffMs }, fromRow: (row) => ({ to: row.email, purpose: row.purpose, subject: row.subject, body: row.body }) }, log);
     this.transport = nodemailer.createTransport({ url: config.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
-    this.delivery = new OutboxDelivery({
-      db,
-      table: 'email_outbox',
-      clock,
-      policy: { retries: config.retries, timeoutMs, backoffMs },
-      attempt: (message: EmailMessage) => this.hand(message),
-      report: ({ to, purpose }, { sent, attempts, providerId, error }) => {
-        if (sent) log?.info({ to, purpose, messageId: providerId, attempts }, `email sent: ${purpose} email for ${to}`);
-        else log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
-        this.outcomes.tell(sent);
-      },
-      fromRow: (row): EmailMessage => ({ to: row.email, purpose: row.purpose, subject: row.subject, body: row.body }),
-      log,
-    });
   }
 
-  async send(message: EmailMessage): Promise<void> {
-    const id = await keep(this.db, this.clock, message, 'sending', this.delivery.newLease());
-    this.delivery.start(id, message);
+  protected keep(message: EmailMessage, leaseUntil: string): Promise<number> {
+    return keep(this.db, this.clock, message, 'sending', leaseUntil);
   }
 
-  idle(): Promise<void> {
-    return this.delivery.idle();
-  }
-
-  resumeAbandoned(): Promise<number> {
-    return this.delivery.resumeAbandoned();
-  }
-
-  observe(listener: OutcomeListener): void {
-    this.outcomes.observe(listener);
+  protected report({ to, purpose }: EmailMessage, { sent, attempts, providerId, error }: DeliveryReport): void {
+    if (sent) this.log?.info({ to, purpose, messageId: providerId, attempts }, `email sent: ${purpose} email for ${to}`);
+    else this.log?.error({ to, purpose, error }, `email failed: ${purpose} email for ${to} not delivered`);
   }
 
   /** One try: the email handed to the mail server. */
-  private async hand(message: EmailMessage): Promise<TryOutcome> {
+  protected async attempt(message: EmailMessage): Promise<TryOutcome> {
     try {
       const info = await this.transport.sendMail({ from: this.config.from, to: message.to, subject: message.subject, text: message.body });
       return { sent: true, providerId: String(info.messageId ?? '').slice(0, 200) || null };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../clock';
-import { Outcomes, type OutcomeListener } from './delivery';
+import { OutboxDelivery, Outcomes, type OutboxDeliveryOptions, type OutboxTable, type OutcomeListener, type TryOutcome } from './delivery';
 
 /** Where the API's texts and emails go. Every sender keeps each message in its outbox table with its delivery status. */
 export interface OutboxSender<Message> {
@@ -53,6 +53,63 @@ export abstract class KeepingSender<Message> implements OutboxSender<Message> {
     const { fields, what, to, kind, code } = this.describe(message);
     if (this.codeInLog && code) this.log?.info({ ...fields, code }, `${what} code ${code} for ${to}`);
     else this.log?.info(fields, `${what} ${kind} for ${to} (code not logged)`);
+  }
+
+  observe(listener: OutcomeListener): void {
+    this.outcomes.observe(listener);
+  }
+}
+
+/** How one delivery ended, as the log reports it (never with the code). */
+export type DeliveryReport = Parameters<OutboxDeliveryOptions<OutboxTable, unknown>['report']>[1];
+
+/**
+ * A gateway's sender (an SMTP server, an HTTP SMS gateway): `send` keeps the message as 'sending' and
+ * returns; the gateway is tried in the background (delivery.ts), so a slow or failing gateway never
+ * holds the member's request, and a message a stopped process left is taken up by another
+ * (`resumeAbandoned`). A gateway's sender says how its row is kept, how one try goes and how it logs.
+ */
+export abstract class GatewaySender<Table extends OutboxTable, Message> implements OutboxSender<Message> {
+  private readonly outcomes = new Outcomes();
+  private readonly delivery: OutboxDelivery<Table, Message>;
+
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly clock: Clock,
+    delivery: Pick<OutboxDeliveryOptions<Table, Message>, 'table' | 'policy' | 'fromRow'>,
+    protected readonly log?: FastifyBaseLogger,
+  ) {
+    this.delivery = new OutboxDelivery({
+      ...delivery,
+      db,
+      clock,
+      attempt: (message) => this.attempt(message),
+      report: (message, outcome) => {
+        this.report(message, outcome);
+        this.outcomes.tell(outcome.sent);
+      },
+      log,
+    });
+  }
+
+  /** Writes the message's row, 'sending' and leased to this process until `leaseUntil`; its id. */
+  protected abstract keep(message: Message, leaseUntil: string): Promise<number>;
+  /** One try: the message handed to the gateway. */
+  protected abstract attempt(message: Message): Promise<TryOutcome>;
+  /** The log line of a delivery that ended. */
+  protected abstract report(message: Message, outcome: DeliveryReport): void;
+
+  async send(message: Message): Promise<void> {
+    const id = await this.keep(message, this.delivery.newLease());
+    this.delivery.start(id, message);
+  }
+
+  idle(): Promise<void> {
+    return this.delivery.idle();
+  }
+
+  resumeAbandoned(): Promise<number> {
+    return this.delivery.resumeAbandoned();
   }
 
   observe(listener: OutcomeListener): void {

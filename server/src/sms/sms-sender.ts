@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { OutboxDelivery, Outcomes, type OutcomeListener, type TryOutcome } from '../outbox/delivery';
-import { KeepingSender, type KeptMessage, type OutboxSender } from '../outbox/sender';
+import type { TryOutcome } from '../outbox/delivery';
+import { GatewaySender, KeepingSender, type DeliveryReport, type KeptMessage, type OutboxSender } from '../outbox/sender';
 import type { Clock } from '../clock';
 import type { HttpSmsConfig } from '../config';
 
@@ -40,57 +40,33 @@ export class OutboxSmsSender extends KeepingSender<SmsMessage> {
  * never goes to the log. A text that cannot be delivered is logged as an error and stays 'failed'; the
  * member may ask for a new code after the usual wait.
  */
-export class HttpSmsSender implements SmsSender {
-  private readonly delivery: OutboxDelivery<'sms_outbox', SmsMessage>;
-  private readonly outcomes = new Outcomes();
-
+export class HttpSmsSender extends GatewaySender<'sms_outbox', SmsMessage> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
+    db: Kysely<Database>,
+    clock: Clock,
     private readonly config: HttpSmsConfig,
     log?: FastifyBaseLogger,
     backoffMs = 200,
   ) {
-    this.delivery = new OutboxDelivery({
-      db,
-      table: 'sms_outbox',
-      clock,
-      policy: { retries: config.retries, timeoutMs: config.timeoutMs, backoffMs },
-      attempt: (message: SmsMessage) => this.post(message),
-      report: ({ phone, purpose }, { sent, attempts, providerId, error }) => {
-        if (sent) log?.info({ phone, purpose, providerId, attempts }, `sms sent: ${purpose} text for ${phone}`);
-        else log?.error({ phone, purpose, error }, `sms failed: ${purpose} text for ${phone} not delivered`);
-        this.outcomes.tell(sent);
-      },
-      fromRow: ({ phone, purpose, body }): SmsMessage => ({ phone, purpose, body }),
-      log,
-    });
+    super(db, clock, { table: 'sms_outbox', policy: { retries: config.retries, timeoutMs: config.timeoutMs, backoffMs }, fromRow: ({ phone, purpose, body }) => ({ phone, purpose, body }) }, log);
   }
 
-  async send(message: SmsMessage): Promise<void> {
-    const { phone, purpose, body } = message;
+  protected async keep({ phone, purpose, body }: SmsMessage, leaseUntil: string): Promise<number> {
     const row = await this.db
       .insertInto('sms_outbox')
-      .values({ phone, purpose, body, created_at: this.clock().toISOString(), status: 'sending', lease_until: this.delivery.newLease() })
+      .values({ phone, purpose, body, created_at: this.clock().toISOString(), status: 'sending', lease_until: leaseUntil })
       .returning('id')
       .executeTakeFirstOrThrow();
-    this.delivery.start(row.id, { phone, purpose, body });
+    return row.id;
   }
 
-  idle(): Promise<void> {
-    return this.delivery.idle();
-  }
-
-  resumeAbandoned(): Promise<number> {
-    return this.delivery.resumeAbandoned();
-  }
-
-  observe(listener: OutcomeListener): void {
-    this.outcomes.observe(listener);
+  protected report({ phone, purpose }: SmsMessage, { sent, attempts, providerId, error }: DeliveryReport): void {
+    if (sent) this.log?.info({ phone, purpose, providerId, attempts }, `sms sent: ${purpose} text for ${phone}`);
+    else this.log?.error({ phone, purpose, error }, `sms failed: ${purpose} text for ${phone} not delivered`);
   }
 
   /** One try: the text POSTed from the template. */
-  private async post(message: SmsMessage): Promise<TryOutcome> {
+  protected async attempt(message: SmsMessage): Promise<TryOutcome> {
     const json = this.config.bodyTemplate.trim().startsWith('{');
     const fill = (value: string) => (json ? JSON.stringify(value).slice(1, -1) : encodeURIComponent(value));
     const payload = this.config.bodyTemplate.replace(/\{(phone|body|purpose)\}/g, (_m, key: 'phone' | 'body' | 'purpose') => fill(message[key]));
