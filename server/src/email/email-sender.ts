@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema';
-import type { TryOutcome } from '../outbox/delivery';
-import { GatewaySender, KeepingSender, type DeliveryReport, type KeptMessage, type OutboxSender } from '../outbox/sender';
+import type { DeliveryReport, TryOutcome } from '../outbox/delivery';
+import { GatewaySender, KeepingSender, type KeptMessage, type OutboxSender } from '../outbox/sender';
 import type { Clock } from '../clock';
 import type { SmtpEmailConfig } from '../config';
 

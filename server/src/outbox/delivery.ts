@@ -15,6 +15,14 @@ export type TryOutcome = { sent: true; providerId: string | null } | { sent: fal
 /** Told how each message handed to its channel ended (metrics/index.ts counts them): true = sent. */
 export type OutcomeListener = (sent: boolean) => void;
 
+/** How one delivery ended, all its tries done, as the log reports it (never with the code). */
+export interface DeliveryReport {
+  sent: boolean;
+  attempts: number;
+  providerId: string | null;
+  error: string;
+}
+
 /** A sender's outcome listeners. */
 export class Outcomes {
   private readonly listeners: OutcomeListener[] = [];
@@ -61,7 +69,7 @@ export interface OutboxDeliveryOptions<Table extends OutboxTable, Message> {
   /** One try: hands the message to the gateway. */
   attempt: (message: Message) => Promise<TryOutcome>;
   /** Tells the log how a delivery ended (never with the code). */
-  report: (message: Message, outcome: { sent: boolean; attempts: number; providerId: string | null; error: string }) => void;
+  report: (message: Message, outcome: DeliveryReport) => void;
   /** The message a kept row holds, for the sweep to deliver again. */
   fromRow: (row: OutboxRow<Table>) => Message;
   log?: FastifyBaseLogger;

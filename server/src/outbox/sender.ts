@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../clock';
-import { OutboxDelivery, Outcomes, type OutboxDeliveryOptions, type OutboxTable, type OutcomeListener, type TryOutcome } from './delivery';
+import { OutboxDelivery, Outcomes, type DeliveryReport, type OutboxDeliveryOptions, type OutboxTable, type OutcomeListener, type TryOutcome } from './delivery';
 
 /** Where the API's texts and emails go. Every sender keeps each message in its outbox table with its delivery status. */
 export interface OutboxSender<Message> {
@@ -59,9 +59,6 @@ export abstract class KeepingSender<Message> implements OutboxSender<Message> {
     this.outcomes.observe(listener);
   }
 }
-
-/** How one delivery ended, as the log reports it (never with the code). */
-export type DeliveryReport = Parameters<OutboxDeliveryOptions<OutboxTable, unknown>['report']>[1];
 
 /**
  * A gateway's sender (an SMTP server, an HTTP SMS gateway): `send` keeps the message as 'sending' and

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { TryOutcome } from '../outbox/delivery';
-import { GatewaySender, KeepingSender, type DeliveryReport, type KeptMessage, type OutboxSender } from '../outbox/sender';
+import type { DeliveryReport, TryOutcome } from '../outbox/delivery';
+import { GatewaySender, KeepingSender, type KeptMessage, type OutboxSender } from '../outbox/sender';
 import type { Clock } from '../clock';
 import type { HttpSmsConfig } from '../config';
 
@@ -20,10 +20,7 @@ export type SmsSender = OutboxSender<SmsMessage>;
 /** Dev and test channel: each text is kept in `sms_outbox` and logged (outbox/sender.ts). */
 export class OutboxSmsSender extends KeepingSender<SmsMessage> {
   protected async keep(message: SmsMessage): Promise<void> {
-    await this.db
-      .insertInto('sms_outbox')
-      .values({ phone: message.phone, purpose: message.purpose, body: message.body, created_at: this.clock().toISOString() })
-      .execute();
+    await keep(this.db, this.clock, message, 'outbox');
   }
 
   protected describe({ phone, purpose, code }: SmsMessage): KeptMessage {
@@ -51,13 +48,8 @@ export class HttpSmsSender extends GatewaySender<'sms_outbox', SmsMessage> {
     super(db, clock, { table: 'sms_outbox', policy: { retries: config.retries, timeoutMs: config.timeoutMs, backoffMs }, fromRow: ({ phone, purpose, body }) => ({ phone, purpose, body }) }, log);
   }
 
-  protected async keep({ phone, purpose, body }: SmsMessage, leaseUntil: string): Promise<number> {
-    const row = await this.db
-      .insertInto('sms_outbox')
-      .values({ phone, purpose, body, created_at: this.clock().toISOString(), status: 'sending', lease_until: leaseUntil })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  protected keep(message: SmsMessage, leaseUntil: string): Promise<number> {
+    return keep(this.db, this.clock, message, 'sending', leaseUntil);
   }
 
   protected report({ phone, purpose }: SmsMessage, { sent, attempts, providerId, error }: DeliveryReport): void {
@@ -91,4 +83,14 @@ function providerIdOf(text: string, idField: string): string | null {
     // not JSON: no message id
   }
   return null;
+}
+
+/** The text's row in `sms_outbox`: kept there ('outbox'), or 'sending' and leased to this process. */
+async function keep(db: Kysely<Database>, clock: Clock, { phone, purpose, body }: SmsMessage, status: 'outbox' | 'sending', leaseUntil: string | null = null): Promise<number> {
+  const row = await db
+    .insertInto('sms_outbox')
+    .values({ phone, purpose, body, created_at: clock().toISOString(), status, lease_until: leaseUntil })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
