@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';
 import { publishNews, replyToFeedback, unpublishNews } from '../src/features/messages';
-import { notifyMember } from '../src/notices';
+import { notifyMember, notifyMembers } from '../src/notices';
+import { migrateTo, migrateToLatest } from '../src/db/migrations';
 import { OperatorError } from '../src/operator-error';
 import { AS_STAFF, asMember, getAs, lastSmsCode, MANY_MEMBERS, PNG_1X1, post, signedInMember, solveCaptcha, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 
@@ -133,6 +134,31 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect((await post(ctx.app, '/api/push/record/update', {})).statusCode).toBe(401);
   });
 
+  it('a burst of new messages, payouts and reads from two devices leaves each unread count equal to the messages unread', async () => {
+    const m = await signedInMember(ctx, null);
+    const other = await signedInMember(ctx, null);
+    const at = ctx.clock();
+    const tell = (userId: number, n: number) => notifyMember(ctx.db.kysely, { userId, kind: 'system', title: `Burst ${n}`, body: 'Staff text', at });
+    const payout = (n: number) => notifyMembers(ctx.db.kysely, [other.id, m.id, other.id].map((userId) => ({ userId, kind: 'wallet' as const, title: `Payout ${n}`, body: 'Paid', at })));
+    const readAll = () => postAs(m, '/api/push/record/update', {});
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, n) => tell(m.id, n)),
+      ...Array.from({ length: 6 }, (_, n) => payout(n)),
+      ...Array.from({ length: 4 }, () => readAll()),
+      ...Array.from({ length: 5 }, (_, n) => tell(other.id, n)),
+    ]);
+    const stored = async (userId: number) =>
+      Number((await ctx.db.kysely.selectFrom('push_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('is_read', '=', 0).executeTakeFirstOrThrow()).n);
+    expect(await unread(m)).toBe(await stored(m.id));
+    expect(await unread(other)).toBe(17);
+    // What a screen watching live was told last is the same figure.
+    const lastTold = await ctx.db.kysely.selectFrom('events').select('data').where('member_id', '=', other.id).where('topic', '=', 'messages').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(lastTold.data)).toEqual({ unread: 17 });
+    expect((await readAll()).json().data).toEqual({ count: 0 });
+    await Promise.all([readAll(), readAll(), readAll()]);
+    expect(await unread(m)).toBe(0);
+  });
+
   it('news and notices: published by staff, newest first, paged, each in its own list; unpublished ones are gone', async () => {
     const m = await signedInMember(ctx, null);
     const at = ctx.clock();
@@ -228,5 +254,29 @@ describe.each(testDatabases())('push messages on %s', (_name, database) => {
     expect(list.list[1]).toMatchObject({ reply: null, replyTime: null });
     expect((await get(m, '/api/push/record')).json().data.list[0]).toMatchObject({ title: 'Reply to your feedback', content: 'Our team replied: We found it, it arrives today.' });
     expect((await get(other, '/api/push/feedback/list')).json().data).toEqual({ total: 0, list: [] });
+  });
+});
+
+describe.each(testDatabases())('unread counts of a database from before migration 0054, on %s', (_name, database) => {
+  it('counts the messages each member had not read', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await migrateTo(db.kysely, db.dialect, '0053_live_events');
+      const k = db.kysely;
+      const iso = new Date().toISOString();
+      const member = (n: number) => ({ phone: `+91955500010${n}`, password_hash: 'x', name: `Member ${n}`, invite_code: `UNREAD${n}`, inviter_id: null, vip_level: 0, grade: 0, timezone_type: 0, created_at: iso });
+      const [a, b, c] = await k.insertInto('users').values([member(1), member(2), member(3)]).returning('id').execute();
+      const message = (userId: number, isRead: number) => ({ user_id: userId, kind: 'system', title_key: null, body_key: null, params: null, title_text: 'Old', body_text: 'Kept', is_read: isRead, created_at: iso });
+      await k.insertInto('push_messages').values([message(a!.id, 0), message(a!.id, 0), message(a!.id, 1), message(b!.id, 1), message(c!.id, 0)]).execute();
+      await migrateToLatest(db.kysely, db.dialect);
+      const counts = await k.selectFrom('unread_counts').select(['user_id', 'unread']).orderBy('user_id').execute();
+      expect(counts.map((row) => [row.user_id, Number(row.unread)])).toEqual([
+        [a!.id, 2],
+        [c!.id, 1],
+      ]);
+    } finally {
+      await db.kysely.destroy();
+      await drop();
+    }
   });
 });

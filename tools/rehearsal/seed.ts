@@ -15,6 +15,8 @@ import { openSession } from '../../server/src/features/accounts/sessions';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { adjust } from '../../server/src/ledger/operator';
 // eslint-disable-next-line @nx/enforce-module-boundaries
+import { notifyMembers } from '../../server/src/notices';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { hashPassword } from '../../server/src/security/password';
 import { insertBenchProduct } from '../bench/bench-product';
 import { serverBuild } from '../src/topology';
@@ -77,10 +79,7 @@ export async function seed(options: { databaseUrl: string; baseUrl: string; memb
       .values(ids.map((id, i) => ({ user_id: id, currency: 'USDT', chain: 'BEP20', address: `0x${String(i + 1).padStart(40, '0')}`, created_at: iso })))
       .execute();
     for (const phone of phones) await adjust(db, { phone: toE164(phone, 'IN')!, amount: '10000', reason: 'Rehearsal funds', direction: 'credit', at: now });
-    await k
-      .insertInto('push_messages')
-      .values(ids.flatMap((id) => [1, 2, 3].map((n) => ({ user_id: id, kind: 'system', title_key: null, body_key: null, params: null, title_text: `Rehearsal ${n}`, body_text: 'A message to read', created_at: iso }))))
-      .execute();
+    await notifyMembers(k, ids.flatMap((userId) => [1, 2, 3].map((n) => ({ userId, kind: 'system' as const, title: `Rehearsal ${n}`, body: 'A message to read', at: now }))));
     const productId = await insertBenchProduct(k, now, { onSaleDays: 1, dayReturnMicro: '10000', validDays: 30, priceMicro: '1000000', unitsOffered: 100_000_000, sortOrder: 100 });
     const post = await k
       .insertInto('posts')

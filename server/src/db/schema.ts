@@ -41,6 +41,7 @@ export interface Database {
   exchange_codes: ExchangeCodesTable;
   exchange_redemptions: ExchangeRedemptionsTable;
   push_messages: PushMessagesTable;
+  unread_counts: UnreadCountsTable;
   posts: PostsTable;
   post_images: PostImagesTable;
   post_likes: PostLikesTable;
@@ -282,6 +283,12 @@ export interface EventsTable {
   /** JSON. */
   data: string;
   created_at: string;
+}
+
+/** Each member's unread message count (migration 0054, src/notices/unread.ts): kept with every message added or read. */
+export interface UnreadCountsTable {
+  user_id: number;
+  unread: number;
 }
 
 /** A member's messages (migration 0010): keys rendered in the reader's language, or staff's own text. */

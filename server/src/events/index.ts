@@ -86,18 +86,19 @@ export function recordStaffSessionEnded(db: Db, staffTokenHash: string, at: Date
 }
 
 /**
- * The unread count of each member given, as it stands in this transaction (messages were added or read);
- * 'all' for every member with messages (a message to all). One statement however many there are.
- * Returns the counts recorded for the members given (none for 'all'), so a caller need not count again.
+ * Each member's unread count as it now stands (src/notices/unread.ts keeps them), one `messages` event each;
+ * 'all' for every member who has a count (a message to all). One statement however many there are.
  */
-export async function recordUnreadCounts(db: Db, members: readonly number[] | 'all', at: Date): Promise<Map<number, number>> {
-  if (members !== 'all' && members.length === 0) return new Map();
-  const only = members === 'all' ? sql`` : sql`AND user_id IN (${sql.join([...new Set(members)])})`;
-  const returning = members === 'all' ? sql`` : sql`RETURNING member_id, data`;
-  const recorded = await sql<{ member_id: number | string; data: string }>`INSERT INTO events (audience, member_id, topic, data, created_at)
-    SELECT 'member', user_id, 'messages', '{"unread":' || CAST(SUM(CASE WHEN is_read = 0 THEN 1 ELSE 0 END) AS VARCHAR(20)) || '}', ${at.toISOString()}
-    FROM push_messages WHERE 1 = 1 ${only} GROUP BY user_id ${returning}`.execute(db);
-  return new Map(recorded.rows.map((row) => [Number(row.member_id), (JSON.parse(row.data) as MemberTopics['messages']).unread]));
+export async function recordUnreadCounts(db: Db, counts: ReadonlyMap<number, number> | 'all', at: Date): Promise<void> {
+  const iso = at.toISOString();
+  if (counts === 'all') {
+    await sql`INSERT INTO events (audience, member_id, topic, data, created_at)
+      SELECT 'member', user_id, 'messages', '{"unread":' || CAST(unread AS VARCHAR(20)) || '}', ${iso} FROM unread_counts`.execute(db);
+    return;
+  }
+  if (counts.size === 0) return;
+  const rows = [...counts].map(([memberId, unread]) => ({ audience: 'member', member_id: memberId, topic: 'messages', data: JSON.stringify({ unread } satisfies MemberTopics['messages']), created_at: iso }));
+  await db.insertInto('events').values(rows).execute();
 }
 
 /** The members told of a balance change in each open transaction: one `balance` event per member per transaction. */

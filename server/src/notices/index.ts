@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatAmount } from '@rigshare/domain';
 import type { Database } from '../db/schema';
-import { recordUnreadCounts } from '../events';
+import { addUnread } from './unread';
 import type { MessageKey, MessageParams } from '../i18n';
 
 /**
@@ -18,10 +18,10 @@ export type Notice =
 
 type MemberNotice = { userId: number; kind: MessageKind; at: Date } & Notice;
 
-/** Adds a message for the member; pass the caller's transaction as `db` to keep it with the event. */
+/** Adds a message for the member (and one to their unread count); pass the caller's transaction as `db` to keep it with the event. */
 export async function notifyMember(db: Kysely<Database>, input: MemberNotice): Promise<number> {
   const row = await db.insertInto('push_messages').values(messageRow(input)).returning('id').executeTakeFirstOrThrow();
-  await recordUnreadCounts(db, [input.userId], input.at);
+  await addUnread(db, [input.userId], input.at);
   return row.id;
 }
 
@@ -29,7 +29,7 @@ export async function notifyMember(db: Kysely<Database>, input: MemberNotice): P
 export async function notifyMembers(db: Kysely<Database>, inputs: readonly MemberNotice[]): Promise<void> {
   if (inputs.length === 0) return;
   await db.insertInto('push_messages').values(inputs.map(messageRow)).execute();
-  await recordUnreadCounts(db, inputs.map((i) => i.userId), inputs[0]!.at);
+  await addUnread(db, inputs.map((i) => i.userId), inputs[0]!.at);
 }
 
 /** Tells the member a deposit reached their balance (a chain deposit credited, a cash recharge confirmed); `amount` in micro-units. */

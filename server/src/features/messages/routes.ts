@@ -8,7 +8,8 @@ import { publicBase, readImageForm, storingImages, type UploadForm } from '../fi
 import { markPopupSeen, publishedCarousel, publishedPopups, publishedScrollNotices, publishedWalletNotices, unseenPopup } from './home-content';
 import { publishedHomeVideo, publishedVideoCarousel } from './home-videos';
 import { newsDetail, publishedNews } from './news';
-import { markRead, memberMessages, unreadCount } from './service';
+import { markRead, memberMessages } from './service';
+import { unreadCount } from '../../notices/unread';
 
 /** feedback/create's multipart body: content, phone and an optional image "file" of at most 20 MB, decoded by the one intake. */
 const FEEDBACK_FORM: UploadForm = { field: 'file', maxFiles: 1, maxBytes: FEEDBACK_ATTACHMENT_LIMIT_BYTES, tooLarge: 'attachmentTooLarge', fields: ['content', 'phone'] };

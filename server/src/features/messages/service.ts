@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
 import { translate, type MessageKey, type MessageParams } from '../../i18n';
 import { notifyMember, type MessageKind } from '../../notices';
-import { recordUnreadCounts } from '../../events';
+import { addUnreadForAll, takeUnread, unreadCount } from '../../notices/unread';
 
 /**
  * A member's messages ("push messages" in the app). Features tell a member about an event with
@@ -37,16 +37,6 @@ export async function memberMessages(db: Kysely<Database>, userId: number, pagin
   return { total, list: rows.map((row) => view(row, locale)) };
 }
 
-export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('push_messages')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('is_read', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Marks one of the member's own messages read (`id`), or all of them; another member's message (or
  * none) is "not found", and nothing changes. Marking a read message again changes nothing.
@@ -57,12 +47,9 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number 
     let query = trx.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId).where('is_read', '=', 0);
     if (id !== undefined) query = query.where('id', '=', id);
     const marked = await query.executeTakeFirst();
-    if (Number(marked.numUpdatedRows) > 0) {
-      // The member's other tabs and devices show the new count, committed with the change it reports;
-      // the count recorded is the answer (one statement fewer on a call every open of a message makes).
-      const counts = await recordUnreadCounts(trx, [userId], at);
-      return counts.get(userId) ?? 0;
-    }
+    const read = Number(marked.numUpdatedRows);
+    // The member's other tabs and devices are told the new count, committed with the change it reports.
+    if (read > 0) return takeUnread(trx, userId, read, at);
     if (id !== undefined) {
       const own = await trx.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!own) throw new AppError(404, 'messageNotFound');
@@ -125,7 +112,7 @@ export async function sendStaffMessage(
         .executeTakeFirst();
       count = Number(result.numInsertedOrUpdatedRows ?? 0);
       target = 'members:all';
-      await recordUnreadCounts(trx, 'all', input.at);
+      await addUnreadForAll(trx, input.at);
     } else {
       const byId = /^id:([1-9][0-9]{0,9})$/.exec(input.to);
       const users = trx.selectFrom('users').select('id');
