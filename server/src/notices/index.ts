@@ -19,17 +19,29 @@ export type Notice =
 type MemberNotice = { userId: number; kind: MessageKind; at: Date } & Notice;
 
 /** Adds a message for the member (and one to their unread count); pass the caller's transaction as `db` to keep it with the event. */
-export async function notifyMember(db: Kysely<Database>, input: MemberNotice): Promise<number> {
-  const row = await db.insertInto('push_messages').values(messageRow(input)).returning('id').executeTakeFirstOrThrow();
-  await addUnread(db, [input.userId], input.at);
-  return row.id;
+export function notifyMember(db: Kysely<Database>, input: MemberNotice): Promise<number> {
+  return together(db, async (trx) => {
+    const row = await trx.insertInto('push_messages').values(messageRow(input)).returning('id').executeTakeFirstOrThrow();
+    await addUnread(trx, [input.userId], input.at);
+    return row.id;
+  });
 }
 
 /** Adds many members' messages in one statement (a reward payout tells each member it paid). */
 export async function notifyMembers(db: Kysely<Database>, inputs: readonly MemberNotice[]): Promise<void> {
   if (inputs.length === 0) return;
-  await db.insertInto('push_messages').values(inputs.map(messageRow)).execute();
-  await addUnread(db, inputs.map((i) => i.userId), inputs[0]!.at);
+  await together(db, async (trx) => {
+    await trx.insertInto('push_messages').values(inputs.map(messageRow)).execute();
+    await addUnread(trx, inputs.map((i) => i.userId), inputs[0]!.at);
+  });
+}
+
+/**
+ * A message and the unread count it adds to commit together, or a read in between would see the message
+ * without its count: in the caller's transaction, or in one of their own.
+ */
+function together<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** Tells the member a deposit reached their balance (a chain deposit credited, a cash recharge confirmed); `amount` in micro-units. */

@@ -23,7 +23,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/unread', { ...auth, schema: schemas.unread }, async (request) => ok(request, { count: await unreadCount(deps.db.kysely, request.member!.id) }));
 
   app.post('/record/update', { ...auth, schema: schemas.markRead }, async (request) =>
-    ok(request, { count: await markRead(deps.db.kysely, request.member!.id, request.body.id, deps.clock()) }),
+    ok(request, { count: await markRead(deps.db, request.member!.id, request.body.id, deps.clock()) }),
   );
 
   app.get('/record', { ...auth, schema: schemas.records }, async (request) =>
