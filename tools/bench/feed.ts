@@ -13,6 +13,7 @@
  */
 import { FEED_PAGE_SIZE } from '@rigshare/domain';
 import { sql } from 'kysely';
+import { machineLine } from './machine';
 import { option, withScratchDb } from './scratch-db';
 // The benchmark must time the server's real queries, so it imports the server's code by path.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
 
     console.log(`\n${posts} posts, ${likes} likes, ${members} members; page size ${FEED_PAGE_SIZE}; ${samples} samples each`);
     for (const [name, t] of results) console.log(`${name.padEnd(40)} ${ms(t)}`);
+    console.log(`\nMachine: ${machineLine()}`);
   });
 }
 
