@@ -18,6 +18,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PHONE } from '../e2e/browser';
 import { DEMO, loginThroughScreen } from '../e2e/session';
+import { machineLine } from './machine';
 import { buildApps, startWebBench } from './web-serve';
 
 const argValue = (name: string, fallback: string) => {
@@ -165,7 +166,9 @@ async function main() {
       await context.close();
     }
     const url = `${origin}/#/${PAGE === 'home' ? 'index' : 'user/login'}`;
+    console.log(`Machine: ${machineLine()}`);
     for (let run = 1; run <= RUNS; run++) report(await traceLoad(browser, url, session), run);
+    console.log(`\nMachine after the runs: ${machineLine()}`);
   } finally {
     await stop();
   }
