@@ -74,17 +74,17 @@ export async function seed(options: { databaseUrl: string; baseUrl: string; memb
     }
     // A small team tree: member i was invited by member floor(i / 4), so team pages have levels to count.
     for (let i = 1; i < ids.length; i++) await k.updateTable('users').set({ inviter_id: ids[Math.floor(i / 4)]! }).where('id', '=', ids[i]!).execute();
-    // 500 members a statement, here and below: one INSERT of every member's rows would pass PostgreSQL's 65 535 parameters.
+    // Each member's address and three messages, 500 members a statement: one INSERT of every member's rows
+    // would pass PostgreSQL's 65 535 parameters.
     for (let from = 0; from < ids.length; from += 500) {
+      const batch = ids.slice(from, from + 500);
       await k
         .insertInto('addresses')
-        .values(ids.slice(from, from + 500).map((id, i) => ({ user_id: id, currency: 'USDT', chain: 'BEP20', address: `0x${String(from + i + 1).padStart(40, '0')}`, created_at: iso })))
+        .values(batch.map((id, i) => ({ user_id: id, currency: 'USDT', chain: 'BEP20', address: `0x${String(from + i + 1).padStart(40, '0')}`, created_at: iso })))
         .execute();
+      await notifyMembers(k, batch.flatMap((userId) => [1, 2, 3].map((n) => ({ userId, kind: 'system' as const, title: `Rehearsal ${n}`, body: 'A message to read', at: now }))));
     }
     for (const phone of phones) await adjust(db, { phone: toE164(phone, 'IN')!, amount: '10000', reason: 'Rehearsal funds', direction: 'credit', at: now });
-    for (let from = 0; from < ids.length; from += 500) {
-      await notifyMembers(k, ids.slice(from, from + 500).flatMap((userId) => [1, 2, 3].map((n) => ({ userId, kind: 'system' as const, title: `Rehearsal ${n}`, body: 'A message to read', at: now }))));
-    }
     const productId = await insertBenchProduct(k, now, { onSaleDays: 1, dayReturnMicro: '10000', validDays: 30, priceMicro: '1000000', unitsOffered: 100_000_000, sortOrder: 100 });
     const post = await k
       .insertInto('posts')

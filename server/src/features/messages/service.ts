@@ -44,30 +44,30 @@ export async function memberMessages(db: Kysely<Database>, userId: number, pagin
  * Returns the member's unread count after it.
  */
 export async function markRead(db: Db, userId: number, id: number | undefined, at: Date): Promise<number> {
-  if (db.dialect === 'postgres') {
-    const unread = await markReadInOneStatement(db.kysely, userId, id, at);
-    if (unread !== null) return unread;
-  }
+  if (db.dialect === 'postgres') return (await markReadInOneStatement(db.kysely, userId, id, at)) ?? nothingMarked(db.kysely, userId, id);
   return db.kysely.transaction().execute(async (trx) => {
     let query = trx.updateTable('push_messages').set({ is_read: 1 }).where('user_id', '=', userId).where('is_read', '=', 0);
     if (id !== undefined) query = query.where('id', '=', id);
     const marked = await query.executeTakeFirst();
     const read = Number(marked.numUpdatedRows);
     // The member's other tabs and devices are told the new count, committed with the change it reports.
-    if (read > 0) return takeUnread(trx, userId, read, at);
-    if (id !== undefined) {
-      const own = await trx.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      if (!own) throw new AppError(404, 'messageNotFound');
-    }
-    return unreadCount(trx, userId);
+    return read > 0 ? takeUnread(trx, userId, read, at) : nothingMarked(trx, userId, id);
   });
+}
+
+/** Nothing was unread to mark: a message that is not the member's is "not found"; else the count stands. */
+async function nothingMarked(db: Kysely<Database>, userId: number, id: number | undefined): Promise<number> {
+  if (id !== undefined) {
+    const own = await db.selectFrom('push_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!own) throw new AppError(404, 'messageNotFound');
+  }
+  return unreadCount(db, userId);
 }
 
 /**
  * On PostgreSQL the same change, the kept count (notices/unread.ts) and the live event in one statement:
  * one round trip instead of five, on the call every open of a message makes. A concurrent message or read
- * is waited for and counted as in the transaction. Null when nothing was marked: the transaction's path
- * then says whether the message exists.
+ * is waited for and counted as in the transaction. Null when nothing was marked.
  */
 async function markReadInOneStatement(db: Kysely<Database>, userId: number, id: number | undefined, at: Date): Promise<number | null> {
   const onlyOne = id === undefined ? sql`` : sql`AND id = ${id}`;
