@@ -3,7 +3,7 @@ import { buildApp } from '../src/app';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../src/config';
 import { createDb } from '../src/db/connect';
 import { closedPort, startAppWithLog } from './captured-log';
-import { describeWithRedis, MANY_MEMBERS, post, solveCaptcha, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
+import { describeWithRedis, MANY_MEMBERS, ownRedisPrefix, post, solveCaptcha, testDatabases, TEST_REDIS_URL, type TestContext } from './helpers';
 
 /**
  * With REDIS_URL set and Redis unreachable, login, SMS codes and account lookup answered 500: nobody
@@ -117,7 +117,7 @@ describeWithRedis('Redis that goes away and comes back', () => {
 
   it('falls back while it is away and shares the counters again when it is back', async () => {
     await openProxy();
-    const app = await startAppWithLog(sqlite, { REDIS_URL: `redis://127.0.0.1:${proxyPort}` });
+    const app = await startAppWithLog(sqlite, { REDIS_URL: `redis://127.0.0.1:${proxyPort}`, REDIS_PREFIX: ownRedisPrefix() });
     try {
       expect((await health(app.ctx)).body.data.redis).toBe('up');
       expect((await lookup(app.ctx, '9000000001')).statusCode).toBe(200);

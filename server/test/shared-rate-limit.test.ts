@@ -13,29 +13,33 @@ const THREE_LOOKUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, ...MANY_MEMBERS.ra
 describeWithRedis('two API processes and one Redis', () => {
   let first: TestContext;
   let second: TestContext;
+  /** Another deployment on the same Redis: a REDIS_PREFIX of its own. */
+  let elsewhere: TestContext;
 
   beforeAll(async () => {
     // A key prefix of its own: other runs on the same Redis keep their counters apart.
     const withRedis = { ...THREE_LOOKUPS, redisUrl, redisPrefix: ownRedisPrefix() };
     first = await startApp(sqlite, withRedis);
     second = await startApp(sqlite, withRedis);
+    elsewhere = await startApp(sqlite, { ...THREE_LOOKUPS, redisUrl, redisPrefix: ownRedisPrefix() });
   });
 
   afterAll(async () => {
     await first?.close();
     await second?.close();
+    await elsewhere?.close();
   });
 
   it('share one count of account lookups', async () => {
-    // The counters' keys hold the caller's address: one of this run's own, so no other run on this Redis counts with it.
-    const ip = `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const ip = '10.0.0.7';
     const body = form({ phone: '9000000001' });
+    const lookup = async (ctx: TestContext) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/user/user/isValidAccount', payload: body.payload, headers: body.headers, remoteAddress: ip })).statusCode;
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const app = i % 2 === 0 ? first.app : second.app;
-      statuses.push((await app.inject({ method: 'POST', url: '/api/user/user/isValidAccount', payload: body.payload, headers: body.headers, remoteAddress: ip })).statusCode);
-    }
+    for (let i = 0; i < 4; i++) statuses.push(await lookup(i % 2 === 0 ? first : second));
     // Three lookups in all (two on each process); the fourth is refused, wherever it lands.
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // The same address counts afresh under another prefix: its keys are apart.
+    expect(await lookup(elsewhere)).toBe(200);
   });
 });

@@ -39,7 +39,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   // The SMS budget (codes sent per hour and per number range) shares the same Redis.
   if (redis) app.deps.counters = new RedisCounters(redis, config.redisPrefix, app.log);
   const createLocal = await limiterFactory(app, {});
-  const createShared = redis ? await limiterFactory(app, { redis, nameSpace: 'rigshare-rl-' }) : undefined;
+  // Under REDIS_PREFIX like every other shared key, so deployments (and test runs) sharing a Redis count apart.
+  const createShared = redis ? await limiterFactory(app, { redis, nameSpace: `${config.redisPrefix}rl-` }) : undefined;
 
   const limiter = (name: string, max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
     const options = { max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${key(request)}` };
