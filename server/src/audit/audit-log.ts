@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { recordQueueChange, type StaffQueue } from '../events';
 
 /** Who acts, as every staff service takes it: the name written as actor, and in the console the role and address. */
 export interface ActedBy {
@@ -48,4 +49,26 @@ export async function auditStaffAction(db: Kysely<Database>, actedBy: ActedBy, e
       created_at: entry.at.toISOString(),
     })
     .execute();
+}
+
+/** The audit target's noun for an item of each staff queue (a first or second approval is a withdrawal's). */
+const TARGET_OF_QUEUE: Record<StaffQueue, string> = {
+  recharges: 'recharge',
+  withdrawals: 'withdrawal',
+  approvals: 'withdrawal',
+  posts: 'post',
+  submissions: 'submission',
+  feedback: 'feedback',
+};
+
+/** A staff member's decision on an item of a console queue; the audit target is the item. */
+export type QueueDecision = Omit<AuditEntry, 'target'> & { queue: StaffQueue; id: number };
+
+/**
+ * A staff decision on a queue item, in the caller's transaction: the item leaves its queue on every
+ * console (a live event) and the audit keeps who decided what.
+ */
+export async function auditQueueDecision(db: Kysely<Database>, actedBy: ActedBy, { queue, id, ...entry }: QueueDecision): Promise<void> {
+  await recordQueueChange(db, { queue, id, change: 'decided' }, entry.at);
+  await auditStaffAction(db, actedBy, { ...entry, target: `${TARGET_OF_QUEUE[queue]}:${id}` });
 }

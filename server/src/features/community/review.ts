@@ -5,9 +5,9 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { OperatorError } from '../../operator-error';
 import { notifyMember } from '../../notices';
-import { auditStaffAction, type ActedBy } from '../../audit';
+import { auditQueueDecision, auditStaffAction, type ActedBy } from '../../audit';
 import { checkPost, postImageIds, storedPostContent } from './service';
-import { recordMemberEvent, recordQueueChange } from '../../events';
+import { recordMemberEvent } from '../../events';
 
 /**
  * Staff's side of the community (the admin command line now, the staff console later): review
@@ -66,10 +66,10 @@ export async function reviewPost(db: Db, input: { id: number; at: Date } & Acted
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Post #${input.id} was reviewed meanwhile; nothing changed`);
     await recordMemberEvent(trx, post.user_id, 'post', { id: input.id, status: input.decision === 'pass' ? 'Passed' : 'Failed' }, input.at);
-    await recordQueueChange(trx, { queue: 'posts', id: input.id, change: 'decided' }, input.at);
-    await auditStaffAction(trx, { ...input, by }, {
+    await auditQueueDecision(trx, { ...input, by }, {
+      queue: 'posts',
+      id: input.id,
       action: input.decision === 'pass' ? 'post.pass' : 'post.fail',
-      target: `post:${input.id}`,
       memberId: post.user_id,
       before: 'Pending',
       after: input.decision === 'pass' ? 'Passed' : 'Failed',

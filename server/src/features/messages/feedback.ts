@@ -7,7 +7,7 @@ import type { Database, FeedbackTable } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { AppError } from '../../errors';
 import { OperatorError } from '../../operator-error';
-import { auditStaffAction, type ActedBy } from '../../audit';
+import { auditQueueDecision, type ActedBy } from '../../audit';
 import { notifyMember } from '../../notices';
 import { recordQueueChange } from '../../events';
 
@@ -98,15 +98,7 @@ export async function replyToFeedback(db: Kysely<Database>, input: { id: number;
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new OperatorError(`Feedback ${input.id} was answered meanwhile`);
-    await recordQueueChange(trx, { queue: 'feedback', id: input.id, change: 'decided' }, input.at);
-    await auditStaffAction(trx, input, {
-      action: 'feedback.reply',
-      target: `feedback:${input.id}`,
-      memberId: row.user_id,
-      before: null,
-      after: text,
-      at: input.at,
-    });
+    await auditQueueDecision(trx, input, { queue: 'feedback', id: input.id, action: 'feedback.reply', memberId: row.user_id, before: null, after: text, at: input.at });
     await notifyMember(trx, { userId: row.user_id, kind: 'system', titleKey: 'pushFeedbackRepliedTitle', bodyKey: 'pushFeedbackRepliedBody', params: { reply: text }, at: input.at });
     return view(updated);
   });

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { grantReward, payPendingRewards } from '../../jobs/rewards';
 import { rewardSettings } from '../../settings/reward-settings';
 import { OperatorError } from '../../operator-error';
-import { auditStaffAction, type ActedBy } from '../../audit';
+import { auditQueueDecision, type ActedBy } from '../../audit';
 import { siteLink } from '../../settings/site-links';
 import { storingImages, type DecodedImage, type FileLinks } from '../files';
 import { notifyMember } from '../../notices';
@@ -170,7 +170,6 @@ export async function reviewSubmission(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Submission #${input.id} was reviewed meanwhile; nothing changed`);
     await recordMemberEvent(trx, row.user_id, 'submission', { id: input.id, status }, input.at);
-    await recordQueueChange(trx, { queue: 'submissions', id: input.id, change: 'decided' }, input.at);
     let rewardId: number | null = null;
     if (status === 'Passed') {
       const settings = await rewardSettings(trx);
@@ -179,9 +178,10 @@ export async function reviewSubmission(
       rewardId = reward?.id ?? null;
       if (rewardId) await trx.updateTable('reward_submissions').set({ reward_id: rewardId }).where('id', '=', input.id).execute();
     }
-    await auditStaffAction(trx, { ...input, by }, {
+    await auditQueueDecision(trx, { ...input, by }, {
+      queue: 'submissions',
+      id: input.id,
       action: `${row.kind}.${input.decision}`,
-      target: `submission:${input.id}`,
       memberId: row.user_id,
       before: 'Pending',
       after: status,

@@ -7,7 +7,7 @@ import { AppError, onField } from '../../errors';
 import { memberAccounts, platformAccountId } from '../../ledger/accounts';
 import { lockAccounts, postOperation } from '../../ledger/ledger';
 import { OperatorError } from '../../operator-error';
-import { auditStaffAction, staffReason, type ActedBy } from '../../audit';
+import { auditQueueDecision, staffReason, type ActedBy } from '../../audit';
 import type { AppDeps } from '../../types';
 import { rateToConvertAt } from '../income';
 import { notifyDepositCredited } from '../../notices';
@@ -153,16 +153,8 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
     const decided = await decidePending(trx, row.id, { status: 'Arrived', decided_at: input.at.toISOString(), transfer_id: transfers[0].id });
     // A reject committed in between: roll the credit back.
     if (!decided) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
-    await recordQueueChange(trx, { queue: 'recharges', id: row.id, change: 'decided' }, input.at);
-    await auditStaffAction(trx, input, {
-      action: 'recharge.confirm',
-      target: `recharge:${row.id}`,
-      memberId: row.user_id,
-      before: 'Pending',
-      after: 'Arrived',
-      details: `transfer:${transfers[0].id}`,
-      at: input.at,
-    });
+    const decision = { queue: 'recharges', id: row.id, memberId: row.user_id, before: 'Pending', at: input.at } as const;
+    await auditQueueDecision(trx, input, { ...decision, action: 'recharge.confirm', after: 'Arrived', details: `transfer:${transfers[0].id}` });
     await notifyDepositCredited(trx, { userId: row.user_id, amount: toMicro(row.usdt_amount), at: input.at });
     return false;
   });
@@ -179,16 +171,8 @@ export async function rejectDeposit(db: Db, input: { id: number; reason: string 
       const now = (await findDeposit(trx, input.id))!;
       throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
     }
-    await recordQueueChange(trx, { queue: 'recharges', id: input.id, change: 'decided' }, input.at);
-    await auditStaffAction(trx, input, {
-      action: 'recharge.reject',
-      target: `recharge:${input.id}`,
-      memberId: row.user_id,
-      before: 'Pending',
-      after: 'Failed',
-      reason,
-      at: input.at,
-    });
+    const decision = { queue: 'recharges', id: input.id, memberId: row.user_id, before: 'Pending', at: input.at } as const;
+    await auditQueueDecision(trx, input, { ...decision, action: 'recharge.reject', after: 'Failed', reason });
   });
   return depositView((await findDeposit(db.kysely, input.id))!);
 }

@@ -1,6 +1,6 @@
 import { formatAmount, isValidTxHash } from '@rigshare/domain';
 import type { Kysely } from 'kysely';
-import { auditStaffAction, staffReason, type ActedBy } from '../../../audit';
+import { auditQueueDecision, auditStaffAction, staffReason, type ActedBy } from '../../../audit';
 import type { Db } from '../../../db/connect';
 import { countedPage, type Paging } from '../../../db/paging';
 import { toMicro, type Database } from '../../../db/schema';
@@ -211,10 +211,10 @@ export async function rejectWithdrawal(
     if (Number(updated.numUpdatedRows) !== 1) throw new OperatorError(`Withdrawal ${row.id} was decided meanwhile, nothing moved`);
     await recordMemberEvent(trx, row.user_id, 'withdrawal', { id: row.id, status: 'Failed' }, input.at);
     const approved = (await approvalsOf(trx, [row.id])).length > 0;
-    await recordQueueChange(trx, { queue: approved ? 'approvals' : 'withdrawals', id: row.id, change: 'decided' }, input.at);
-    await auditStaffAction(trx, input, {
+    await auditQueueDecision(trx, input, {
+      queue: approved ? 'approvals' : 'withdrawals',
+      id: row.id,
       action: 'withdrawal.reject',
-      target: `withdrawal:${row.id}`,
       memberId: row.user_id,
       before: 'Pending',
       after: 'Failed',
