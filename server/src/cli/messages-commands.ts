@@ -21,6 +21,8 @@ import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../config';
 import { OperatorError } from '../operator-error';
 import { createFileStorage } from '../storage/file-storage';
+import type { Acting } from '../audit';
+import type { Db } from '../db/connect';
 import { idArg, listCommand, operatorNow, type AdminCommand } from './command';
 import { say } from './output';
 
@@ -46,77 +48,90 @@ function unpublishCommand(kind: string, summary: string, unpublish: typeof unpub
 }
 
 /**
+ * `<kind>:publish`: hands the service the command's options as given (it checks them, as it checks the
+ * console's form) with the operator and the time; the service writes the audit row. `told` prints the result.
+ */
+function publishCommand<const Option extends string, Row>(
+  kind: string,
+  help: { usage: string; summary: string },
+  optionNames: readonly Option[],
+  publish: (k: Db['kysely'], input: Record<Option, string | undefined> & Acting) => Promise<Row>,
+  told: (row: Row) => void,
+): AdminCommand {
+  return {
+    name: `${kind}:publish`,
+    ...help,
+    args: 0,
+    options: [...optionNames, 'by'],
+    async run(db, { options }) {
+      const given = Object.fromEntries(optionNames.map((name) => [name, options[name]])) as Record<Option, string | undefined>;
+      told(await publish(db.kysely, { ...given, ...operatorNow(options) }));
+      return 0;
+    },
+  };
+}
+
+/**
  * What members read from staff: news (/news) and notices (/user/news), the home page's carousel, videos,
  * scrolling and pop-up notices, the wallet page's notices, push messages, and replies to their feedback. Every command that
  * changes something writes one audit row naming the operator (--by, else the login name).
  */
 export const MESSAGES_COMMANDS: AdminCommand[] = [
-  {
-    name: 'news:publish',
-    usage: '--title "..." --content "..." [--kind news|notice] [--by <name>]',
-    summary: 'Publishes a news item (default) or a notice; plain text, shown as written; audit row written',
-    args: 0,
-    options: ['title', 'content', 'kind', 'by'],
-    async run(db, { options }) {
-      const item = await publishNews(db.kysely, { kind: options.kind, title: options.title, content: options.content, ...operatorNow(options) });
-      say`${item.kind} #${item.id} published: ${item.title}`;
-      return 0;
-    },
-  },
+  publishCommand(
+    'news',
+    { usage: '--title "..." --content "..." [--kind news|notice] [--by <name>]', summary: 'Publishes a news item (default) or a notice; plain text, shown as written; audit row written' },
+    ['title', 'content', 'kind'],
+    publishNews,
+    (item) => say`${item.kind} #${item.id} published: ${item.title}`,
+  ),
   unpublishCommand('news', 'Hides a published news item or notice; audit row written', unpublishNews),
   listCommand('news:list', 'Lists the latest 100 news items and notices', {
     rows: (db) => allNews(db.kysely),
     none: 'no news',
     show: (n) => say`#${n.id} ${n.published_at} ${n.kind}${n.active ? '' : ' (unpublished)'}: ${n.title}`,
   }),
-  {
-    name: 'carousel:publish',
-    usage: '--title "..." --image <https URL|/api/user/static/<name>.svg> [--subtitle "..."] [--link <https URL|#/route>] [--sort <n>] [--translations <json>] [--by <name>]',
-    summary: 'Adds a banner to the home page carousel (lower --sort first); --translations {"hi-IN":{"title":"..."}}; audit row written',
-    args: 0,
-    options: ['title', 'subtitle', 'image', 'link', 'sort', 'translations', 'by'],
-    async run(db, { options }) {
-      const row = await publishCarousel(db.kysely, { title: options.title, subtitle: options.subtitle, image: options.image, link: options.link, sort: options.sort, translations: options.translations, ...operatorNow(options) });
-      say`carousel #${row.id} published: ${row.title}`;
-      return 0;
+  publishCommand(
+    'carousel',
+    {
+      usage: '--title "..." --image <https URL|/api/user/static/<name>.svg> [--subtitle "..."] [--link <https URL|#/route>] [--sort <n>] [--translations <json>] [--by <name>]',
+      summary: 'Adds a banner to the home page carousel (lower --sort first); --translations {"hi-IN":{"title":"..."}}; audit row written',
     },
-  },
+    ['title', 'subtitle', 'image', 'link', 'sort', 'translations'],
+    publishCarousel,
+    (row) => say`carousel #${row.id} published: ${row.title}`,
+  ),
   unpublishCommand('carousel', 'Takes a banner off the home page carousel; audit row written', unpublishCarousel),
   listCommand('carousel:list', 'Lists the carousel banners, published first, in the order members see them', {
     rows: (db) => allCarousel(db.kysely),
     none: 'no carousel banners',
     show: (c) => say`#${c.id} sort ${c.sort_order}${c.active ? '' : ' (unpublished)'}: ${c.title} ${c.image_url}${c.link ? ` -> ${c.link}` : ''}`,
   }),
-  {
-    name: 'video:publish',
-    usage: '--placement carousel|home --title "..." --video <https URL of .mp4|.webm|/api/user/files/<id>> --poster <https URL|/api/user/static/<name>.svg> [--sort <n>] [--translations <json>] [--by <name>]',
-    summary: 'Publishes a video on the home page: in the video carousel (lower --sort first) or as the home video (the newest shows); the poster frame shows before play; audit row written',
-    args: 0,
-    options: ['placement', 'title', 'video', 'poster', 'sort', 'translations', 'by'],
-    async run(db, { options }) {
-      const row = await publishVideo(db.kysely, { placement: options.placement, title: options.title, video: options.video, poster: options.poster, sort: options.sort, translations: options.translations, ...operatorNow(options) });
-      say`${row.placement} video #${row.id} published: ${row.title}`;
-      return 0;
+  publishCommand(
+    'video',
+    {
+      usage: '--placement carousel|home --title "..." --video <https URL of .mp4|.webm|/api/user/files/<id>> --poster <https URL|/api/user/static/<name>.svg> [--sort <n>] [--translations <json>] [--by <name>]',
+      summary: 'Publishes a video on the home page: in the video carousel (lower --sort first) or as the home video (the newest shows); the poster frame shows before play; audit row written',
     },
-  },
+    ['placement', 'title', 'video', 'poster', 'sort', 'translations'],
+    publishVideo,
+    (row) => say`${row.placement} video #${row.id} published: ${row.title}`,
+  ),
   unpublishCommand('video', 'Takes a video off the home page (kept, never deleted); audit row written', unpublishVideo),
   listCommand('video:list', 'Lists the home videos, published first, by placement in the order members see them', {
     rows: (db) => allVideos(db.kysely),
     none: 'no videos',
     show: (v) => say`#${v.id} ${v.placement} sort ${v.sort_order}${v.active ? '' : ' (unpublished)'}: ${v.title} ${v.video_url} poster ${v.poster_url}`,
   }),
-  {
-    name: 'notice:publish',
-    usage: '--kind scroll|popup|wallet --content "..." [--title "..." (popup: required, wallet: optional)] [--translations <json>] [--by <name>]',
-    summary: 'Publishes a scrolling or pop-up notice (each member sees a pop-up once) on the home page, or a notice on the wallet page; audit row written',
-    args: 0,
-    options: ['kind', 'title', 'content', 'translations', 'by'],
-    async run(db, { options }) {
-      const row = await publishNotice(db.kysely, { kind: options.kind, title: options.title, content: options.content, translations: options.translations, ...operatorNow(options) });
-      say`${row.kind} notice #${row.id} published`;
-      return 0;
+  publishCommand(
+    'notice',
+    {
+      usage: '--kind scroll|popup|wallet --content "..." [--title "..." (popup: required, wallet: optional)] [--translations <json>] [--by <name>]',
+      summary: 'Publishes a scrolling or pop-up notice (each member sees a pop-up once) on the home page, or a notice on the wallet page; audit row written',
     },
-  },
+    ['kind', 'title', 'content', 'translations'],
+    publishNotice,
+    (row) => say`${row.kind} notice #${row.id} published`,
+  ),
   unpublishCommand('notice', 'Takes a scrolling, pop-up or wallet notice off its page; audit row written', unpublishNotice),
   listCommand('notice:list', 'Lists the latest 100 scrolling, pop-up and wallet notices', {
     rows: (db) => allNotices(db.kysely),
