@@ -153,8 +153,7 @@ export async function confirmDeposit(db: Db, input: { id: number; at: Date } & A
     const decided = await decidePending(trx, row.id, { status: 'Arrived', decided_at: input.at.toISOString(), transfer_id: transfers[0].id });
     // A reject committed in between: roll the credit back.
     if (!decided) throw new OperatorError(`Deposit ${input.id} was decided meanwhile, nothing credited`);
-    const decision = { queue: 'recharges', id: row.id, memberId: row.user_id, before: 'Pending', at: input.at } as const;
-    await auditQueueDecision(trx, input, { ...decision, action: 'recharge.confirm', after: 'Arrived', details: `transfer:${transfers[0].id}` });
+    await auditQueueDecision(trx, input, { queue: 'recharges', id: row.id, action: 'recharge.confirm', memberId: row.user_id, before: 'Pending', after: 'Arrived', details: `transfer:${transfers[0].id}`, at: input.at });
     await notifyDepositCredited(trx, { userId: row.user_id, amount: toMicro(row.usdt_amount), at: input.at });
     return false;
   });
@@ -171,8 +170,7 @@ export async function rejectDeposit(db: Db, input: { id: number; reason: string 
       const now = (await findDeposit(trx, input.id))!;
       throw new OperatorError(`Deposit ${input.id} is already ${now.status}`);
     }
-    const decision = { queue: 'recharges', id: input.id, memberId: row.user_id, before: 'Pending', at: input.at } as const;
-    await auditQueueDecision(trx, input, { ...decision, action: 'recharge.reject', after: 'Failed', reason });
+    await auditQueueDecision(trx, input, { queue: 'recharges', id: input.id, action: 'recharge.reject', memberId: row.user_id, before: 'Pending', after: 'Failed', reason, at: input.at });
   });
   return depositView((await findDeposit(db.kysely, input.id))!);
 }
