@@ -1,6 +1,7 @@
 import { localDay } from '@rigshare/domain';
 import { fundRewardsBudget, payPendingRewards, rewardProblems, rewardsBudget } from '../src/jobs/rewards';
 import { grantReward } from '../src/jobs/rewards';
+import { memberBalances } from '../src/ledger/accounts';
 import { setRewardSetting } from '../src/settings/reward-settings';
 import { asMember, ledgerCheckedApp, MANY_MEMBERS, post, signedInMember, testDatabases } from './helpers';
 
@@ -11,10 +12,8 @@ describe.each(testDatabases())('daily sign-in and register reward on %s', (_name
 
   const sign = (token: string, timeZone = 'Asia/Kolkata', headers: Record<string, string> = {}) =>
     post(ctx.app, '/api/user/app/user/sign', { timeZone }, asMember(token, headers));
-  const available = async (userId: number) =>
-    BigInt(
-      (await ctx.db.kysely.selectFrom('ledger_accounts').select('balance').where('owner_user_id', '=', userId).where('kind', '=', 'member.available').executeTakeFirst())?.balance ?? 0,
-    );
+  /** What the member sees as available: their account and the rewards owed to them from rewards payable. */
+  const available = async (userId: number) => (await memberBalances(ctx.db.kysely, userId))['member.available'];
 
   it('counts concurrent sign-ins of one day once, waits on an empty budget, is paid after funding, and keeps the streak', async () => {
     await setRewardSetting(ctx.db.kysely, { name: 'signin', value: '0.5', by: 'test', reason: 'test', at: ctx.clock() });

@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fundRewardsBudget, grantReward, payPendingRewards, rewardProblems, rewardsBudget, type RewardGrant } from '../src/jobs/rewards';
-import { platformAccountId } from '../src/ledger/accounts';
+import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { OperatorError } from '../src/operator-error';
 import { getAs, ledgerCheckedApp, MANY_MEMBERS, runAdmin, seededDataDir, signedInMember, testDatabases } from './helpers';
 
@@ -17,15 +17,8 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     ctx.db.kysely.transaction().execute((trx) =>
       grantReward(trx, { userId, kind: 'signin', sourceKey: `test:${process.pid}:${++keySeq}`, amount: usdt(amount), at: ctx.clock(), ...extra }),
     );
-  const available = async (userId: number) => {
-    const row = await ctx.db.kysely
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('owner_user_id', '=', userId)
-      .where('kind', '=', 'member.available')
-      .executeTakeFirst();
-    return BigInt(row?.balance ?? 0);
-  };
+  /** What the member sees as available: their account and the rewards owed to them from rewards payable. */
+  const available = async (userId: number) => (await memberBalances(ctx.db.kysely, userId))['member.available'];
   const statusOf = async (id: number) =>
     (await ctx.db.kysely.selectFrom('rewards').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   /** Empties whatever earlier tests left in the budget: pays the waiting rewards with a fresh grant of exactly the rest. */
@@ -64,15 +57,23 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     expect(await available(b.id)).toBe(usdt('1'));
     expect((await rewardsBudget(ctx.db.kysely)).balance).toBe(0n);
 
-    // The money came from the budget, and the budget from staff funding with the stated reason.
+    // The money came from the budget into rewards payable, one transfer for the payout's two rewards, and
+    // the budget from staff funding with the stated reason.
     const budget = await platformAccountId(ctx.db.kysely, 'platform.rewards_budget');
-    const paid = await ctx.db.kysely.selectFrom('ledger_transfers').select(['debit_account_id', 'type']).where('idempotency_key', '=', `reward:${first.id}`).executeTakeFirstOrThrow();
-    expect(paid).toEqual({ debit_account_id: budget, type: 'Bonus' });
+    const payable = await platformAccountId(ctx.db.kysely, 'platform.rewards_payable');
+    const runs = await ctx.db.kysely.selectFrom('rewards').select('paid_run_id').where('id', 'in', [first.id, second.id]).execute();
+    expect(new Set(runs.map((r) => r.paid_run_id)).size).toBe(1);
+    const paid = await ctx.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(['debit_account_id', 'credit_account_id', 'type', 'amount'])
+      .where('idempotency_key', '=', `rewards-run:${runs[0]!.paid_run_id}`)
+      .executeTakeFirstOrThrow();
+    expect({ ...paid, amount: BigInt(paid.amount) }).toEqual({ debit_account_id: budget, credit_account_id: payable, type: 'Rewards Payable', amount: usdt('4') });
     const funding = await ctx.db.kysely.selectFrom('ledger_transfers').select(['reason', 'type']).where('idempotency_key', '=', more.transfer.key).executeTakeFirstOrThrow();
     expect(funding).toEqual({ reason: 'Marketing budget, week 1 top-up', type: 'Rewards Budget' });
   });
 
-  it('pays many members and kinds in one run, oldest first up to what the budget covers, each with its own transfer and message', async () => {
+  it('pays many members and kinds in one run, oldest first up to what the budget covers, each with its own record, one message a member', async () => {
     await drainBudget();
     // a and b have never had money (no ledger accounts yet); c holds 5 USDT.
     const [a, b, c] = [await signedInMember(ctx), await signedInMember(ctx), await signedInMember(ctx, '5')];
@@ -93,24 +94,19 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     expect(await Promise.all(ids.map(statusOf))).toEqual(['Paid', 'Paid', 'Paid', 'Paid', 'Pending', 'Pending']);
     expect([await available(a.id), await available(b.id), await available(c.id)]).toEqual([usdt('1.5'), usdt('2'), usdt('6.5')]);
 
-    const transfers = await ctx.db.kysely
-      .selectFrom('rewards')
-      .innerJoin('ledger_transfers as t', 't.id', 'rewards.transfer_id')
-      .innerJoin('ledger_accounts as credit', 'credit.id', 't.credit_account_id')
-      .select(['t.idempotency_key', 't.type', 't.description', 't.amount', 'credit.owner_user_id', 'credit.kind'])
-      .where('rewards.id', 'in', ids)
-      .orderBy('rewards.id')
-      .execute();
-    expect(transfers.map((t) => ({ ...t, amount: BigInt(t.amount) }))).toEqual([
-      { idempotency_key: `reward:${ids[0]}`, type: 'Bonus', description: 'reward_signin', amount: usdt('1'), owner_user_id: a.id, kind: 'member.available' },
-      { idempotency_key: `reward:${ids[1]}`, type: 'Referral Bonus', description: 'reward_referral', amount: usdt('2'), owner_user_id: b.id, kind: 'member.available' },
-      { idempotency_key: `reward:${ids[2]}`, type: 'Team Benefits', description: 'reward_team', amount: usdt('1.5'), owner_user_id: c.id, kind: 'member.available' },
-      { idempotency_key: `reward:${ids[3]}`, type: 'Bonus', description: 'reward_video', amount: usdt('0.5'), owner_user_id: a.id, kind: 'member.available' },
+    // Each reward is its own record of its kind's type; the payout's one transfer went into rewards payable.
+    const records = async (member: { token: string }) =>
+      (await getAs(ctx, '/api/assets/user/record?pageNum=1&pageSize=20', member.token)).json().data.list.map((r: { type: string; amount: string; status: string }) => [r.type, r.amount, r.status]);
+    expect(await records(a)).toEqual([
+      ['Bonus', usdt('0.5').toString(), 'Succeeded'],
+      ['Bonus', usdt('1').toString(), 'Succeeded'],
     ]);
+    expect(await records(b)).toEqual([['Referral Bonus', usdt('2').toString(), 'Succeeded']]);
+    expect((await records(c)).slice(0, 1)).toEqual([['Team Benefits', usdt('1.5').toString(), 'Succeeded']]);
+    // a was paid two rewards by the payout: one message says both.
     const messages = await getAs(ctx, '/api/push/record?pageNum=1&pageSize=10', a.token);
-    expect(messages.json().data.list.map((m: { content: string }) => m.content).sort()).toEqual([
-      'A reward of 0.50 USDT was paid from the rewards budget into your balance.',
-      'A reward of 1.00 USDT was paid from the rewards budget into your balance.',
+    expect(messages.json().data.list.map((m: { content: string }) => m.content)).toEqual([
+      '2 rewards, 1.50 USDT in all, were paid from the rewards budget into your balance.',
     ]);
 
     const second = await fundRewardsBudget(ctx.db, { amount: '3', reason: 'Weekly rewards, top-up', at: ctx.clock() });
@@ -154,8 +150,9 @@ describe.each(testDatabases())('rewards budget on %s', (_name, database) => {
     await payPendingRewards(ctx.db, ctx.clock());
     await payPendingRewards(ctx.db, ctx.clock());
     expect(await available(a.id)).toBe(usdt('2'));
-    const rows = await ctx.db.kysely.selectFrom('ledger_transfers').select('type').where('idempotency_key', '=', `reward:${first!.id}`).execute();
-    expect(rows).toEqual([{ type: 'Invite Bonus' }]);
+    const paid = await ctx.db.kysely.selectFrom('rewards').select(['status', 'paid_run_id']).where('source_key', '=', sourceKey).execute();
+    expect(paid).toEqual([{ status: 'Paid', paid_run_id: expect.any(Number) }]);
+    expect((await getAs(ctx, '/api/assets/user/record?type=Invite%20Bonus', a.token)).json().data.total).toBe(1);
   });
 
   it('pays each reward once when payout runs race on two servers', async () => {

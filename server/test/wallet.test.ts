@@ -5,6 +5,7 @@ import { migration as usdtPayoutHashes } from '../src/db/migrations/0038-usdt-pa
 import { approveWithdrawal, rejectWithdrawal } from '../src/features/wallet/withdrawals/staff';
 import { memberBalances, platformAccountId } from '../src/ledger/accounts';
 import { OperatorError } from '../src/operator-error';
+import { fundRewardsBudget, grantReward } from '../src/jobs/rewards';
 import { AS_STAFF, asMember, getAs, lastSmsCode, ledgerCheckedApp, login, MANY_MEMBERS, post, signedInMember, solveCaptcha, testDatabases, type TestMember } from './helpers';
 
 const usdt = (text: string) => parseAmount(text).toString();
@@ -293,6 +294,18 @@ describe.each(testDatabases())('wallet on %s', (_name, database) => {
     expect(list.list.every((w: { status: string }) => w.status === 'Pending')).toBe(true);
     for (const w of list.list) await approveWithdrawal(ctx.db, { id: w.id, txHash: TX, at: ctx.clock(), ...AS_STAFF });
     expect(await balance(m)).toMatchObject({ available: '0', held: '0' });
+  });
+
+  it('withdraws rewards owed from rewards payable with the own balance: concurrent withdrawals collect them once', async () => {
+    const m = await readyMember('20');
+    await ctx.db.kysely.transaction().execute((trx) =>
+      grantReward(trx, { userId: m.id, kind: 'signin', sourceKey: `wallet-owed:${process.pid}:${++requestSeq}`, amount: parseAmount('30'), at: ctx.clock() }),
+    );
+    await fundRewardsBudget(ctx.db, { amount: '30', reason: 'Rewards for the test', at: ctx.clock() });
+    expect(await balance(m)).toMatchObject({ available: usdt('50') });
+    const replies = await Promise.all(Array.from({ length: 8 }, () => withdraw(m, { amount: '10' })));
+    expect(replies.map((r) => r.json().code).filter((c) => c === 200)).toHaveLength(5);
+    expect(await balance(m)).toMatchObject({ available: '0', held: usdt('50') });
   });
 
   it('staff approve pays net and fee from the held amount; reject returns it with a Withdrawal Failed record', async () => {

@@ -9,7 +9,9 @@ const security = ['fund password'];
 export const RecordType = Type.Union(RECORD_TYPES.map((t) => Type.Literal(t)));
 export const RecordStatus = Type.Union(RECORD_STATUSES.map((s) => Type.Literal(s)));
 export const MemberRecord = Type.Object({
-  id: Type.Integer({ description: 'The ledger transfer\'s id; for a run\'s daily income paid into income payable, minus the run\'s id.' }),
+  id: Type.Integer({
+    description: 'The ledger transfer\'s id; for a run\'s daily income paid into income payable, minus the run\'s id; for a reward paid into rewards payable, -(2^40 + the reward\'s id).',
+  }),
   type: Type.Unsafe<(typeof RECORD_TYPES)[number]>(RecordType),
   amount: Micro('Signed: + into the member\'s wallet, - out of it.'),
   fee: Micro('What the operation cost (withdrawals: the fee), >= 0.'),
@@ -17,7 +19,7 @@ export const MemberRecord = Type.Object({
   description: Type.String({ description: 'Translated.' }),
   time: Time(),
   status: Type.Unsafe<(typeof RECORD_STATUSES)[number]>(RecordStatus),
-  code: Type.String({ description: 'The reference: T<transfer id>, or R<run id> for a run\'s daily income.' }),
+  code: Type.String({ description: 'The reference: T<transfer id>, R<run id> for a run\'s daily income, or W<reward id> for a reward paid into rewards payable.' }),
   txHash: Nullable(Type.String()),
 });
 export type MemberRecord = Static<typeof MemberRecord>;

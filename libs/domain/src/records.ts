@@ -40,7 +40,10 @@ export interface MemberRecord {
   description: string;
   time: string;
   status: RecordStatus;
-  /** The reference: T<transfer id>, or R<run id> for a run's daily income (paid into income payable, docs/ledger.md). */
+  /**
+   * The reference: T<transfer id>, R<run id> for a run's daily income (paid into income payable), or W<reward id>
+   * for a reward paid into rewards payable (docs/ledger.md).
+   */
   code: string;
   txHash: string | null;
 }

@@ -268,9 +268,14 @@ export interface RewardsTable {
   status: string;
   from_user_id: number | null;
   level: string | null;
+  /** The reward's own transfer reward:<id>, for rewards paid before migration 0055; null since. */
   transfer_id: number | null;
   created_at: string;
   paid_at: string | null;
+  /** The payout (job_runs id) whose transfer rewards-run:<run> paid it into platform.rewards_payable (migration 0055). */
+  paid_run_id: Generated<number | null>;
+  /** The key of the transfer that collected it from rewards payable into the member's available balance; null: still owed. */
+  collect_key: Generated<string | null>;
 }
 
 /** What the live channel pushes (migration 0053, src/events): written with the change it reports. */

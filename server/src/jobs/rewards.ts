@@ -1,9 +1,8 @@
 import { formatAmount, type RewardKind, type RewardStatus } from '@rigshare/domain';
-import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../db/connect';
 import { toMicro, type Database } from '../db/schema';
-import { manyMembersAccounts, platformAccountId } from '../ledger/accounts';
+import { platformAccountId } from '../ledger/accounts';
 import { lockAccounts, postBatch, type PostedTransfer, type TransferType } from '../ledger/ledger';
 import { fundPlatformAccount, type Funding } from '../ledger/operator';
 import type { ActedBy } from '../audit';
@@ -14,9 +13,12 @@ import { recordMemberEvent, recordMembersEvent } from '../events';
  * Team rewards and the rewards budget (DESIGN.md section 1).
  *
  * Every reward (referral bonus, team benefits, sign-in, register, join-group, video share) is a row in
- * `rewards` with a unique source key (what earned it: "signin:<member>:<day>", "referral:<order>:A", ...)
- * and is paid by one ledger transfer (key reward:<id>) from platform.rewards_budget to the member's
- * available balance. The budget is a non-negative account that staff fund with a stated reason
+ * `rewards` with a unique source key (what earned it: "signin:<member>:<day>", "referral:<order>:A", ...).
+ * A payout pays rewards from platform.rewards_budget into platform.rewards_payable by one ledger transfer
+ * (key rewards-run:<run>), the rewards marked with its run; each is then owed to its member, counts in
+ * their available balance, and is collected into their available account before anything is taken from
+ * it (ledger/owed-rewards.ts). Rewards paid before migration 0055 have their own transfer (reward:<id>)
+ * to the member's available balance. The budget is a non-negative account that staff fund with a stated reason
  * (`npm run admin -- rewards:fund <amount> --reason "..."`), from platform.rewards_funding, exactly as
  * mining revenue funds the revenue pool. Members' deposits and purchases never pay a reward.
  *
@@ -91,14 +93,17 @@ export interface PayoutResult {
 /** How many pending rewards one transaction pays at most (the next run continues). */
 const PAYOUT_BATCH = 500;
 
-/** A reward's ledger key, reward:<id>, computed in SQL from the given id column. */
+/** A reward's ledger key before migration 0055, reward:<id>, computed in SQL from the given id column. */
 const rewardKeyOf = (idColumn: string) => sql`${sql.lit('reward:')} || CAST(${sql.ref(idColumn)} AS VARCHAR(20))`;
+
+/** A payout's one transfer's key, from the budget into rewards payable: rewards-run:<run>. */
+export const payoutKey = (runId: number) => `rewards-run:${runId}`;
 
 /**
  * Pays pending rewards in the order they were earned while the budget covers them; stops at the first
  * one it cannot cover, so a later, smaller reward never overtakes an earlier one. Locks the budget
  * account first (PostgreSQL FOR UPDATE, SQLite BEGIN IMMEDIATE), so concurrent runs on several servers
- * pay each reward once; the ledger key reward:<id> is the last guard.
+ * pay each reward once.
  */
 export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult> {
   const result: PayoutResult = { paid: 0, total: 0n, pending: 0 };
@@ -125,9 +130,10 @@ export async function payPendingRewards(db: Db, at: Date): Promise<PayoutResult>
 
 /**
  * One transaction of a payout: the longest run of pending rewards, oldest first, that the budget covers,
- * paid set-based whatever its length (a handful of statements instead of about ten round trips per
- * reward): the members' accounts, one transfer per reward (key reward:<id>) posted by `postBatch` per
- * reward kind, the rewards marked Paid with their transfer, and each member's message.
+ * paid set-based: the rewards marked Paid by this payout (paid_run_id), their sum moved by one transfer
+ * into rewards payable (`postPayout`), and their members told (`tellPaidMembers`). No member's account
+ * is touched: each reward is owed to its member from rewards payable until a debit of their available
+ * balance collects it (ledger/owed-rewards.ts).
  */
 async function payBatch(
   trx: Kysely<Database>,
@@ -152,63 +158,97 @@ async function payBatch(
   const lastId = covered.at(-1)?.id ?? after;
   if (covered.length === 0) return { paid: 0, total: 0n, more, lastId };
 
-  // Locked after the budget, in id order, as a single reward's payment locked them.
-  const accounts = await manyMembersAccounts(trx, covered.map((reward) => reward.user_id), at);
-  await lockAccounts(trx, dialect, [...accounts.values()].map((a) => a['member.available']));
-
-  const operationKey = `rewards-payout:${randomUUID()}`;
-  const byKind = new Map<RewardKind, typeof covered>();
-  for (const reward of covered) {
-    const kind = reward.kind as RewardKind;
-    const group = byKind.get(kind);
-    if (group) group.push(reward);
-    else byKind.set(kind, [reward]);
-  }
-  for (const [kind, rewards] of byKind) {
-    await postBatch(trx, {
-      operationKey,
-      // The member's account by a lookup per reward rather than a join: with a join, PostgreSQL may drive
-      // from ledger_accounts and probe the rewards once per member (measured: 0.8 s instead of 10 ms).
-      source: sql`
-        SELECT ${rewardKeyOf('r.id')} AS idempotency_key, CAST(${budget} AS INTEGER) AS debit_account_id,
-               (SELECT la.id FROM ledger_accounts la WHERE la.owner_user_id = r.user_id AND la.kind = 'member.available') AS credit_account_id,
-               r.amount
-        FROM rewards r WHERE r.id IN (${sql.join(rewards.map((reward) => reward.id))})`,
-      type: REWARD_TRANSFER_TYPE[kind] ?? 'Bonus',
-      description: `reward_${kind}`,
-      at,
-    });
-  }
-
+  const runId = await startPayout(trx, at);
   const ids = covered.map((reward) => reward.id);
   // The id range bounds the status index's scan to this batch: PostgreSQL may read the rows by that index,
   // whose entries of every reward paid since the last vacuum are dead, and unbounded it walked all of them
   // each batch (a run of N rewards went quadratic: 79 ms a batch of 500 after 60 000, 13 ms bounded).
   const marked = await sql`
-    UPDATE rewards SET status = 'Paid', paid_at = ${at.toISOString()},
-      transfer_id = (SELECT t.id FROM ledger_transfers t WHERE t.idempotency_key = ${rewardKeyOf('rewards.id')})
+    UPDATE rewards SET status = 'Paid', paid_at = ${at.toISOString()}, paid_run_id = ${runId}
     WHERE id IN (${sql.join(ids)}) AND status = 'Pending' AND id BETWEEN ${ids[0]} AND ${ids.at(-1)}`.execute(trx);
   // The budget's lock keeps other payouts out, so every reward read above is still Pending.
   if (Number(marked.numAffectedRows) !== ids.length) throw new Error(`Payout: ${ids.length - Number(marked.numAffectedRows)} rewards changed under the lock`);
+  const posted = await postPayout(trx, {
+    runId,
+    budget,
+    at,
+    paid: sql`SELECT amount FROM rewards WHERE paid_run_id = ${runId} AND id BETWEEN ${ids[0]} AND ${ids.at(-1)}`,
+  });
+  await tellPaidMembers(trx, runId, ids[0]!, at);
+  return { paid: covered.length, total: posted.total, more, lastId };
+}
 
-  await recordMembersEvent(trx, covered.map((reward) => reward.user_id), 'reward', { status: 'paid' }, at);
-  // Referral and team rewards are the member's lower-level income (the team remote's income screen).
-  const fromTeam = covered.filter((reward) => reward.kind === 'referral' || reward.kind === 'team');
-  await recordMembersEvent(trx, fromTeam.map((reward) => reward.user_id), 'income', {}, at);
-  // Each member hears of it in their messages, in the same transaction as the payment.
-  await notifyMembers(
-    trx,
-    covered.map((reward) => ({
-      userId: reward.user_id,
-      kind: 'wallet',
-      titleKey: 'pushRewardPaidTitle',
-      bodyKey: 'pushRewardPaidBody',
-      params: { amount: formatAmount(reward.amount) },
-      at,
-    })),
-  );
-  const total = covered.reduce((sum, reward) => sum + reward.amount, 0n);
-  return { paid: covered.length, total, more, lastId };
+/** A payout's run (job_runs, job 'rewards-payout'): its id names the payout's transfer and its rewards' paid_run_id. */
+export async function startPayout(trx: Kysely<Database>, at: Date): Promise<number> {
+  const run = await trx
+    .insertInto('job_runs')
+    .values({ job: 'rewards-payout', as_of: at.toISOString(), created_at: new Date().toISOString(), max_order_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return run.id;
+}
+
+/**
+ * A payout's one transfer (key rewards-run:<run>): the sum of the rewards `paid` selects (their amount
+ * column) from the budget, whose lock the caller holds, into rewards payable. `prelude`: the caller's
+ * statement that pays them, run in the same statement on PostgreSQL (`postBatch`). Nothing moves when
+ * the sum is 0; the budget going below zero throws InsufficientFundsError.
+ */
+export async function postPayout(
+  trx: Kysely<Database>,
+  input: { runId: number; budget: number; at: Date; paid: RawBuilder<unknown>; prelude?: { name: string; query: RawBuilder<unknown> }[] },
+): Promise<{ count: number; total: bigint; preludeRows?: Record<string, number> }> {
+  const payable = await platformAccountId(trx, 'platform.rewards_payable');
+  return postBatch(trx, {
+    operationKey: payoutKey(input.runId),
+    source: sql`
+      SELECT ${payoutKey(input.runId)} AS idempotency_key, CAST(${input.budget} AS INTEGER) AS debit_account_id,
+             CAST(${payable} AS INTEGER) AS credit_account_id, p.amount
+      FROM (SELECT SUM(amount) AS amount FROM (${input.paid}) AS r) AS p`,
+    type: 'Rewards Payable',
+    description: 'rewards_payable',
+    at: input.at,
+    prelude: input.prelude,
+    // The key names a run created in this transaction: it cannot exist yet.
+    keysAreNew: true,
+  });
+}
+
+/** How many members one message statement tells at most (PostgreSQL binds at most 65 535 parameters a statement). */
+const TELL_CHUNK = 1000;
+
+/**
+ * Tells every member a payout paid (its rewards from id `fromId` on): one message each with what the
+ * payout paid them in all (a member high in a large team may be paid thousands of rewards at once), a `reward` event, and an `income` event for those paid lower-level income
+ * (referral and team rewards: the team remote's income screen). In the payout's transaction.
+ */
+export async function tellPaidMembers(trx: Kysely<Database>, runId: number, fromId: number, at: Date): Promise<void> {
+  const paid = await trx
+    .selectFrom('rewards')
+    .select(['user_id', (eb) => eb.fn.sum<string | number | bigint>('amount').as('amount'), (eb) => eb.fn.countAll<string | number>().as('count')])
+    .select(sql<number>`MAX(CASE WHEN kind IN ('referral', 'team') THEN 1 ELSE 0 END)`.as('from_team'))
+    .where('id', '>=', fromId)
+    .where('paid_run_id', '=', runId)
+    .groupBy('user_id')
+    .orderBy('user_id')
+    .execute();
+  for (let i = 0; i < paid.length; i += TELL_CHUNK) {
+    const chunk = paid.slice(i, i + TELL_CHUNK);
+    await recordMembersEvent(trx, chunk.map((member) => member.user_id), 'reward', { status: 'paid' }, at);
+    await recordMembersEvent(trx, chunk.filter((member) => Number(member.from_team) === 1).map((member) => member.user_id), 'income', {}, at);
+    // Each member hears of it in their messages, in the same transaction as the payment.
+    await notifyMembers(
+      trx,
+      chunk.map((member) => ({
+        userId: member.user_id,
+        kind: 'wallet',
+        titleKey: 'pushRewardPaidTitle',
+        bodyKey: Number(member.count) === 1 ? 'pushRewardPaidBody' : 'pushRewardsPaidBody',
+        params: { amount: formatAmount(BigInt(member.amount)), count: Number(member.count) },
+        at,
+      })),
+    );
+  }
 }
 
 /** The rewards, oldest first, up to the first one the balance left over cannot cover. */
@@ -259,21 +299,54 @@ export async function fundRewardsBudget(
 }
 
 /**
- * The rewards' invariants (run by `admin ledger:check` and the tests): every Paid reward has its
- * reward:<id> transfer of its amount from the budget to the member; no Pending reward has one.
+ * The rewards' invariants (run by `admin ledger:check` and the tests):
+ * - a Paid reward is paid exactly one way: by a payout (paid_run_id) or, before migration 0055, by its
+ *   own reward:<id> transfer of its amount from the budget to the member; a Pending reward by neither,
+ *   and only a reward paid by a payout may be collected;
+ * - each payout's transfer out of the budget (rewards-run:<run>) is the sum of the rewards it paid;
+ * - rewards payable holds exactly the rewards paid and not yet collected;
+ * - each collection's transfer (its rewards' collect_key) moves their sum to their member's available account.
  */
 export async function rewardProblems(k: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
-  const rows = await sql<{ id: number; status: string; amount: string | number; t_amount: string | number | null; transfer_id: number | null; t_id: number | null }>`
-    SELECT r.id, r.status, r.amount, r.transfer_id, t.id AS t_id, t.amount AS t_amount
+  const rows = await sql<{ id: number; status: string; amount: string | number; t_amount: string | number | null; t_id: number | null; paid_run_id: number | null }>`
+    SELECT r.id, r.status, r.amount, t.id AS t_id, t.amount AS t_amount, r.paid_run_id
     FROM rewards r
     LEFT JOIN ledger_transfers t ON t.idempotency_key = ${rewardKeyOf('r.id')}
-    WHERE (r.status = 'Paid' AND (t.id IS NULL OR t.amount <> r.amount OR r.transfer_id IS NULL OR r.transfer_id <> t.id))
-       OR (r.status = 'Pending' AND (t.id IS NOT NULL OR r.transfer_id IS NOT NULL))
+    WHERE (r.status = 'Paid' AND r.paid_run_id IS NULL AND (t.id IS NULL OR t.amount <> r.amount OR r.transfer_id IS NULL OR r.transfer_id <> t.id))
+       OR (r.status = 'Paid' AND r.paid_run_id IS NOT NULL AND (t.id IS NOT NULL OR r.transfer_id IS NOT NULL))
+       OR (r.status = 'Pending' AND (t.id IS NOT NULL OR r.transfer_id IS NOT NULL OR r.paid_run_id IS NOT NULL))
+       OR (r.collect_key IS NOT NULL AND r.paid_run_id IS NULL)
        OR r.status NOT IN ('Pending', 'Paid')
     ORDER BY r.id LIMIT 20`.execute(k);
   for (const row of rows.rows) {
-    problems.push(`reward ${row.id} is ${row.status} (amount ${row.amount}) but its transfer is ${row.t_id ?? 'missing'} (amount ${row.t_amount ?? '-'})`);
+    problems.push(`reward ${row.id} is ${row.status} (amount ${row.amount}, payout ${row.paid_run_id ?? 'none'}) but its own transfer is ${row.t_id ?? 'missing'} (amount ${row.t_amount ?? '-'})`);
+  }
+
+  const payouts = await sql<{ run: number; rewards: string | number; transferred: string | number | null }>`
+    SELECT r.paid_run_id AS run, r.rewards, t.amount AS transferred
+    FROM (SELECT paid_run_id, SUM(amount) AS rewards FROM rewards WHERE paid_run_id IS NOT NULL GROUP BY paid_run_id) AS r
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = ${sql.lit('rewards-run:')} || CAST(r.paid_run_id AS VARCHAR(20))
+    WHERE t.amount IS NULL OR t.amount <> r.rewards
+    ORDER BY r.paid_run_id LIMIT 20`.execute(k);
+  for (const row of payouts.rows) problems.push(`rewards payout ${row.run} paid rewards worth ${row.rewards} but its transfer is ${row.transferred ?? 'missing'}`);
+
+  const payable = await sql<{ balance: string | number | null; owed: string | number | null }>`
+    SELECT (SELECT balance FROM ledger_accounts WHERE kind = 'platform.rewards_payable' AND owner_user_id IS NULL) AS balance,
+           (SELECT COALESCE(SUM(amount), 0) FROM rewards WHERE paid_run_id IS NOT NULL AND collect_key IS NULL) AS owed`.execute(k);
+  const { balance, owed } = payable.rows[0] ?? { balance: null, owed: 0 };
+  if (BigInt(balance ?? 0) !== BigInt(owed ?? 0)) problems.push(`rewards payable holds ${balance ?? 'nothing'} but members are owed ${owed} in rewards`);
+
+  const collections = await sql<{ collect_key: string; user_id: number; rewards: string | number; transferred: string | number | null; owner: number | null }>`
+    SELECT r.collect_key, r.user_id, r.rewards, t.amount AS transferred, a.owner_user_id AS owner
+    FROM (SELECT collect_key, MIN(user_id) AS user_id, MAX(user_id) AS last_user_id, SUM(amount) AS rewards
+          FROM rewards WHERE collect_key IS NOT NULL GROUP BY collect_key) AS r
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = r.collect_key
+    LEFT JOIN ledger_accounts a ON a.id = t.credit_account_id AND a.kind = 'member.available'
+    WHERE t.amount IS NULL OR t.amount <> r.rewards OR r.user_id <> r.last_user_id OR a.owner_user_id IS NULL OR a.owner_user_id <> r.user_id
+    ORDER BY r.collect_key LIMIT 20`.execute(k);
+  for (const row of collections.rows) {
+    problems.push(`rewards collection ${row.collect_key} of member ${row.user_id} marked rewards worth ${row.rewards} but moved ${row.transferred ?? 'nothing'} to member ${row.owner ?? '-'}`);
   }
   return problems;
 }

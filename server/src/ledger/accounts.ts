@@ -45,6 +45,13 @@ export const INCOME_PLATFORM_ACCOUNTS = [{ kind: 'platform.income_payable', allo
 export const PROMOTION_PLATFORM_ACCOUNTS = [{ kind: 'platform.rewards_reserved', allowNegative: false }] as const;
 
 /**
+ * Platform account added by migration 0055: the rewards paid from the budget, one transfer a payout, and
+ * not yet collected into their members' available balances. Which member is owed what is in rewards
+ * (`owedRewards`); never below zero.
+ */
+export const REWARDS_PAYABLE_ACCOUNTS = [{ kind: 'platform.rewards_payable', allowNegative: false }] as const;
+
+/**
  * The only accounts that may go negative: each mirrors money outside the platform, so its negative
  * balance is what that money became inside. Deposits in clearing (members' recharges), mining revenue
  * received, the operator's own money committed to promotions (rewards funding) and staff corrections of
@@ -63,7 +70,8 @@ export type PlatformKind =
   | (typeof WALLET_PLATFORM_ACCOUNTS)[number]['kind']
   | (typeof TEAM_PLATFORM_ACCOUNTS)[number]['kind']
   | (typeof INCOME_PLATFORM_ACCOUNTS)[number]['kind']
-  | (typeof PROMOTION_PLATFORM_ACCOUNTS)[number]['kind'];
+  | (typeof PROMOTION_PLATFORM_ACCOUNTS)[number]['kind']
+  | (typeof REWARDS_PAYABLE_ACCOUNTS)[number]['kind'];
 
 export async function platformAccountId(db: Kysely<Database>, kind: PlatformKind): Promise<number> {
   const row = await db
@@ -131,8 +139,18 @@ export function owedIncome(db: Kysely<Database>) {
 }
 
 /**
+ * The rewards paid into platform.rewards_payable that no debit of their member's available balance has
+ * collected yet (one member's, or everyone's): part of the member's available balance. Read through the
+ * partial index rewards_owed_idx, which holds only such rewards. Collected by ledger/owed-rewards.ts.
+ */
+export function owedRewards(db: Kysely<Database>) {
+  return db.selectFrom('rewards').where('paid_run_id', 'is not', null).where('collect_key', 'is', null);
+}
+
+/**
  * A member's balances (0 for a member who has no accounts yet), read in one statement so that the three
- * describe one instant. Pending income is the member's own account plus their owed days (`owedIncome`).
+ * describe one instant. Pending income is the member's own account plus their owed days (`owedIncome`);
+ * available is their own account plus their owed rewards (`owedRewards`).
  */
 export async function memberBalances(db: Kysely<Database>, userId: number): Promise<Record<MemberKind, bigint>> {
   const rows = await db
@@ -142,6 +160,11 @@ export async function memberBalances(db: Kysely<Database>, userId: number): Prom
     .unionAll(
       owedIncome(db)
         .select([sql.lit('member.pending_income').as('kind'), sql<StoredAmount>`COALESCE(SUM(amount), 0)`.as('balance')])
+        .where('user_id', '=', userId),
+    )
+    .unionAll(
+      owedRewards(db)
+        .select([sql.lit('member.available').as('kind'), sql<StoredAmount>`COALESCE(SUM(amount), 0)`.as('balance')])
         .where('user_id', '=', userId),
     )
     .execute();
@@ -158,6 +181,8 @@ type SpendingKind = (typeof SPENDING_KINDS)[number];
 export interface SpenderAccounts<K extends PlatformKind> {
   members: Map<number, Record<SpendingKind, { id: number; balance: bigint }>>;
   platform: Record<K, number>;
+  /** The members who had owed rewards (`owedRewards`) when their accounts were locked: to collect before spending. */
+  owingRewards: number[];
 }
 
 /**
@@ -195,11 +220,24 @@ export async function lockSpenders<K extends PlatformKind>(
           .where('owner_user_id', 'is', null)
           .where('kind', 'in', platformKinds),
       )
+      // Which of them are owed rewards (read after the lock: a union's parts run in order).
+      .unionAll(
+        owedRewards(trx)
+          .select([sql<number>`0`.as('id'), sql<string>`'owed'`.as('kind'), sql<StoredAmount>`SUM(amount)`.as('balance'), 'user_id as owner_user_id'])
+          .where('user_id', 'in', spenders)
+          .groupBy('user_id'),
+      )
       .execute();
-  let rows = await read();
+  const owing = new Set<number>();
+  const accountRows = async () => {
+    const all = await read();
+    for (const row of all) if (row.kind === 'owed') owing.add(row.owner_user_id!);
+    return all.filter((row) => row.kind !== 'owed');
+  };
+  let rows = await accountRows();
   if (rows.length < SPENDING_KINDS.length * spenders.length + platformKinds.length) {
     await manyMembersAccounts(trx, spenders, now);
-    rows = await read();
+    rows = await accountRows();
   }
   const members = new Map(spenders.map((id) => [id, {} as Record<SpendingKind, { id: number; balance: bigint }>]));
   const platform = {} as Record<K, number>;
@@ -211,7 +249,7 @@ export async function lockSpenders<K extends PlatformKind>(
     for (const kind of SPENDING_KINDS) if (!accounts[kind]) throw new Error(`Account ${kind} of member ${userId} is missing`);
   }
   for (const kind of platformKinds) if (platform[kind] === undefined) throw new Error(`Platform account ${kind} is missing`);
-  return { members, platform };
+  return { members, platform, owingRewards: [...owing] };
 }
 
 /** Platform accounts' balances in one read (monitoring: metrics/business.ts); an account missing reads 0. */

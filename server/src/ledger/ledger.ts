@@ -21,6 +21,8 @@ export type TransferType =
   | 'Bonus'
   | 'Income Takeout'
   | 'Income Collected'
+  | 'Rewards Payable'
+  | 'Rewards Collected'
   | 'Takeout Settlement'
   | 'Mining Revenue'
   | 'Reversal'

@@ -2,7 +2,8 @@ import { parseAmount } from '@rigshare/domain';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { memberAccounts, platformAccountId, type PlatformKind } from './accounts';
-import { InsufficientFundsError, postOperation, type PostedTransfer, type TransferType } from './ledger';
+import { InsufficientFundsError, lockAccounts, postOperation, type PostedTransfer, type TransferType } from './ledger';
+import { collectOwedRewards } from './owed-rewards';
 import { auditStaffAction, staffReason, type ActedBy } from '../audit';
 import { OperatorError } from '../operator-error';
 
@@ -39,6 +40,11 @@ export async function adjust(
       const accounts = await memberAccounts(trx, member.id, input.at);
       const platform = await platformAccountId(trx, 'platform.adjustments');
       const [debit, credit] = input.direction === 'credit' ? [platform, accounts['member.available']] : [accounts['member.available'], platform];
+      if (input.direction === 'debit') {
+        // Rewards owed to the member count in their balance: collected before it is taken from.
+        await lockAccounts(trx, db.dialect, [accounts['member.available']]);
+        await collectOwedRewards(trx, db.dialect, new Map([[member.id, accounts['member.available']]]), input.at);
+      }
       const { transfers, replayed } = await postOperation(trx, db.dialect, {
         operationKey: key,
         at: input.at,

@@ -3,10 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import { onePage, type Paging } from '../../db/paging';
 import type { Database } from '../../db/schema';
 import { translate } from '../../i18n';
+import { payoutRewards, rewardKindsOf, rewardRecords } from './reward-records';
 import { RECORD_TYPE, recordQuery, selectRecordRows, STATUS_SQL, recordsOfTransfers, type RecordView } from './transfer-records';
 
-/** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal, a takeout's collection). */
-const INTERNAL_TYPES = ['Takeout Settlement', 'Withdrawal Paid', 'Withdrawal Fee', 'Income Collected'];
+/** Legs that are the inside of an event the member already sees (settlement, the payout of a withdrawal, a takeout's or their rewards' collection). */
+const INTERNAL_TYPES = ['Takeout Settlement', 'Withdrawal Paid', 'Withdrawal Fee', 'Income Collected', 'Rewards Collected'];
 
 /** A type filter: the record type's name or its number (1 Recharge .. 9 Exchange); undefined = not a type. */
 export function recordTypeOf(value: string): RecordType | undefined {
@@ -67,9 +68,9 @@ export async function memberRecords(
 ): Promise<Page<RecordView>> {
   const accounts = await k.selectFrom('ledger_accounts').select('id').where('owner_user_id', '=', userId).execute();
   const ids = accounts.map((a) => a.id);
-  if (ids.length === 0) return { total: 0, list: [] };
+  // A member without accounts has no transfers, but may be owed rewards (paid into rewards payable).
   let base = recordQuery(k)
-    .where((eb) => eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]))
+    .where((eb) => (ids.length === 0 ? sql<boolean>`1 = 0` : eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)])))
     .where('t.type', 'not in', INTERNAL_TYPES);
   if (filter.type) {
     const types = Object.keys(RECORD_TYPE).filter((t) => RECORD_TYPE[t] === filter.type);
@@ -78,8 +79,10 @@ export async function memberRecords(
   }
   if (filter.status) base = base.where(STATUS_SQL, '=', filter.status);
   if (filter.period) base = base.where('t.created_at', '>=', filter.period.from).where('t.created_at', '<', filter.period.to);
-  // A run's income is a Daily Income record, Succeeded.
+  // A run's income is a Daily Income record, Succeeded; a reward paid by a payout a record of its kind's type, Succeeded.
   const withRuns = (!filter.type || filter.type === 'Daily Income') && (!filter.status || filter.status === 'Succeeded');
+  const rewardKinds = filter.type ? rewardKindsOf(filter.type) : undefined;
+  const withRewards = (!rewardKinds || rewardKinds.length > 0) && (!filter.status || filter.status === 'Succeeded');
 
   // Newest first in the ledger's order (ids), as before migration 0041; a run where its transfer stands.
   const transfers = base.select([sql<string>`'transfer'`.as('source'), 't.id as id', 't.id as seq']);
@@ -87,7 +90,15 @@ export async function memberRecords(
   const runs = periodRuns.select([sql<string>`'run'`.as('source'), sql<number>`a.paid_run_id`.as('id'), 'rt.id as seq']);
   const transferCount = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const runCount = withRuns ? await k.selectFrom(runs.as('r')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow() : { n: 0 };
-  const page = await onePage((withRuns ? transfers.unionAll(runs) : transfers).orderBy('seq', 'desc'), paging).execute();
+  let paidRewards = payoutRewards(k, userId);
+  if (rewardKinds) paidRewards = paidRewards.where('w.kind', 'in', rewardKinds);
+  if (filter.period) paidRewards = paidRewards.where('pt.created_at', '>=', filter.period.from).where('pt.created_at', '<', filter.period.to);
+  const rewards = paidRewards.select([sql<string>`'reward'`.as('source'), 'w.id as id', 'pt.id as seq']);
+  const rewardCount = withRewards ? await paidRewards.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow() : { n: 0 };
+  let sources = transfers;
+  if (withRuns) sources = sources.unionAll(runs);
+  if (withRewards) sources = sources.unionAll(rewards);
+  const page = await onePage(sources.orderBy('seq', 'desc').orderBy('id', 'desc'), paging).execute();
 
   const transferIds = page.filter((p) => p.source === 'transfer').map((p) => Number(p.id));
   const runIds = page.filter((p) => p.source === 'run').map((p) => Number(p.id));
@@ -99,11 +110,21 @@ export async function memberRecords(
         .execute()
     : [];
   const transferRecords = new Map((await recordsOfTransfers(k, userId, new Set(ids), transferRows, locale)).map((r) => [r.id, r]));
+  const rewardRecordsById = await rewardRecords(
+    k,
+    userId,
+    page.filter((p) => p.source === 'reward').map((p) => Number(p.id)),
+    locale,
+  );
   const runRecords = new Map(
     runRows.map((r) => [Number(r.paid_run_id), incomeRunRecord({ id: Number(r.paid_run_id), time: r.time, amount: BigInt(r.amount) }, locale)]),
   );
   return {
-    total: Number(transferCount.n) + Number(runCount.n),
-    list: page.map((p) => (p.source === 'run' ? runRecords.get(Number(p.id))! : transferRecords.get(Number(p.id))!)),
+    total: Number(transferCount.n) + Number(runCount.n) + Number(rewardCount.n),
+    list: page.map((p) => {
+      if (p.source === 'run') return runRecords.get(Number(p.id))!;
+      if (p.source === 'reward') return rewardRecordsById.get(Number(p.id))!;
+      return transferRecords.get(Number(p.id))!;
+    }),
   };
 }

@@ -5,6 +5,7 @@ import { toMicro, type Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../jobs/accrual';
 import { lockSpenders } from '../../ledger/accounts';
+import { collectSpendersRewards } from '../../ledger/owed-rewards';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
@@ -96,6 +97,8 @@ export async function buyInTransaction(
     PLATFORM_KINDS,
     inputs[0]!.now,
   );
+  // Rewards owed to a spender count in their balance: collected before it is spent.
+  await collectSpendersRewards(trx, dialect, spenders, inputs[0]!.now);
   const history = await purchaseHistory(trx, inputs);
   const products = await productsOf(trx, inputs);
   const held = await unitsHeld(trx, inputs, products);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { owedIncome } from '../../ledger/accounts';
+import { owedIncome, owedRewards } from '../../ledger/accounts';
 import { repeatEvery } from '../../jobs/repeat';
 import { NO_JOB_METRICS, type JobRecorder } from '../../jobs/job-recorder';
 import { readReserves, type ReserveReading } from './reserves';
@@ -47,11 +47,12 @@ export function memberNonce(secret: string, userId: number): string {
 }
 
 /**
- * Every member's balance (their owed income days included) and the two platform accounts in ONE statement, so the totals and the leaves
+ * Every member's balance (their owed income days and rewards included) and the two platform accounts in ONE statement, so the totals and the leaves
  * describe the same instant (a statement sees one snapshot on PostgreSQL and on SQLite alike).
  */
 export async function readLedger(db: Db): Promise<{ totals: LedgerTotals; members: MemberLeaf[] }> {
-  // A member's pending income is their own account and their owed days in income payable (memberBalances).
+  // A member's pending income is their own account and their owed days in income payable, their available
+  // balance their own account and their owed rewards in rewards payable (memberBalances).
   const rows = await db.kysely
     .selectFrom('ledger_accounts')
     .select(['owner_user_id', 'kind', sql<string | number | bigint>`balance`.as('balance')])
@@ -59,6 +60,11 @@ export async function readLedger(db: Db): Promise<{ totals: LedgerTotals; member
     .unionAll(
       owedIncome(db.kysely)
         .select(['user_id as owner_user_id', sql.lit('member.pending_income').as('kind'), sql<string | number | bigint>`SUM(amount)`.as('balance')])
+        .groupBy('user_id'),
+    )
+    .unionAll(
+      owedRewards(db.kysely)
+        .select(['user_id as owner_user_id', sql.lit('member.available').as('kind'), sql<string | number | bigint>`SUM(amount)`.as('balance')])
         .groupBy('user_id'),
     )
     .execute();

@@ -71,11 +71,13 @@ export async function dashboard(db: Kysely<Database>, now: Date): Promise<AdminD
     pendingCount(db, 'reward_submissions'),
     db.selectFrom('feedback').select((eb) => eb.fn.countAll<string | number>().as('n')).where('reply', 'is', null).executeTakeFirstOrThrow().then((r) => Number(r.n)),
   ]);
-  // What members hold in their own accounts, and the daily income income payable holds for them.
+  // What members hold in their own accounts, and the daily income and rewards income payable and rewards payable hold for them.
   const owed = await db
     .selectFrom('ledger_accounts')
     .select((eb) => eb.fn.sum<string | number | null>('balance').as('total'))
-    .where((eb) => eb.or([eb('kind', 'in', [...MEMBER_KINDS]), eb.and([eb('kind', '=', 'platform.income_payable'), eb('owner_user_id', 'is', null)])]))
+    .where((eb) =>
+      eb.or([eb('kind', 'in', [...MEMBER_KINDS]), eb.and([eb('kind', 'in', ['platform.income_payable', 'platform.rewards_payable']), eb('owner_user_id', 'is', null)])]),
+    )
     .executeTakeFirstOrThrow();
   return {
     pending: { recharges, withdrawals, posts, submissions, feedback },

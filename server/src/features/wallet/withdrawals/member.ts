@@ -6,6 +6,7 @@ import { AppError, onField } from '../../../errors';
 import { translate } from '../../../i18n';
 import { memberAccounts, memberBalances } from '../../../ledger/accounts';
 import { InsufficientFundsError, lockAccounts, postOperation } from '../../../ledger/ledger';
+import { collectOwedRewards } from '../../../ledger/owed-rewards';
 import type { AppDeps } from '../../../types';
 import { findAddress, findBankCard, maskAccountNumber } from '../bindings';
 import { checkFundPassword } from '../fund-password-tries';
@@ -112,6 +113,8 @@ export async function createWithdrawal(
   const id = await deps.db.kysely.transaction().execute(async (trx) => {
     const accounts = await memberAccounts(trx, userId, now);
     await lockAccounts(trx, deps.db.dialect, [accounts['member.available'], accounts['member.held']]);
+    // Rewards owed to the member count in their balance: collected before it is taken from.
+    await collectOwedRewards(trx, deps.db.dialect, new Map([[userId, accounts['member.available']]]), now);
     // A concurrent retry of the same request waited for the lock and finds the first one.
     const again = await trx.selectFrom('withdrawals').select(['id', 'request_hash']).where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
     if (again) {
