@@ -56,8 +56,18 @@ it('daily sign-in pays the bonus once from the funded rewards budget, and the ca
   expect(stack.admin('rewards:fund', '5', '--reason', 'Browser test rewards budget')).toMatch(/rewards budget funded with 5\.00 USDT/);
   const member = await memberPage(browser, stack);
   const demo = stack.db.prepare('SELECT id FROM users WHERE phone = ?').get(e164(DEMO.phone)) as { id: number };
+  // What the member sees as available: their account and the rewards owed to them from rewards payable.
   const balance = () =>
-    Number((stack.db.prepare("SELECT balance FROM ledger_accounts WHERE owner_user_id = ? AND kind = 'member.available'").get(demo.id) as { balance: number }).balance);
+    Number(
+      (
+        stack.db
+          .prepare(
+            `SELECT (SELECT balance FROM ledger_accounts WHERE owner_user_id = ? AND kind = 'member.available')
+                  + (SELECT COALESCE(SUM(amount), 0) FROM rewards WHERE user_id = ? AND paid_run_id IS NOT NULL AND collect_key IS NULL) AS balance`,
+          )
+          .get(demo.id, demo.id) as { balance: number }
+      ).balance,
+    );
   const before = balance();
 
   await member.goto(`${stack.shellUrl}#/index/sign`);
