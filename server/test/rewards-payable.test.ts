@@ -13,7 +13,7 @@ import { addProduct, asMember, getAs, ledgerCheckedApp, MANY_MEMBERS, post, sign
 const usdt = (text: string) => parseAmount(text);
 let seq = 0;
 
-describe.each(testDatabases())('rewards through rewards payable on %s', (_name, database) => {
+describe.each(testDatabases())('rewards through rewards payable on %s', (name, database) => {
   const ctx = ledgerCheckedApp(database, MANY_MEMBERS, { alsoCheck: [rewardProblems] });
 
   const buy = (member: TestMember, productId: number) =>
@@ -93,6 +93,20 @@ describe.each(testDatabases())('rewards through rewards payable on %s', (_name, 
     const debited = await adjust(ctx.db, { memberId: member.id, amount: '2', reason: 'Reward granted by mistake', direction: 'debit', at: ctx.clock() });
     expect(debited.balanceAfter).toBe(usdt('1'));
     expect(await balance(member)).toBe(usdt('1').toString());
+  });
+
+  it('reports a reward whose member does not exist: the database refuses it (SQLite) or the check finds it (PostgreSQL)', async () => {
+    const stray = { user_id: 2_000_000_000, kind: 'signin', source_key: `stray:${process.pid}:${++seq}`, amount: 1, status: 'Pending', created_at: ctx.clock().toISOString() };
+    if (name !== 'postgres') {
+      await expect(ctx.db.kysely.insertInto('rewards').values(stray).execute()).rejects.toThrow(/FOREIGN KEY/);
+      return;
+    }
+    const { id } = await ctx.db.kysely.insertInto('rewards').values(stray).returning('id').executeTakeFirstOrThrow();
+    try {
+      expect(await rewardProblems(ctx.db.kysely)).toContain(`reward ${id} names member 2000000000 or team member null, one of whom does not exist`);
+    } finally {
+      await ctx.db.kysely.deleteFrom('rewards').where('id', '=', id).execute();
+    }
   });
 
   it('queues a team grant behind rewards that wait for the budget, then pays them in the order earned', async () => {

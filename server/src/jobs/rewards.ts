@@ -305,7 +305,8 @@ export async function fundRewardsBudget(
  *   and only a reward paid by a payout may be collected;
  * - each payout's transfer out of the budget (rewards-run:<run>) is the sum of the rewards it paid;
  * - rewards payable holds exactly the rewards paid and not yet collected;
- * - each collection's transfer (its rewards' collect_key) moves their sum to their member's available account.
+ * - each collection's transfer (its rewards' collect_key) moves their sum to their member's available account;
+ * - every reward's member and team member exist (PostgreSQL has no foreign keys for it since migration 0056).
  */
 export async function rewardProblems(k: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -348,5 +349,13 @@ export async function rewardProblems(k: Kysely<Database>): Promise<string[]> {
   for (const row of collections.rows) {
     problems.push(`rewards collection ${row.collect_key} of member ${row.user_id} marked rewards worth ${row.rewards} but moved ${row.transferred ?? 'nothing'} to member ${row.owner ?? '-'}`);
   }
+
+  // PostgreSQL has no foreign keys from rewards to users since migration 0056.
+  const orphans = await sql<{ id: number; user_id: number; from_user_id: number | null }>`
+    SELECT r.id, r.user_id, r.from_user_id FROM rewards r
+    WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id)
+       OR (r.from_user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = r.from_user_id))
+    ORDER BY r.id LIMIT 20`.execute(k);
+  for (const row of orphans.rows) problems.push(`reward ${row.id} names member ${row.user_id} or team member ${row.from_user_id}, one of whom does not exist`);
   return problems;
 }

@@ -51,6 +51,7 @@ import { migration as m0052 } from './0052-sold-back-orders';
 import { migration as m0053 } from './0053-live-events';
 import { migration as m0054 } from './0054-unread-counts';
 import { migration as m0055 } from './0055-rewards-payable';
+import { migration as m0056 } from './0056-rewards-without-user-keys';
 
 /**
  * Every migration, in the order it runs (one file each; the same list runs on SQLite and PostgreSQL).
@@ -105,6 +106,7 @@ export const MIGRATIONS: readonly VersionedMigration[] = [
   m0053,
   m0054,
   m0055,
+  m0056,
 ];
 
 function provider(dialect: DialectName): MigrationProvider {
