@@ -99,6 +99,9 @@ const rewardKeyOf = (idColumn: string) => sql`${sql.lit('reward:')} || CAST(${sq
 /** A payout's one transfer's key, from the budget into rewards payable: rewards-run:<run>. */
 export const payoutKey = (runId: number) => `rewards-run:${runId}`;
 
+/** The same key computed in SQL from a column holding the payout's run (e.g. rewards.paid_run_id). */
+export const payoutKeyOf = (runColumn: string) => sql<string>`${sql.lit('rewards-run:')} || CAST(${sql.ref(runColumn)} AS VARCHAR(20))`;
+
 /**
  * Pays pending rewards in the order they were earned while the budget covers them; stops at the first
  * one it cannot cover, so a later, smaller reward never overtakes an earlier one. Locks the budget
@@ -327,7 +330,7 @@ export async function rewardProblems(k: Kysely<Database>): Promise<string[]> {
   const payouts = await sql<{ run: number; rewards: string | number; transferred: string | number | null }>`
     SELECT r.paid_run_id AS run, r.rewards, t.amount AS transferred
     FROM (SELECT paid_run_id, SUM(amount) AS rewards FROM rewards WHERE paid_run_id IS NOT NULL GROUP BY paid_run_id) AS r
-    LEFT JOIN ledger_transfers t ON t.idempotency_key = ${sql.lit('rewards-run:')} || CAST(r.paid_run_id AS VARCHAR(20))
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = ${payoutKeyOf('r.paid_run_id')}
     WHERE t.amount IS NULL OR t.amount <> r.rewards
     ORDER BY r.paid_run_id LIMIT 20`.execute(k);
   for (const row of payouts.rows) problems.push(`rewards payout ${row.run} paid rewards worth ${row.rewards} but its transfer is ${row.transferred ?? 'missing'}`);

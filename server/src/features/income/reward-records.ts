@@ -1,8 +1,8 @@
 import { maskPhone, type LocaleTag, type RecordType } from '@rigshare/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { toMicro, type Database } from '../../db/schema';
 import { translate, type MessageKey } from '../../i18n';
-import { REWARD_TRANSFER_TYPE, type RewardKind } from '../../jobs/rewards';
+import { payoutKeyOf, REWARD_TRANSFER_TYPE, type RewardKind } from '../../jobs/rewards';
 import { RECORD_TYPE, type RecordView } from './transfer-records';
 
 /**
@@ -20,7 +20,7 @@ export const rewardRecordId = (rewardId: number) => REWARD_RECORD_ID_BASE - rewa
 export function payoutRewards(k: Kysely<Database>, userId: number) {
   return k
     .selectFrom('rewards as w')
-    .innerJoin('ledger_transfers as pt', (join) => join.on('pt.idempotency_key', '=', sql<string>`'rewards-run:' || CAST(w.paid_run_id AS VARCHAR(20))`))
+    .innerJoin('ledger_transfers as pt', (join) => join.on('pt.idempotency_key', '=', payoutKeyOf('w.paid_run_id')))
     .where('w.user_id', '=', userId)
     .where('w.paid_run_id', 'is not', null);
 }
