@@ -32,6 +32,8 @@ export interface CrawlOptions {
   pointer?: 'touch' | 'mouse';
   /** How many taps deep from the starting screen (12 when not given). */
   maxDepth?: number;
+  /** Told each time the crawl gives up on a screen before its last control, and why (for a failure's message). */
+  lostWay?: (why: string) => void;
 }
 
 /** Route path -> the taps that first reached it. */
@@ -74,19 +76,22 @@ async function explore(options: CrawlOptions, reached: Reached, tried: Set<strin
   const { page, inFlight } = options;
   const here = routePath(page);
   let entry = await historyEntry(page);
+  const giveUp = (why: string) => {
+    if (process.env.CRAWL_DEBUG) console.log(`${here}: ${why}`);
+    options.lostWay?.(`${here}: ${why}`);
+  };
   // A notice the screen opened on arrival (home's pop-up notice) is read and closed first.
-  if ((await overlayOpen(page)) && !(await dismissOverlay(page, entry, here, inFlight))) return;
+  if ((await overlayOpen(page)) && !(await dismissOverlay(page, entry, here, inFlight))) return giveUp('a notice on arrival would not close');
   for (const candidate of await tappables(page, here, options.skip)) {
     if (candidate.leaves || (candidate.linkPath && reached.has(candidate.linkPath)) || tried.has(candidate.key)) continue;
-    // The screen may have been drawn again since the list was made (after a return): find it anew.
-    const now = (await tappables(page, here, options.skip)).find((t) => t.key === candidate.key);
-    if (!now) continue;
+    let tapped = await tapAnew(options, here, candidate.key);
+    if (tapped === null) continue;
     tried.add(candidate.key);
-    const control = page.locator(`#root [data-crawl="${now.index}"]`);
-    const tapped = await (options.pointer === 'mouse' ? control.click({ timeout: 3000 }) : control.tap({ timeout: 3000 })).then(
-      () => true,
-      () => false,
-    );
+    // A notice that opened after the list was made (home's pop-up, late on a loaded machine) took the tap: closed, then tapped again.
+    if (!tapped && (await overlayOpen(page))) {
+      if (!(await dismissOverlay(page, entry, here, inFlight))) return giveUp(`a notice over ${candidate.key} would not close`);
+      tapped = (await tapAnew(options, here, candidate.key)) ?? false;
+    }
     if (process.env.CRAWL_DEBUG) console.log(`${here} tap ${candidate.key}: ${tapped ? 'done' : 'failed'}`);
     if (!tapped) continue;
     await settle(page, inFlight);
@@ -99,15 +104,29 @@ async function explore(options: CrawlOptions, reached: Reached, tried: Set<strin
         if (depth < (options.maxDepth ?? 12)) await explore(options, reached, tried, path, depth + 1);
       }
       if (!(await returnTo(page, entry, here, inFlight))) {
-        if (process.env.CRAWL_DEBUG) console.log(`${here}: lost, at ${routePath(page)}`);
-        return;
+        return giveUp(`no way back after ${candidate.key}, at ${routePath(page)}`);
       }
     } else {
-      if ((await overlayOpen(page)) && !(await dismissOverlay(page, entry, here, inFlight))) return;
+      if ((await overlayOpen(page)) && !(await dismissOverlay(page, entry, here, inFlight))) return giveUp(`what ${candidate.key} opened would not close`);
       // A tab that put its choice into the address replaced the history entry: this screen's is the new one.
       entry = await historyEntry(page);
     }
   }
+}
+
+/**
+ * Taps the control `key` names, found anew on the screen (it may have been drawn again since the list was
+ * made, after a return): true when tapped, false when the tap did not land, null when the control is gone.
+ */
+async function tapAnew(options: CrawlOptions, here: string, key: string): Promise<boolean | null> {
+  const { page } = options;
+  const now = (await tappables(page, here, options.skip)).find((t) => t.key === key);
+  if (!now) return null;
+  const control = page.locator(`#root [data-crawl="${now.index}"]`);
+  return (options.pointer === 'mouse' ? control.click({ timeout: 3000 }) : control.tap({ timeout: 3000 })).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The key of the page's current history entry (the Navigation API's), to come back to it. */
@@ -150,9 +169,9 @@ async function dismissOverlay(page: Page, entry: string, path: string, inFlight:
   return returnTo(page, entry, path, inFlight);
 }
 
-/** Waits for the overlay to fade out (antd's masks fade before they go): true once gone, false after 2 s. */
+/** Waits for the overlay to fade out (antd's masks fade before they go): true once gone, false after 5 s (a loaded machine fades slowly). */
 async function overlayGone(page: Page): Promise<boolean> {
-  for (let waited = 0; waited < 2000; waited += 100) {
+  for (let waited = 0; waited < 5000; waited += 100) {
     if (!(await overlayOpen(page))) return true;
     await page.waitForTimeout(100);
   }

@@ -57,12 +57,12 @@ function unreached(wanted: string[], reached: Reached): string[] {
   return wanted.filter((path) => !reached.has(path) && !(path in NOT_BY_TAP));
 }
 
-/** Fails with the routes no tap reached and, for each route reached, the taps that reached it. */
-function expectAllReached(wanted: string[], reached: Reached): void {
+/** Fails with the routes no tap reached, for each route reached the taps that reached it, and where the crawl gave up. */
+function expectAllReached(wanted: string[], reached: Reached, lost: string[]): void {
   const missing = unreached(wanted, reached);
   if (missing.length === 0) return;
   const trails = [...reached].map(([path, taps]) => `  ${path} ← ${taps.join(' / ') || 'start'}`).join('\n');
-  throw new Error(`No tap reaches ${missing.join(', ')}\nReached:\n${trails}`);
+  throw new Error(`No tap reaches ${missing.join(', ')}\nReached:\n${trails}\nGave up:\n${lost.map((why) => `  ${why}`).join('\n') || '  nowhere'}`);
 }
 
 /**
@@ -71,13 +71,14 @@ function expectAllReached(wanted: string[], reached: Reached): void {
  * styles through <style> elements of its own, which the policy blocks: those (inline styles reported
  * while axe runs) are axe's, not the app's, and are set aside.
  */
-function crawlWithAxe(page: Page, inFlight: () => number, found: { violations: string[]; blocked: string[] }, reached: Reached, pointer: 'touch' | 'mouse' = 'touch') {
+function crawlWithAxe(page: Page, inFlight: () => number, found: { violations: string[]; blocked: string[]; lost: string[] }, reached: Reached, pointer: 'touch' | 'mouse' = 'touch') {
   return crawl(
     {
       page,
       inFlight,
       skip: SKIP,
       pointer,
+      lostWay: (why) => found.lost.push(why),
       arrived: async (path) => {
         // A toast from the screen before (a copy, "No more data") fades over this one: not this screen's, so not measured.
         await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
@@ -95,7 +96,7 @@ it('a member reaches every screen of the shell and the member remotes by tapping
   const wanted = [...new Set([...shellPaths(), ...memberScreens()])].filter((path) => !isStaffPath(path));
   const page = await (await browser.newContext(PHONE)).newPage();
   const inFlight = trackRequests(page);
-  const found = { violations: [] as string[], blocked: [] as string[] };
+  const found = { violations: [] as string[], blocked: [] as string[], lost: [] as string[] };
   const reached: Reached = new Map();
 
   // The first load: home, which sends a visitor to the login screen. Before logging in: the open screens.
@@ -123,7 +124,7 @@ it('a member reaches every screen of the shell and the member remotes by tapping
   await expect(page.getByTestId('header-download').getAttribute('href')).resolves.toBe(ANDROID_DOWNLOAD_URL);
   await crawlWithAxe(page, inFlight, found, reached);
 
-  expectAllReached(wanted, reached);
+  expectAllReached(wanted, reached, found.lost);
   expect(found.violations).toEqual([]);
   expect(found.blocked).toEqual([]);
 }, 900_000);
@@ -133,7 +134,7 @@ it('a staff member reaches every console screen by tapping, from the staff login
   const secret = new URL(createStaff(stack, 'reach-admin', 'admin')).searchParams.get('secret')!;
   const page = await (await browser.newContext(STAFF_SCREEN)).newPage();
   const inFlight = trackRequests(page);
-  const found = { violations: [] as string[], blocked: [] as string[] };
+  const found = { violations: [] as string[], blocked: [] as string[], lost: [] as string[] };
   const reached: Reached = new Map();
 
   // The first load is the staff login (a staff session is apart from a member's); logging in types.
@@ -148,7 +149,7 @@ it('a staff member reaches every console screen by tapping, from the staff login
   await settle(page, inFlight);
   await crawlWithAxe(page, inFlight, found, reached, 'mouse');
 
-  expectAllReached(wanted, reached);
+  expectAllReached(wanted, reached, found.lost);
   expect(found.violations).toEqual([]);
   expect(found.blocked).toEqual([]);
 }, 600_000);
