@@ -133,8 +133,9 @@ export async function submitUnsent(page: Page, inFlight: () => number): Promise<
   await page.route('**/api/**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort()));
   try {
     await submit.click();
-    // Field rules run asynchronously after the click; the errors then fade in.
-    await page.waitForTimeout(400);
+    // Field rules run asynchronously after the click: their errors show within a few frames (400 ms at most
+    // is waited for; a form whose fields opened valid shows none), then the screen settles.
+    await page.locator('#root .adm-form-item-feedback-error').first().waitFor({ timeout: 400 }).catch(() => undefined);
     await settle(page, inFlight);
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -159,11 +160,14 @@ export interface WalkOptions {
 
 /**
  * Walks every route in every language: a few pages side by side (most of a visit is waiting for
- * the screen's data), each with the member's session, one reload per language, then hash
- * navigation from route to route.
+ * the screen's data), each with the member's session, one reload per language (or per share of a
+ * language's routes), then hash navigation from route to route.
  */
 export async function walkRoutes({ browser, shellUrl, storageState, initScript, locales, routes, pages = 3, visit }: WalkOptions): Promise<void> {
-  const queue = [...locales];
+  // With fewer languages than pages, each language's routes are split between pages, so none stands idle.
+  const parts = Math.max(1, Math.floor(pages / locales.length));
+  const size = Math.ceil(routes.length / parts);
+  const queue = locales.flatMap((locale) => Array.from({ length: parts }, (_, part) => ({ locale, routes: routes.slice(part * size, (part + 1) * size) })));
   const worker = async () => {
     const context = await browser.newContext({ ...PHONE, storageState });
     if (initScript) await context.addInitScript(initScript);
@@ -171,16 +175,16 @@ export async function walkRoutes({ browser, shellUrl, storageState, initScript, 
       const page = await context.newPage();
       const inFlight = trackRequests(page);
       await page.goto(shellUrl);
-      for (let locale = queue.shift(); locale; locale = queue.shift()) {
-        await useLocale(page, locale, inFlight);
-        for (const route of routes) {
+      for (let share = queue.shift(); share; share = queue.shift()) {
+        await useLocale(page, share.locale, inFlight);
+        for (const route of share.routes) {
           await openRoute(page, shellUrl, route, inFlight);
-          await visit(page, locale, route, inFlight);
+          await visit(page, share.locale, route, inFlight);
         }
       }
     } finally {
       await context.close();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(pages, locales.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(pages, queue.length) }, worker));
 }
