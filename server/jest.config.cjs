@@ -2,6 +2,12 @@ const path = require('path');
 const withEsmPackages = require('../tools/jest/esm-packages.cjs');
 const preset = require('../jest.preset.cjs');
 
+// Passwords and PINs hashed at scrypt N = 2^10 rather than the deployed 2^14: the same code at a sixteenth
+// of the CPU, for the thousands of members these files register and sign in (src/security/password.ts).
+// Set here, before the workers start, so they and every API or CLI process a test starts inherit it;
+// operations.test.ts checks the deployed cost, and a production start refuses this one.
+process.env.PASSWORD_HASH_COST ??= '10';
+
 module.exports = withEsmPackages(
   {
     ...preset,

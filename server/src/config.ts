@@ -4,6 +4,12 @@ import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import type { StorageConfig } from './storage/file-storage';
 
+/**
+ * log2 of scrypt's N for new password hashes: 2^14 (16 MiB, tens of milliseconds a hash). The least
+ * NODE_ENV=production accepts; test suites set PASSWORD_HASH_COST lower (security/password.ts).
+ */
+export const PASSWORD_HASH_COST = 14;
+
 /** SMS_PROVIDER=http: a generic HTTP SMS gateway. */
 export interface HttpSmsConfig {
   /** SMS_HTTP_URL: where each text is POSTed. */
@@ -296,6 +302,7 @@ export const EnvSchema = Type.Object({
   FOUR_EYES_THRESHOLD_USDT: text('A withdrawal above this amount (decimal USDT) needs two different staff approvals', { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' }),
   STAFF_IDLE_MINUTES: int(1, 24 * 60, 'A staff session ends after this many minutes without a request', 30),
   STAFF_TOTP_KEY: text('At least 32 characters: encrypts staff TOTP secrets at rest (required in production)', { minLength: 32 }),
+  PASSWORD_HASH_COST: int(10, 20, "log2 of scrypt's N for new password and fund-password hashes; below 14 for test suites only, refused with NODE_ENV=production", PASSWORD_HASH_COST),
   S3_BUCKET: text('Uploaded files go to this S3-compatible bucket; DATA_DIR/files when unset'),
   S3_ENDPOINT: text('The S3-compatible store (MinIO, ...); AWS when unset', { pattern: URL_PATTERN }),
   S3_REGION: text('Region of the bucket (default us-east-1)'),
@@ -345,6 +352,9 @@ function checkEnv(env: NodeJS.ProcessEnv): { values: Env; problems: string[] } {
   if (values.NODE_ENV === 'production') {
     for (const name of PRODUCTION_REQUIRED) {
       if (raw[name] === undefined) byName.set(name, `${name}: missing; required with NODE_ENV=production (${(EnvSchema.properties[name] as { description?: string }).description})`);
+    }
+    if (values.PASSWORD_HASH_COST! < PASSWORD_HASH_COST && !byName.has('PASSWORD_HASH_COST')) {
+      byName.set('PASSWORD_HASH_COST', `PASSWORD_HASH_COST: ${values.PASSWORD_HASH_COST} is for test suites; NODE_ENV=production hashes at ${PASSWORD_HASH_COST} or more`);
     }
   }
   if (values.LINKS !== undefined && !byName.has('LINKS')) {

@@ -6,6 +6,7 @@ import { createDb } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/seed';
 import { runAccrual } from '../src/jobs/accrual';
+import { hashPassword, verifyPassword } from '../src/security/password';
 import { closedPort, startAppWithLog } from './captured-log';
 import { form, startApp, testDatabases, type TestContext } from './helpers';
 
@@ -62,6 +63,32 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('hashes passwords at scrypt N = 2^14 unless a test suite lowers it, and a deployment cannot', async () => {
+    const production = { NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example.com', SHARE_BASE_URL: 'https://app.example.com/#/r?code=', SMS_PROVIDER: 'outbox', STAFF_TOTP_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '10' })).toThrow('PASSWORD_HASH_COST: 10 is for test suites; NODE_ENV=production hashes at 14 or more');
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '15' })).not.toThrow();
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow('PASSWORD_HASH_COST');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).not.toThrow();
+
+    const suites = process.env.PASSWORD_HASH_COST;
+    try {
+      delete process.env.PASSWORD_HASH_COST;
+      const deployed = await hashPassword('Member123');
+      expect(deployed).toMatch(/^scrypt\$16384\$8\$1\$/);
+      process.env.PASSWORD_HASH_COST = '10';
+      const cheap = await hashPassword('Member123');
+      expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+      // Each hash carries its own parameters: either checks whatever the cost is now.
+      for (const stored of [deployed, cheap]) {
+        expect(await verifyPassword('Member123', stored)).toBe(true);
+        expect(await verifyPassword('Member124', stored)).toBe(false);
+      }
+    } finally {
+      if (suites === undefined) delete process.env.PASSWORD_HASH_COST;
+      else process.env.PASSWORD_HASH_COST = suites;
+    }
   });
 });
 

@@ -1,9 +1,19 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-const N = 16384;
+import { PASSWORD_HASH_COST } from '../config';
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+
+/**
+ * scrypt's N for new hashes: 2 to the PASSWORD_HASH_COST of the environment, else of the default (2^14). Only the test suites
+ * lower it (as Laravel's phpunit.xml lowers BCRYPT_ROUNDS): the same code, a hundredth of the CPU, where
+ * thousands of members register and sign in. loadConfig validates the setting with the others and refuses
+ * a lower cost with NODE_ENV=production (config.ts), so no deployment starts with one.
+ */
+function workFactor(): number {
+  const cost = Number(process.env.PASSWORD_HASH_COST);
+  return 2 ** (Number.isInteger(cost) && cost >= 10 && cost <= 20 ? cost : PASSWORD_HASH_COST);
+}
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -11,9 +21,13 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
   );
 }
 
-/** Stored as `scrypt$N$r$p$salt$hash` (salt and hash base64url) so parameters can change later. */
+/**
+ * Stored as `scrypt$N$r$p$salt$hash` (salt and hash base64url): a hash is checked with the parameters
+ * it was made with, so the cost can change without members resetting their passwords.
+ */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const N = workFactor();
   const hash = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P });
   return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
