@@ -1,18 +1,19 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PASSWORD_HASH_COST } from '../config';
+import Value from 'typebox/value';
+import { EnvSchema, PASSWORD_HASH_COST } from '../config';
+
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
 /**
- * scrypt's N for new hashes: 2 to the PASSWORD_HASH_COST of the environment, else of the default (2^14). Only the test suites
- * lower it (as Laravel's phpunit.xml lowers BCRYPT_ROUNDS): the same code, a hundredth of the CPU, where
- * thousands of members register and sign in. loadConfig validates the setting with the others and refuses
- * a lower cost with NODE_ENV=production (config.ts), so no deployment starts with one.
+ * scrypt's N for new hashes: 2 to the environment's PASSWORD_HASH_COST when the schema accepts it, else to
+ * the deployed default (2^14). Only test suites lower it (as Laravel's phpunit.xml lowers BCRYPT_ROUNDS):
+ * the same code at a sixteenth of the CPU. loadConfig refuses a lower cost with NODE_ENV=production.
  */
 function workFactor(): number {
   const cost = Number(process.env.PASSWORD_HASH_COST);
-  return 2 ** (Number.isInteger(cost) && cost >= 10 && cost <= 20 ? cost : PASSWORD_HASH_COST);
+  return 2 ** (Value.Check(EnvSchema.properties.PASSWORD_HASH_COST, cost) ? cost : PASSWORD_HASH_COST);
 }
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
