@@ -10,11 +10,12 @@ import type { LocaleTag } from '@rigshare/domain';
 import { PHONE } from './browser';
 import { axeViolations } from './axe';
 import { callAsPage, DEMO, loginThroughScreen, productOnSale, productToShow, staffSessionScript, staffSessionThroughApi } from './session';
+import { WALK_SERVING } from './stack';
 import { useStack } from './use-stack';
 import { allRoutes, staffScreensAndTabs, walkRoutes, type WalkOptions } from './walk';
 import { distOf } from '../src/topology';
 
-const { stack, browser } = useStack();
+const { stack, browser } = useStack({}, { serving: WALK_SERVING });
 
 /** What axe finds on each of `routes` in each of `locales`, signed in as `as` says, two pages at a time. */
 async function violationsOnWalk(routes: string[], locales: LocaleTag[], as: Pick<WalkOptions, 'storageState' | 'initScript'>): Promise<string[]> {

@@ -269,7 +269,7 @@ it("the shell's page allows the scripts of the shell, of each remote remotes.jso
   expect(inlineScripts).toHaveLength(1);
   expect(new Set(d['script-src'])).toEqual(new Set(["'self'", ...remoteOrigins, ...inlineScripts]));
   // npm start: six remotes on six ports of their own; the fleet: all on the page's origin.
-  expect(new Set(remoteOrigins).size).toBe(process.env.E2E_FLEET === '1' ? 0 : 6);
+  expect(new Set(remoteOrigins).size).toBe(stack.fleet ? 0 : 6);
 
   const { apiHosts } = (await (await fetch(new URL('config.json', stack.shellUrl))).json()) as { apiHosts: Record<string, string> };
   const apiOrigin = new URL(apiHosts.user, stack.shellUrl).origin;

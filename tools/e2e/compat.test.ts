@@ -7,6 +7,8 @@
  * them it shows its own screens and each remote area's "being updated" fallback, without loading a
  * remote. That is why a contract step deploys the shell first (docs/architecture.md).
  *
+ * Served from separate origins in every run, each app from its own, as apps released apart are deployed.
+ *
  * The previous release is built from git (previous-release.ts), one app each way. Without that
  * commit in the history (a shallow clone) the tests are skipped with a message, except in CI,
  * where they fail: a release test that cannot run must not pass quietly.
@@ -105,7 +107,7 @@ describeRelease('the current shell with the previous release of the products rem
 
   beforeAll(async () => {
     const products = buildAt(PREVIOUS_RELEASE, 'remotes/products');
-    stack = await startStack({}, { dists: { products } });
+    stack = await startStack({}, { dists: { products }, serving: 'separate-origins' });
   });
   afterAll(async () => {
     await stack?.close();
@@ -153,7 +155,7 @@ describeRelease('the previous release of the shell with the current remotes', ()
 
   beforeAll(async () => {
     const shell = buildAt(PREVIOUS_RELEASE, 'shell');
-    stack = await startStack({}, { dists: { shell } });
+    stack = await startStack({}, { dists: { shell }, serving: 'separate-origins' });
   });
   afterAll(async () => {
     await stack?.close();

@@ -7,10 +7,11 @@
 import { PHONE, STAFF_SCREEN } from './browser';
 import { screenMisfits } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
+import { WALK_SERVING } from './stack';
 import { useStack } from './use-stack';
 import { LOCALES, staffScreensAndTabs, walkRoutes } from './walk';
 
-const { stack, browser } = useStack();
+const { stack, browser } = useStack({}, { serving: WALK_SERVING });
 
 it('no console screen is wider than a 390 px phone, cuts off text or splits a word in a table, in any of the ten languages', async () => {
   const routes = staffScreensAndTabs();

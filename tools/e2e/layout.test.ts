@@ -9,11 +9,12 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PHONE } from './browser';
 import { demoMemberStorage, productToShow } from './session';
+import { WALK_SERVING } from './stack';
 import { useStack } from './use-stack';
 import { screenMisfits, wordsSplitAcrossLines } from './fit';
 import { LOCALES, allRoutes, openRoute, trackRequests, walkRoutes } from './walk';
 
-const { stack, browser } = useStack();
+const { stack, browser } = useStack({}, { serving: WALK_SERVING });
 /** The demo member's browser storage after one login through the screen. */
 let member: BrowserContextOptions['storageState'];
 

@@ -12,7 +12,7 @@ import { axeViolations } from './axe';
 import { crawl, keepSession, routePath, type Reached } from './crawl';
 import { screenMisfits } from './fit';
 import { callAsPage, createStaff, DEMO, demoMemberStorage, productOnSale, STAFF_PASSWORD } from './session';
-import { startStack, type Stack } from './stack';
+import { startStack, WALK_SERVING, type Stack } from './stack';
 import { LOCALES, memberScreens, settle, shellPaths, staffScreens, trackRequests, walkRoutes } from './walk';
 
 /**
@@ -39,7 +39,7 @@ beforeAll(async () => {
   // config.json names an Android download, so the home header shows it (the stack writes config.json from the environment).
   savedDownloadUrl = process.env.ANDROID_DOWNLOAD_URL;
   process.env.ANDROID_DOWNLOAD_URL = ANDROID_DOWNLOAD_URL;
-  stack = await startStack();
+  stack = await startStack({}, { serving: WALK_SERVING });
   browser = await launchBrowser();
 });
 

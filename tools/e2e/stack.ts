@@ -1,9 +1,10 @@
 /**
- * Starts what a member's browser talks to: the API (fresh SQLite database in a temp folder), the
- * shell and the five remotes, each served from its own port like separate deployments.
- * With E2E_FLEET=1, the fleet instead (tools/src/fleet.ts): nginx on E2E_SHELL_PORT serving the shell,
- * the remotes and the API on one origin, two compiled API instances (E2E_API_PORT and the next port)
- * on a fresh PostgreSQL database (on the server of DATABASE_URL), and a Redis of their own (the port after).
+ * Starts what a member's browser talks to, served one of two ways (`Serving`):
+ * - separate origins: the API (fresh SQLite database in a temp folder), the shell and the six remotes,
+ *   each served from its own port like separate deployments (what `npm start` runs);
+ * - the fleet (tools/src/fleet.ts): nginx on E2E_SHELL_PORT serving the shell, the remotes and the API on
+ *   one origin, two compiled API instances (E2E_API_PORT and the next port) on a fresh PostgreSQL
+ *   database (on the server of DATABASE_URL), and a Redis of their own (the port after).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,7 @@ export interface Stack {
   /** The same with more environment for the command (a password the CLI reads from it, as in production). */
   adminWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): string;
   close(): Promise<void>;
-  /** With E2E_FLEET=1: the fleet (its API instances, nginx's folder). */
+  /** Served by the fleet: the fleet (its API instances, nginx's folder). */
   fleet?: Fleet;
 }
 
@@ -65,7 +66,35 @@ function postgresAccess(databaseUrl: string): SqlAccess {
   };
 }
 
-const FLEET = process.env.E2E_FLEET === '1';
+/** How a stack serves the app (see the top of the file). */
+export type Serving = 'fleet' | 'separate-origins';
+
+/**
+ * What a file's stack serves unless the file names one: the fleet with E2E_FLEET=1 (CI, which has
+ * nginx and PostgreSQL), the separate origins otherwise.
+ */
+export const DEFAULT_SERVING: Serving = process.env.E2E_FLEET === '1' ? 'fleet' : 'separate-origins';
+
+/**
+ * Every way this run can serve the app, for a file that tests both (a remote that goes down is a stopped
+ * server of its own on separate origins, a location nginx answers 503 for in the fleet).
+ */
+export const SERVINGS_OF_THIS_RUN: readonly Serving[] = DEFAULT_SERVING === 'fleet' ? ['fleet', 'separate-origins'] : ['separate-origins'];
+
+/**
+ * Where the walks through every screen (accessibility, layout, console-layout, reach) run, in every run:
+ * they check how the built files render and navigate, the same however those are served, so they run
+ * once, and on the separate origins CI keeps a whole pass over every screen with each remote loaded from
+ * an origin of its own.
+ */
+export const WALK_SERVING: Serving = 'separate-origins';
+
+export interface StackOptions {
+  /** Serves some apps from other build folders (e.g. an older release's), with remotes.json from them. */
+  dists?: DistFolders;
+  /** How the stack serves the app: `DEFAULT_SERVING` when not given. */
+  serving?: Serving;
+}
 
 /** This worker's ports (ports.ts): files in other workers run their stacks at the same time. */
 function workerTopology(): Topology {
@@ -89,12 +118,9 @@ function withOwnShellFolder(dists: DistFolders, dataDir: string): DistFolders {
  */
 export const SESSION_CACHE_SECONDS = 1;
 
-/**
- * `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test); `dists`
- * serves some apps from other build folders (e.g. an older release's), with remotes.json from them.
- */
-export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {} }: { dists?: DistFolders } = {}): Promise<Stack> {
-  if (FLEET) return startFleetStack(apiEnv, dists);
+/** `apiEnv` adds settings for the API process (e.g. a shorter withdrawal hold for a test). */
+export async function startStack(apiEnv: NodeJS.ProcessEnv = {}, { dists = {}, serving = DEFAULT_SERVING }: StackOptions = {}): Promise<Stack> {
+  if (serving === 'fleet') return startFleetStack(apiEnv, dists);
   const topology = workerTopology();
   const shellOrigins = [originOf('localhost', topology.shellPort)];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-e2e-'));

@@ -4,8 +4,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './browser';
-import { startStack, type Stack } from './stack';
-import type { DistFolders } from '../src/runtime-documents';
+import { startStack, type Stack, type StackOptions } from './stack';
 
 /**
  * Stands for the value `current()` returns when it is used: the hooks create the real one later than
@@ -31,7 +30,7 @@ function failNotStarted(what: string): never {
  * Starts the stack (`apiEnv` and `options` as `startStack` takes them) and Chromium before the file's
  * first test and closes both after its last.
  */
-export function useStack(apiEnv: NodeJS.ProcessEnv = {}, options: { dists?: DistFolders } = {}): { stack: Stack; browser: Browser } {
+export function useStack(apiEnv: NodeJS.ProcessEnv = {}, options: StackOptions = {}): { stack: Stack; browser: Browser } {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
