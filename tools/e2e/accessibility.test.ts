@@ -12,7 +12,7 @@ import { axeViolations } from './axe';
 import { callAsPage, DEMO, loginThroughScreen, productOnSale, productToShow, staffSessionScript, staffSessionThroughApi } from './session';
 import { WALK_SERVING } from './stack';
 import { useStack } from './use-stack';
-import { allRoutes, staffScreensAndTabs, walkRoutes, type WalkOptions } from './walk';
+import { memberRoutes, staffScreensAndTabs, walkRoutes, type WalkOptions } from './walk';
 import { distOf } from '../src/topology';
 
 const { stack, browser } = useStack({}, { serving: WALK_SERVING });
@@ -42,7 +42,7 @@ it('the page lets a member zoom: no maximum-scale or user-scalable=no in the vie
 });
 
 it('no screen has a WCAG 2.1 AA violation axe-core can find', async () => {
-  const routes = allRoutes({ '/index/detail': `id=${await productToShow(stack)}` });
+  const routes = memberRoutes({ '/index/detail': `id=${await productToShow(stack)}` });
   const login = await browser.newContext(PHONE);
   await loginThroughScreen(await login.newPage(), stack.shellUrl, DEMO.phone, DEMO.password);
   await giveTheDemoMemberDatedAndDebitedContent(login.pages()[0]);

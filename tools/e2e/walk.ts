@@ -1,7 +1,8 @@
 /**
- * Walks every route of the app in one page: the shell's own routes (from its route table) and every
- * path a remote owns (from the remotes.json the shell reads). Shared by the layout walk (no page
- * wider than the phone, in every language) and the accessibility walk (axe-core on every screen).
+ * Walks routes of the app in one page: a member's (the shell's own routes, from its route table, and
+ * every path a member remote owns, from the remotes.json the shell reads) or the console's. Shared by
+ * the layout walks (no page wider than the screen, in every language) and the accessibility walk
+ * (axe-core on every screen).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,14 +23,15 @@ export function shellPaths(): string[] {
 }
 
 /**
- * Every path a remote has a screen for, from the remotes.json the built shell serves, and one path
- * it owns without a screen yet: those all show the same "Not available yet" screen, so walking one
- * of them shows it (in each language) and walking the rest would only repeat it.
+ * Every path a member's remote has a screen for, from the remotes.json the built shell serves, and one
+ * path it owns without a screen yet: those all show the same "Not available yet" screen, so walking one
+ * of them shows it (in each language) and walking the rest would only repeat it. The console's screens
+ * are not among them: without a staff session each one sends to the staff login, a shell route walked
+ * with the others; the console's walks open them signed in as staff (`staffScreensAndTabs`).
  */
-export function remotePaths(): string[] {
-  const document = servedRemotes();
-  const served = document.remotes.flatMap((remote) => remote.screens ?? remote.paths);
-  const unserved = document.remotes.flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
+export function memberRemotePaths(): string[] {
+  const served = memberScreens();
+  const unserved = memberRemotes().flatMap((remote) => remote.paths.filter((p) => !served.includes(p)));
   return [...served, ...unserved.slice(0, 1)];
 }
 
@@ -40,11 +42,12 @@ export function staffScreens(): string[] {
     .flatMap((remote) => remote.screens ?? remote.paths);
 }
 
-/** The screens of the remotes members load (every remote but the staff ones). */
+/** The remotes members load: every remote but the staff ones. */
+const memberRemotes = () => servedRemotes().remotes.filter((remote) => remote.audience !== 'staff');
+
+/** The screens of the remotes members load. */
 export function memberScreens(): string[] {
-  return servedRemotes()
-    .remotes.filter((remote) => remote.audience !== 'staff')
-    .flatMap((remote) => remote.screens ?? remote.paths);
+  return memberRemotes().flatMap((remote) => remote.screens ?? remote.paths);
 }
 
 /** The console's tabs besides the one each tabbed screen opens on (?tab=, see the console's use-tab.ts). */
@@ -66,11 +69,11 @@ function servedRemotes() {
 }
 
 /**
- * Every route, with the query a screen needs to show real content (e.g. a product's detail page);
- * `queries` maps a path to its query string.
+ * Every route a member opens: the shell's and the member remotes', with the query a screen needs to show
+ * real content (e.g. a product's detail page); `queries` maps a path to its query string.
  */
-export function allRoutes(queries: Record<string, string> = {}): string[] {
-  return [...new Set([...shellPaths(), ...remotePaths()])].map((route) => (queries[route] ? `${route}?${queries[route]}` : route));
+export function memberRoutes(queries: Record<string, string> = {}): string[] {
+  return [...new Set([...shellPaths(), ...memberRemotePaths()])].map((route) => (queries[route] ? `${route}?${queries[route]}` : route));
 }
 
 export const LOCALES: readonly LocaleTag[] = LOCALE_TAGS;
