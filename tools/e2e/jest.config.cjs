@@ -10,6 +10,8 @@ module.exports = withEsmPackages(
     // Files run in parallel, each with its own stack on its worker's ports (ports.ts): much of a browser
     // test is waiting (for the API, a render, a timer), so two workers overlap it even on two cores.
     maxWorkers: Number(process.env.E2E_WORKERS || 2),
+    // The walks through every screen start first, so neither worker ends the run alone with one.
+    testSequencer: '<rootDir>/walks-first.cjs',
     // Every test fails on a Content-Security-Policy violation in its pages (csp-check.ts).
     setupFilesAfterEnv: ['<rootDir>/csp-check.ts'],
   },
