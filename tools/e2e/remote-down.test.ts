@@ -1,7 +1,7 @@
 /**
- * A remote that is down (its own server stopped; in the fleet, its location answering 503): the page asks for its container script a few times with
- * growing pauses (not in a loop), shows the area's translated message with a Retry button inside the
- * screen's frame (header, back button), keeps the
+ * A remote that is down (its own server stopped; in the fleet, its location answering 503): the page
+ * asks for its container script a few times with growing pauses (not in a loop), shows the area's
+ * translated message with a Retry button inside the screen's frame (header, back button), keeps the
  * rest of the app working, and shows the screen again on Retry or by itself once the remote is back.
  */
 import fs from 'node:fs';
@@ -28,7 +28,8 @@ describe.each(SERVINGS_OF_THIS_RUN)('served by %s', (serving) => {
   const { page } = usePhonePagePerTest(browser);
 
   beforeAll(async () => {
-    // The wallet remote runs as its own server process, so the test can kill it like a crashed deployment.
+    // On separate origins the wallet remote runs as its own server process, so the test can kill it like a
+    // crashed deployment; in the fleet, stopping it makes nginx answer 503 for its location.
     await stack.stopRemote('wallet');
     await stack.startRemote('wallet', undefined, { ownProcess: true });
   });
