@@ -7,7 +7,7 @@
  * prints each tap and where the crawl lost its way.
  */
 import type { Page } from 'playwright-core';
-import { settle } from './walk';
+import { settle, type InFlight } from './walk';
 
 /** One thing on the screen a member can tap. */
 interface Tappable {
@@ -23,7 +23,7 @@ interface Tappable {
 
 export interface CrawlOptions {
   page: Page;
-  inFlight: () => number;
+  inFlight: InFlight;
   /** Elements never tapped (a CSS selector), e.g. the languages other than the crawl's. */
   skip: string;
   /** Runs once for each route path the first time the crawl arrives on it. */
@@ -138,7 +138,7 @@ function historyEntry(page: Page): Promise<string> {
  * Back (or forward, after a tap that went back) through the page's history to `entry`, as the phone's
  * back gesture does; false when that entry is gone (the tap replaced it) or shows another route.
  */
-async function returnTo(page: Page, entry: string, path: string, inFlight: () => number): Promise<boolean> {
+async function returnTo(page: Page, entry: string, path: string, inFlight: InFlight): Promise<boolean> {
   const moved = await page.evaluate(async (key) => {
     const navigation = (window as unknown as { navigation: { currentEntry: { key: string } | null; entries(): { key: string }[]; traverseTo(key: string): { finished: Promise<unknown> } } }).navigation;
     if (!navigation.currentEntry) return false;
@@ -158,7 +158,7 @@ async function returnTo(page: Page, entry: string, path: string, inFlight: () =>
  * button; else a tap on the dimmed page around it (most dialogs and sheets close so); else by leaving
  * the screen and coming back, which closes every dialog.
  */
-async function dismissOverlay(page: Page, entry: string, path: string, inFlight: () => number): Promise<boolean> {
+async function dismissOverlay(page: Page, entry: string, path: string, inFlight: InFlight): Promise<boolean> {
   const only = page.locator('.adm-dialog-footer button:visible, .adm-modal-footer button:visible');
   if ((await only.count()) === 1) await only.click({ timeout: 3000 }).catch(() => undefined);
   else await page.mouse.click(4, 4);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { PHONE } from './browser';
-import { submitUnsent } from './walk';
+import { submitUnsent, type InFlight } from './walk';
 
 /**
  * What does not fit on the current screen of a `width` px phone: the page itself when wider (a
@@ -119,7 +119,7 @@ export function wordsSplitAcrossLines(selector: string): string[] {
  * errors under its fields showing (the form sent as it opened; nothing reaches the server): the
  * misfits above and every word split across lines.
  */
-export async function screenMisfits(page: Page, inFlight: () => number): Promise<string[]> {
+export async function screenMisfits(page: Page, inFlight: InFlight): Promise<string[]> {
   const onScreen = async () => [
     ...(await page.evaluate(misfits, PHONE.viewport.width)),
     ...(await page.evaluate(wordsSplitAcrossLines, 'body')).map((word) => `"${word}" split across lines`),

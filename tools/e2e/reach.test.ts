@@ -13,7 +13,7 @@ import { crawl, keepSession, routePath, type Reached } from './crawl';
 import { screenMisfits } from './fit';
 import { callAsPage, createStaff, DEMO, demoMemberStorage, productOnSale, STAFF_PASSWORD } from './session';
 import { startStack, WALK_SERVING, type Stack } from './stack';
-import { LOCALES, memberScreens, settle, shellPaths, staffScreens, trackRequests, walkRoutes } from './walk';
+import { LOCALES, memberScreens, settle, shellPaths, staffScreens, trackRequests, walkRoutes, type InFlight } from './walk';
 
 /**
  * Routes no tap leads to by design, each with the reason. `/nopermission` is the page SPEC.md fixes for
@@ -71,7 +71,7 @@ function expectAllReached(wanted: string[], reached: Reached, lost: string[]): v
  * styles through <style> elements of its own, which the policy blocks: those (inline styles reported
  * while axe runs) are axe's, not the app's, and are set aside.
  */
-function crawlWithAxe(page: Page, inFlight: () => number, found: { violations: string[]; blocked: string[]; lost: string[] }, reached: Reached, pointer: 'touch' | 'mouse' = 'touch') {
+function crawlWithAxe(page: Page, inFlight: InFlight, found: { violations: string[]; blocked: string[]; lost: string[] }, reached: Reached, pointer: 'touch' | 'mouse' = 'touch') {
   return crawl(
     {
       page,

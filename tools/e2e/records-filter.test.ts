@@ -11,12 +11,12 @@ import { PHONE } from './browser';
 import { misfits } from './fit';
 import { callAsPage, DEMO, loginThroughScreen, setFundPassword } from './session';
 import { useStack } from './use-stack';
-import { settle, trackRequests } from './walk';
+import { settle, trackRequests, type InFlight } from './walk';
 import { ROOT } from '../src/topology';
 
 const { stack, browser } = useStack({ WITHDRAW_HOLD_HOURS: '0' });
 let page: Page;
-let inFlight: () => number;
+let inFlight: InFlight;
 
 const wallet = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/wallet/locales/en-US/wallet.json'), 'utf8'));
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -78,13 +78,24 @@ export function memberRoutes(queries: Record<string, string> = {}): string[] {
 
 export const LOCALES: readonly LocaleTag[] = LOCALE_TAGS;
 
-/** Counts the page's requests in flight, so a walk can wait for a screen's data to arrive. */
-export function trackRequests(page: Page): () => number {
+/**
+ * The page's requests in flight, so a walk can wait for a screen's data to arrive: `()` counts them,
+ * `quietFor()` says how long none has been (0 while one is).
+ */
+export type InFlight = (() => number) & { quietFor(): number };
+
+/** Follows the page's requests (`InFlight`). */
+export function trackRequests(page: Page): InFlight {
   let inFlight = 0;
+  let lastSettled = Date.now();
+  const settled = () => {
+    inFlight--;
+    lastSettled = Date.now();
+  };
   page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
-  return () => inFlight;
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return Object.assign(() => inFlight, { quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastSettled) });
 }
 
 /**
@@ -95,30 +106,56 @@ export function trackRequests(page: Page): () => number {
  */
 const LOADING = '#first-paint, .screen-loading, .adm-skeleton, .adm-pull-to-refresh-head .adm-spin-loading';
 
+/** How long a screen must show no request in flight and nothing of `LOADING` to count as settled. */
+const QUIET_MS = 100;
+
 /**
  * Waits until the screen has settled: no request in flight and nothing of `LOADING` for 100 ms in
- * a row (5 s at most; a screen still loading then is measured as it is).
+ * a row (5 s at most; a screen still loading then is measured as it is). The page watches for
+ * `LOADING` itself and answers once, rather than being asked every few milliseconds over the
+ * DevTools protocol: on a two-core machine running two walks, that asking cost more CPU than the screens.
  */
-export async function settle(page: Page, inFlight: () => number): Promise<void> {
+export async function settle(page: Page, inFlight: InFlight): Promise<void> {
   const deadline = Date.now() + 5000;
-  let quietSince = 0;
   while (Date.now() < deadline) {
-    const busy = inFlight() > 0 || (await page.locator(LOADING).count()) > 0;
-    if (busy) quietSince = 0;
-    else if (!quietSince) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 100) return;
-    await page.waitForTimeout(30);
+    if (inFlight() > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    const calm = await page
+      .evaluate(loadingGoneFor, { selector: LOADING, ms: QUIET_MS, within: deadline - Date.now() })
+      // A reload or a navigation while the page watched: watch the new document.
+      .catch(() => false);
+    // A request that came and went while the page watched: the screen may have drawn since; watch again.
+    if (calm && inFlight.quietFor() >= QUIET_MS) return;
   }
 }
 
+/** In the page: true once nothing matches `selector` for `ms` in a row, false when `within` ms pass first. */
+function loadingGoneFor({ selector, ms, within }: { selector: string; ms: number; within: number }): Promise<boolean> {
+  const end = performance.now() + within;
+  let quietSince = -1;
+  return new Promise((resolve) => {
+    const look = () => {
+      const now = performance.now();
+      if (document.querySelector(selector)) quietSince = -1;
+      else if (quietSince < 0) quietSince = now;
+      if (quietSince >= 0 && now - quietSince >= ms) resolve(true);
+      else if (now >= end) resolve(false);
+      else setTimeout(look, 20);
+    };
+    look();
+  });
+}
+
 /** Opens a route by its hash (no reload: the walk stays in one page) and waits for it to settle. */
-export async function openRoute(page: Page, shellUrl: string, route: string, inFlight: () => number): Promise<void> {
+export async function openRoute(page: Page, shellUrl: string, route: string, inFlight: InFlight): Promise<void> {
   await page.goto(`${shellUrl}#${route}`);
   await settle(page, inFlight);
 }
 
 /** Makes `locale` the page's language the way the app keeps it (local storage), then reloads. */
-export async function useLocale(page: Page, locale: LocaleTag, inFlight: () => number): Promise<void> {
+export async function useLocale(page: Page, locale: LocaleTag, inFlight: InFlight): Promise<void> {
   await page.evaluate((tag) => localStorage.setItem('rigshare.language', tag), locale);
   await page.reload();
   await settle(page, inFlight);
@@ -129,7 +166,7 @@ export async function useLocale(page: Page, locale: LocaleTag, inFlight: () => n
  * under the fields show, and waits for them; any call that would change something is refused in the
  * browser, so nothing reaches the server. False when the screen has no form to send.
  */
-export async function submitUnsent(page: Page, inFlight: () => number): Promise<boolean> {
+export async function submitUnsent(page: Page, inFlight: InFlight): Promise<boolean> {
   // In the app's own root: never the first paint's inert copy beside it, should one still stand.
   const submit = page.locator('#root form button[type=submit]:visible:enabled').first();
   if (!(await submit.count())) return false;
@@ -158,7 +195,7 @@ export interface WalkOptions {
   /** Pages walking at once; each takes the next language when done with one. */
   pages?: number;
   /** `inFlight` counts the page's requests in flight (see `settle`). */
-  visit(page: Page, locale: LocaleTag, route: string, inFlight: () => number): Promise<void>;
+  visit(page: Page, locale: LocaleTag, route: string, inFlight: InFlight): Promise<void>;
 }
 
 /**
