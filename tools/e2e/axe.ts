@@ -12,8 +12,9 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     // Still "experimental" in axe 4.13, so off by default: a control's name contains its visible text (WCAG 2.5.3).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations', 'incomplete'] })
     .withTags(WCAG_21_AA)
+    .setLegacyMode()
     .analyze();
   const overGradients = result.incomplete
     .filter((undecided) => undecided.id === 'color-contrast')

@@ -67,9 +67,8 @@ function expectAllReached(wanted: string[], reached: Reached, lost: string[]): v
 
 /**
  * A crawl that runs axe-core on each screen it arrives on and keeps what it finds, and keeps the
- * Content-Security-Policy violations of the app's own pages in `blocked`. axe-core parses the page's
- * styles through <style> elements of its own, which the policy blocks: those (inline styles reported
- * while axe runs) are axe's, not the app's, and are set aside.
+ * Content-Security-Policy violations of the app's own pages in `blocked` (axe's own are not reported:
+ * browser.ts).
  */
 function crawlWithAxe(page: Page, inFlight: InFlight, found: { violations: string[]; blocked: string[]; lost: string[] }, reached: Reached, pointer: 'touch' | 'mouse' = 'touch') {
   return crawl(
@@ -84,8 +83,6 @@ function crawlWithAxe(page: Page, inFlight: InFlight, found: { violations: strin
         await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
         found.blocked.push(...takeCspViolations());
         for (const violation of await axeViolations(page)) found.violations.push(`${path}: ${violation}`);
-        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-        found.blocked.push(...takeCspViolations().filter((violation) => !/ style-src-elem blocked inline /.test(violation)));
       },
     },
     reached,
