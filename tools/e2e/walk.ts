@@ -112,8 +112,8 @@ const QUIET_MS = 100;
 /**
  * Waits until the screen has settled: no request in flight and nothing of `LOADING` for 100 ms in
  * a row (5 s at most; a screen still loading then is measured as it is). The page watches for
- * `LOADING` itself and answers once, rather than being asked every few milliseconds over the
- * DevTools protocol: on a two-core machine running two walks, that asking cost more CPU than the screens.
+ * `LOADING` itself and answers once, rather than being asked every 30 ms over the DevTools protocol,
+ * which cost the layout walk about 6 % more CPU (docs/performance.md, "CI").
  */
 export async function settle(page: Page, inFlight: InFlight): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -124,8 +124,8 @@ export async function settle(page: Page, inFlight: InFlight): Promise<void> {
     }
     const calm = await page
       .evaluate(loadingGoneFor, { selector: LOADING, ms: QUIET_MS, within: deadline - Date.now() })
-      // A reload or a navigation while the page watched: watch the new document.
-      .catch(() => false);
+      // A reload or a navigation while the page watched: watch the new document, after a moment to load.
+      .catch(() => new Promise<false>((resolve) => setTimeout(() => resolve(false), 20)));
     // A request that came and went while the page watched: the screen may have drawn since; watch again.
     if (calm && inFlight.quietFor() >= QUIET_MS) return;
   }
