@@ -69,10 +69,10 @@ it("does not report axe's own blocked <style> elements as the app's policy viola
   await page.goto('http://policy.test/');
   // axe reads a stylesheet of another origin by parsing its text in a <style> element of its own: blocked, not reported.
   expect(await axeViolations(page)).toEqual([]);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await page.waitForTimeout(300);
   expect(takeCspViolations()).toEqual([]);
 
   await page.evaluate(() => (window as unknown as { insertStyle(): void }).insertStyle());
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await page.waitForTimeout(300);
   expect(takeCspViolations()).toEqual([expect.stringContaining('style-src-elem blocked inline (http://policy.test/:')]);
 });
