@@ -19,7 +19,7 @@ export async function startAppWithLog(
       done();
     },
   });
-  const { db, drop, reopen } = await database.open();
+  const { db, drop, reopen } = await database.open({ migrated: true });
   await migrateToLatest(db.kysely, db.dialect);
   await seedIfEmpty(db, new Date());
   const config: Config = { ...loadConfig(env), rateLimits: DEFAULT_RATE_LIMITS, jobsIntervalMs: 0, ...overrides };

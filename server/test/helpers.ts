@@ -24,7 +24,59 @@ import { serverBuild } from './server-build';
 
 export interface TestDatabase {
   name: string;
-  open(): Promise<{ db: Db; drop(): Promise<void>; reopen(): Db }>;
+  /** A database of its own: empty, or with `migrated` a copy of the schema at the latest migration. */
+  open(options?: { migrated?: boolean }): Promise<{ db: Db; drop(): Promise<void>; reopen(): Db }>;
+}
+
+/**
+ * The schema at the latest migration, made once per jest worker and database kind and copied for each
+ * test's database (a file copy in SQLite, `CREATE DATABASE ... TEMPLATE` in PostgreSQL): migrating every
+ * one of the ~140 databases a run opens cost it about 50 s, most of it PostgreSQL's DDL. Named by the
+ * run (test/server-build.cjs sets RIGSHARE_TEST_RUN; its teardown removes them) and the worker; made
+ * under another name and renamed, so a worker never copies a schema half made.
+ */
+const schemaName = (prefix: string) => `${prefix}_${process.env.RIGSHARE_TEST_RUN ?? process.pid}_${process.env.JEST_WORKER_ID ?? '0'}`;
+let sqliteSchema: Promise<string> | undefined;
+let postgresSchema: Promise<string> | undefined;
+
+async function makeSqliteSchema(): Promise<string> {
+  const file = path.join(os.tmpdir(), `${schemaName('rigshare-schema')}.sqlite`);
+  if (fs.existsSync(file)) return file;
+  const building = `${file}.building`;
+  fs.rmSync(building, { force: true });
+  const db = createDb({ databaseUrl: null, sqliteFile: building });
+  await migrateToLatest(db.kysely, db.dialect);
+  // Closing the last connection folds the write-ahead log into the file and removes it.
+  await db.kysely.destroy();
+  fs.renameSync(building, file);
+  return file;
+}
+
+async function makePostgresSchema(serverUrl: string): Promise<string> {
+  const name = schemaName('rigshare_schema');
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const db = createDb({ databaseUrl: databaseUrlOf(serverUrl, building), sqliteFile: '' });
+    await migrateToLatest(db.kysely, db.dialect);
+    // A template must have no connection while it is copied.
+    await db.kysely.destroy();
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** `serverUrl` with its database replaced by `database`. */
+function databaseUrlOf(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 /** SQLite (a temp file) always; PostgreSQL too when DATABASE_URL is set (a throwaway database). */
@@ -32,9 +84,10 @@ export function testDatabases(): [string, TestDatabase][] {
   const list: TestDatabase[] = [
     {
       name: 'sqlite',
-      async open() {
+      async open({ migrated = false } = {}) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-test-'));
         const file = path.join(dir, 'test.sqlite');
+        if (migrated) fs.copyFileSync(await (sqliteSchema ??= makeSqliteSchema()), file);
         const db = createDb({ databaseUrl: null, sqliteFile: file });
         return {
           db,
@@ -48,18 +101,18 @@ export function testDatabases(): [string, TestDatabase][] {
   if (serverUrl) {
     list.push({
       name: 'postgres',
-      async open() {
+      async open({ migrated = false } = {}) {
         const dbName = `rigshare_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+        const template = migrated ? await (postgresSchema ??= makePostgresSchema(serverUrl)) : undefined;
         const admin = new Client({ connectionString: serverUrl });
         await admin.connect();
-        await admin.query(`CREATE DATABASE ${dbName}`);
+        await admin.query(template ? `CREATE DATABASE ${dbName} TEMPLATE ${template}` : `CREATE DATABASE ${dbName}`);
         await admin.end();
-        const url = new URL(serverUrl);
-        url.pathname = `/${dbName}`;
-        const db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
+        const databaseUrl = databaseUrlOf(serverUrl, dbName);
+        const db = createDb({ databaseUrl, sqliteFile: '' });
         return {
           db,
-          reopen: () => createDb({ databaseUrl: url.toString(), sqliteFile: '' }),
+          reopen: () => createDb({ databaseUrl, sqliteFile: '' }),
           drop: async () => {
             const client = new Client({ connectionString: serverUrl });
             await client.connect();
@@ -97,7 +150,8 @@ export async function startApp(
   build: Pick<BuildAppOptions, 'logger'> = {},
   beforeLatest?: (db: Db) => Promise<void>,
 ): Promise<TestContext> {
-  const { db, drop, reopen } = await database.open();
+  // An upgrade test starts from an empty database it migrates part of the way; the rest from the schema.
+  const { db, drop, reopen } = await database.open({ migrated: !beforeLatest });
   // Uploaded files go to this run's own folder, never the repository's data folder.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rigshare-files-'));
   await beforeLatest?.(db);
