@@ -8,10 +8,9 @@ module.exports = withEsmPackages(
     testMatch: ['<rootDir>/**/*.test.ts'],
     testTimeout: 120_000,
     // Files run in parallel, each with its own stack on its worker's ports (ports.ts): much of a browser
-    // test is waiting (for the API, a render, a timer). With two workers a 2-core VM held to a slow one's
-    // speed was busy 65-85 % of the time in the browser suite; three fill the waits.
-    maxWorkers: Number(process.env.E2E_WORKERS || 3),
-    // The walks through every screen start first, so no worker ends the run alone with one.
+    // test is waiting (for the API, a render, a timer), so two workers overlap it even on two cores.
+    maxWorkers: Number(process.env.E2E_WORKERS || 2),
+    // The walks through every screen start first, so neither worker ends the run alone with one.
     testSequencer: '<rootDir>/walks-first.cjs',
     // Every test fails on a Content-Security-Policy violation in its pages (csp-check.ts).
     setupFilesAfterEnv: ['<rootDir>/csp-check.ts'],
