@@ -30,10 +30,10 @@ export interface TestDatabase {
 
 /**
  * The schema at the latest migration, made once per jest worker and database kind and copied for each
- * test's database (a file copy in SQLite, `CREATE DATABASE ... TEMPLATE` in PostgreSQL): migrating every
- * one of the ~140 databases a run opens cost it about 50 s, most of it PostgreSQL's DDL. Named by the
- * run (test/server-build.cjs sets RIGSHARE_TEST_RUN; its teardown removes them) and the worker; made
- * under another name and renamed, so a worker never copies a schema half made.
+ * test's database (a file copy in SQLite, `CREATE DATABASE ... TEMPLATE` in PostgreSQL): migrating each
+ * of the ~140 databases a run opens cost the suite a tenth of its CPU, most of it PostgreSQL's DDL. Named
+ * by the run (test/server-build.cjs sets RIGSHARE_TEST_RUN; its teardown removes them) and the worker;
+ * made under another name and renamed, so a worker never copies a schema half made.
  */
 const schemaName = (prefix: string) => `${prefix}_${process.env.RIGSHARE_TEST_RUN ?? process.pid}_${process.env.JEST_WORKER_ID ?? '0'}`;
 let sqliteSchema: Promise<string> | undefined;

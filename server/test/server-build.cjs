@@ -18,12 +18,13 @@ module.exports = async function buildServerOnce() {
   execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build.mjs'), '--outdir', folder], { stdio: ['ignore', 'ignore', 'inherit'] });
   // Workers start after this and inherit both.
   process.env.RIGSHARE_SERVER_BUILD = folder;
-  process.env.RIGSHARE_TEST_RUN = String(process.pid);
+  // Unique to this run, so no copy of a schema left by a run that crashed is taken for this one's.
+  process.env.RIGSHARE_TEST_RUN = `${process.pid}${Math.random().toString(36).slice(2, 8)}`;
 };
 
 module.exports.teardown = async function removeBuild() {
   fs.rmSync(folder, { recursive: true, force: true });
-  const run = String(process.pid);
+  const run = process.env.RIGSHARE_TEST_RUN;
   for (const file of fs.readdirSync(os.tmpdir())) {
     if (file.startsWith(`rigshare-schema_${run}_`)) fs.rmSync(path.join(os.tmpdir(), file), { force: true });
   }
