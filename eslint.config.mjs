@@ -19,7 +19,9 @@ const SHARED = ['type:lib', 'type:ui', 'type:domain', 'type:contract', 'type:api
 const BROWSER_PACKAGES = ['react', 'react-*', 'react/*', 'axios', 'antd-mobile*', 'i18next', '@reduxjs/*', '@module-federation/*'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'data/**', 'tools/scratch/**', '**/coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'data/**', 'tools/scratch/**', '**/coverage/**',
+    // The server tests' build of the API and CLI (server/test/server-build.cjs), written while lint may run beside them.
+    '**/.test-build/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
