@@ -1,5 +1,5 @@
 /**
- * npm run bench:web-tasks -- [--page home|login] [--runs N] [--skip-build] [--top K] [--port P]
+ * npm run bench:web-tasks -- [--page home|login] [--runs N] [--simulate] [--skip-build] [--top K] [--port P]
  *
  * Where the main thread's long tasks go on a first load, the part of bench:web's Total Blocking Time
  * that Lighthouse reports only as "other". Builds the shell and the remotes for production without
@@ -13,6 +13,8 @@
  * 50 ms, which is what TBT adds up (over the whole load here, where Lighthouse counts from the first
  * paint, and applied rather than simulated, so it runs higher than bench:web's figure).
  *
+ * `--simulate` runs the CPU at full speed and multiplies each task's time by four, as Lighthouse's
+ * simulated mode (bench:web's default) does: the tasks it prints are the ones bench:web's TBT counts.
  * `--skip-build` uses the builds in place (rebuild them with MINIFY=false for names).
  */
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -31,6 +33,8 @@ const TOP = Number(argValue('top', '12'));
 const PORT = Number(argValue('port', '4742'));
 /** Lighthouse's mobile preset: a mid-range phone runs JavaScript about four times slower than this machine. */
 const CPU_SLOWDOWN = 4;
+/** Slow the CPU down for real (applied), or trace at full speed and scale each task (simulated, as Lighthouse's default). */
+const SIMULATE = process.argv.includes('--simulate');
 /** A task longer than this blocks input for what it runs over it (TBT's threshold). */
 const LONG_TASK_MS = 50;
 
@@ -68,7 +72,7 @@ async function traceLoad(browser: Browser, url: string, storageState?: Session):
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (!SIMULATE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'toplevel'] });
     await page.goto(url);
     // Long enough for the remotes, the API calls and the effects they start, at a quarter of the speed.
@@ -126,13 +130,15 @@ const percent = (count: number, total: number) => `${Math.round((100 * count) / 
 
 function report(events: TraceEvent[], run: number) {
   const thread = mainThreadOf(events);
-  const tasks = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.dur).sort((a, b) => a.ts - b.ts);
+  const threadEvents = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X');
+  const tasks = threadEvents.filter((e) => e.name === 'RunTask' && e.dur).sort((a, b) => a.ts - b.ts);
   const start = tasks[0]?.ts ?? 0;
   const samples = samplesOf(events, thread);
   let blocking = 0;
-  console.log(`\nrun ${run}: main-thread tasks of ${LONG_TASK_MS} ms or more (CPU ${CPU_SLOWDOWN}x slower)`);
+  const scale = SIMULATE ? CPU_SLOWDOWN : 1;
+  console.log(`\nrun ${run}: main-thread tasks of ${LONG_TASK_MS} ms or more (CPU ${CPU_SLOWDOWN}x slower, ${SIMULATE ? 'simulated' : 'applied'})`);
   for (const task of tasks) {
-    const ms = task.dur! / 1000;
+    const ms = (scale * task.dur!) / 1000;
     if (ms < LONG_TASK_MS) continue;
     blocking += ms - LONG_TASK_MS;
     const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur!);
@@ -146,6 +152,14 @@ function report(events: TraceEvent[], run: number) {
     for (const [frame, count] of [...within].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`      ${percent(count, inside.length).padStart(4)} in ${frame}`);
     const selfTop = [...itself].sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.log(`      itself: ${selfTop.map(([frame, count]) => `${frame} ${percent(count, inside.length)}`).join(' | ')}`);
+    // What the browser did in the task, by trace event (nested events count in each of their parents).
+    const work = new Map<string, number>();
+    for (const e of threadEvents) {
+      if (e.ts < task.ts || e.ts >= task.ts + task.dur! || e === task || !e.dur || e.name === 'RunTask') continue;
+      work.set(e.name, (work.get(e.name) ?? 0) + (scale * e.dur) / 1000);
+    }
+    const workTop = [...work].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(`      browser: ${workTop.map(([name, eventMs]) => `${name} ${Math.round(eventMs)} ms`).join(' | ')}`);
   }
   console.log(`run ${run}: the tasks' time over ${LONG_TASK_MS} ms adds up to ${Math.round(blocking)} ms`);
 }
