@@ -125,6 +125,7 @@ function samplesOf(events: TraceEvent[], thread: { pid: number; tid: number }): 
   });
 }
 
+const TASK_WRAPPERS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const SYNTHETIC = new Set(['(root)', '(program)', '(idle)', '(garbage collector)']);
 const percent = (count: number, total: number) => `${Math.round((100 * count) / Math.max(1, total))}%`;
 
@@ -152,10 +153,11 @@ function report(events: TraceEvent[], run: number) {
     for (const [frame, count] of [...within].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`      ${percent(count, inside.length).padStart(4)} in ${frame}`);
     const selfTop = [...itself].sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.log(`      itself: ${selfTop.map(([frame, count]) => `${frame} ${percent(count, inside.length)}`).join(' | ')}`);
-    // What the browser did in the task, by trace event (nested events count in each of their parents).
+    // What the browser did in the task, by trace event (nested events count in each of their parents;
+    // the scheduler's own wrapper of the task is left out, it only repeats the task's length).
     const work = new Map<string, number>();
     for (const e of threadEvents) {
-      if (e.ts < task.ts || e.ts >= task.ts + task.dur! || e === task || !e.dur || e.name === 'RunTask') continue;
+      if (e.ts < task.ts || e.ts >= task.ts + task.dur! || !e.dur || TASK_WRAPPERS.has(e.name)) continue;
       work.set(e.name, (work.get(e.name) ?? 0) + (scale * e.dur) / 1000);
     }
     const workTop = [...work].sort((a, b) => b[1] - a[1]).slice(0, 6);
