@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { buildApp } from '../src/app';
 import { pruneEvents } from '../src/features/live';
+import { Channel } from '../src/features/live/hub';
 import {
   MANY_MEMBERS,
   STAFF_CONFIG,
@@ -150,8 +151,12 @@ describe.each(testDatabases())('the live channel on %s', (_name, database) => {
   it('tells a client whose last id is older than the events kept to refetch', async () => {
     const asha = await signedInMember(ctx);
     const old = await lastEventSeen(asha, 'Long ago');
+    const tab = await open({ token: asha.token });
+    await tab.ready();
     await message(ctx, content, asha, 'Newer');
     await message(ctx, content, asha, 'Newest');
+    // Both reached the open tab, so neither can reach the channel below while it replays.
+    await tab.next((f) => f.topic === 'messages' && f.data?.unread === 3);
     // A day and more later the pruning has dropped all but the newest event.
     expect(await pruneEvents(ctx.db.kysely, new Date(ctx.clock().getTime() + 25 * 3_600_000))).toBeGreaterThan(0);
 
@@ -271,6 +276,35 @@ describe.each(testDatabases())('the live channel on %s', (_name, database) => {
     const own = await LiveClient.open(ctx.app, {});
     clients.push(own);
     await own.ready();
+  });
+});
+
+describe('a channel that opens while events are being delivered', () => {
+  const member = { memberId: 7, tokenHash: 'session', staffRole: null, staffTokenHash: null };
+  const event = (id: number) => ({ id, audience: 'member', member_id: 7, topic: 'balance', data: '{}' });
+  const channelSending = () => {
+    const sent: Frame[] = [];
+    const socket = { send: (text: string) => sent.push(JSON.parse(text) as Frame) } as unknown as WebSocket;
+    return { channel: new Channel(socket, member), sent };
+  };
+
+  it('sends what arrived during the replay once, after ready, and nothing the replay sent', () => {
+    const { channel, sent } = channelSending();
+    channel.offer(event(11));
+    channel.offer(event(13));
+    channel.finishReplay({ rows: [event(11), event(12)], lastId: 12 }, 10);
+    channel.offer(event(12));
+    channel.offer(event(14));
+    expect(sent.map((f) => f.id ?? f.type)).toEqual([11, 12, 'ready', 13, 14]);
+  });
+
+  it('leaves out after a resync what committed before it, as the refetch it starts reads that', () => {
+    const { channel, sent } = channelSending();
+    channel.offer(event(40));
+    channel.offer(event(52));
+    channel.finishReplay({ rows: null, lastId: 50 }, 3);
+    channel.offer(event(53));
+    expect(sent.map((f) => f.id ?? f.type)).toEqual(['resync', 'ready', 52, 53]);
   });
 });
 

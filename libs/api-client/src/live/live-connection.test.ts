@@ -81,6 +81,17 @@ describe('the live connection', () => {
     expect(seen.events).toEqual([4, 5, 6]);
   });
 
+  it('hands on an event that committed late, after a higher id, and resumes after the highest', async () => {
+    const seen = connect();
+    await server.authenticated(1);
+    server.send({ type: 'ready', lastId: 3 }, balanceEvent(4), balanceEvent(6), balanceEvent(5), balanceEvent(6));
+    await until(() => seen.events.length === 3, 'three events');
+    server.drop(LIVE_CLOSE.restarting);
+    await server.authenticated(2);
+    expect(server.auths[1].since).toBe(6);
+    expect(seen.events).toEqual([4, 6, 5]);
+  });
+
   it('starts from the newest id the server has when it had no events to replay', async () => {
     const seen = connect();
     await readyThenDropped(41, LIVE_CLOSE.tooMany);

@@ -19,6 +19,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.floor(random() * ceiling);
 }
 
+/** How many handled event ids a tab remembers, to skip what a replay sends again. */
+const HANDLED_IDS_KEPT = 1_000;
+
 export type SessionEndReason = Extract<LiveServerFrame, { type: 'ended' }>['reason'];
 
 /** The part of the browser's WebSocket this uses (the `ws` package's client has it too). */
@@ -52,6 +55,8 @@ export class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private lastId: number | null = null;
+  /** The ids of the events handled lately, oldest first. */
+  private readonly handled = new Set<number>();
   private connected = false;
   private stopped = true;
 
@@ -81,6 +86,7 @@ export class LiveConnection {
   restart(): void {
     this.stop();
     this.lastId = null;
+    this.handled.clear();
     this.attempt = 0;
     this.start();
   }
@@ -120,9 +126,11 @@ export class LiveConnection {
     }
     switch (frame.type) {
       case 'event':
-        // A replay may overlap what was already handled; ids only increase.
-        if (this.lastId !== null && frame.id <= this.lastId) return;
-        this.lastId = frame.id;
+        // A replay may overlap what was already handled. Ids are not always increasing: an event whose
+        // transaction committed late arrives after higher ids, and still counts.
+        if (this.handled.has(frame.id)) return;
+        this.remember(frame.id);
+        this.lastId = Math.max(this.lastId ?? 0, frame.id);
         this.options.onEvent(frame);
         return;
       case 'resync':
@@ -138,6 +146,11 @@ export class LiveConnection {
         this.endSession(frame.reason);
         return;
     }
+  }
+
+  private remember(id: number): void {
+    this.handled.add(id);
+    if (this.handled.size > HANDLED_IDS_KEPT) this.handled.delete(this.handled.values().next().value!);
   }
 
   private endSession(reason: SessionEndReason): void {

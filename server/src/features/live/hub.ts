@@ -33,7 +33,11 @@ export class Channel {
     else this.socket.send(eventFrame(row));
   }
 
-  /** Sends the replay (or resync), then `ready`, then what arrived meanwhile and was not in the replay. */
+  /**
+   * Sends the replay (or resync), then `ready`, then what arrived meanwhile and was not in the replay.
+   * After a resync the held rows up to the replay's last id are left out: they committed before the
+   * resync frame went, so the refetch it starts reads them.
+   */
   finishReplay(replay: { rows: EventRow[] | null; lastId: number }, since: number | null): void {
     const { replayed } = this;
     if (replay.rows === null) this.socket.send('{"type":"resync"}');
@@ -44,7 +48,8 @@ export class Channel {
     this.socket.send(JSON.stringify({ type: 'ready', lastId: replay.lastId }));
     const held = this.held ?? [];
     this.held = null;
-    for (const row of held) if (!replayed.has(row.id) && (since === null || row.id > since)) this.socket.send(eventFrame(row));
+    const after = replay.rows === null ? replay.lastId : since;
+    for (const row of held) if (!replayed.has(row.id) && (after === null || row.id > after)) this.socket.send(eventFrame(row));
     if (replayed.size > 0) setTimeout(() => (this.replayed = new Set()), REPLAYED_MEMORY_MS).unref();
   }
 
