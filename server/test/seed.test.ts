@@ -30,6 +30,12 @@ describe.each(testDatabases())('seed data on %s', (_name, database) => {
     }
   }
 
+  it('seeds once when two instances start on an empty database at the same moment', () =>
+    withDatabase(null, async (db) => {
+      const seeded = await Promise.all([seedIfEmpty(db, NOW, '', 'demo'), seedIfEmpty(db, NOW, '', 'demo')]);
+      expect(seeded.sort()).toEqual([false, true]);
+    }));
+
   // The snapshot was taken at 0009; later migrations may add rows of their own.
   it('reference data alone is the content the single seed function wrote, and no catalogue, member or money', () =>
     withDatabase('0009_ledger_append_only', async (db) => {

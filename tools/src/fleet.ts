@@ -299,8 +299,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       apis[index] = api;
       await Promise.race([waitForHttp(`http://127.0.0.1:${port}/health`, 120_000), exitedEarly(api, `API instance on port ${port}`)]);
     };
-    // One after the other: the first migrates and seeds an empty database, the second finds it ready.
-    for (const index of options.apiPorts.keys()) await startApi(index);
+    // At once, as a deployment starts them: on an empty database one migrates and seeds while the others
+    // wait for its locks, then find it ready (server/src/seed/index.ts).
+    await Promise.all([...options.apiPorts.keys()].map(startApi));
 
     fs.mkdirSync(path.join(runDir, 'temp'), { recursive: true });
     const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, dists[name] ?? distOf(name)])) as Record<RemoteName, string | null>;

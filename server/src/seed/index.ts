@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { seedDemoData, seedDemoPromotions } from './demo';
 import { seedReferenceData } from './reference';
@@ -26,15 +27,18 @@ export async function seedIfEmpty(
   mode: SeedMode = 'demo',
   { demoOrders = true }: { demoOrders?: boolean } = {},
 ): Promise<boolean> {
-  for (const table of ['app_versions', 'users', 'products'] as const) {
-    if (await database.kysely.selectFrom(table).select('id').limit(1).executeTakeFirst()) return false;
-  }
-  await database.kysely.transaction().execute(async (trx) => {
+  return database.kysely.transaction().execute(async (trx) => {
+    // The instances of a fleet may start together on an empty database: the first to take the lock seeds,
+    // the others wait for its commit and find the database seeded (SQLite's transactions are serial anyway).
+    if (database.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('rigshare:seed'))`.execute(trx);
+    for (const table of ['app_versions', 'users', 'products'] as const) {
+      if (await trx.selectFrom(table).select('id').limit(1).executeTakeFirst()) return false;
+    }
     await seedReferenceData(trx, now, { androidDownloadUrl });
     if (mode === 'demo') {
       await seedDemoData(trx, database.dialect, now, { demoOrders });
       await seedDemoPromotions(trx, database.dialect, now);
     }
+    return true;
   });
-  return true;
 }
