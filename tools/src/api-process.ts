@@ -24,6 +24,9 @@ export async function startApiProcess({ port, corsOrigins, env = {}, stdio = 'in
   return child;
 }
 
+/** How often a starting server is asked: every wait between asks is time a test or a benchmark sits idle. */
+const POLL_MS = 50;
+
 export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -34,7 +37,7 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
