@@ -12,6 +12,9 @@ module.exports = withEsmPackages(
     maxWorkers: Number(process.env.E2E_WORKERS || 2),
     // The walks through every screen start first, so neither worker ends the run alone with one.
     testSequencer: '<rootDir>/walks-first.cjs',
+    // With E2E_REHEARSAL=1 (CI), the short production rehearsal runs beside the files (rehearsal-beside.cjs).
+    globalSetup: '<rootDir>/rehearsal-beside.cjs',
+    globalTeardown: '<rootDir>/rehearsal-beside-finish.cjs',
     // Every test fails on a Content-Security-Policy violation in its pages (csp-check.ts).
     setupFilesAfterEnv: ['<rootDir>/csp-check.ts'],
   },
