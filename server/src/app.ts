@@ -32,7 +32,8 @@ import { startJobs } from './jobs/scheduler';
 import { AccessLogController } from './plugins/access-log';
 import { registerCacheAnnouncements } from './plugins/cache-announcements';
 import { registerContract, AJV_OPTIONS, typed } from './plugins/contract';
-import { SCHEMA_CONTROLLER } from './plugins/reply-serializers';
+import { SCHEMA_CONTROLLER } from './plugins/schema-compilers';
+import { named } from './plugins/plugin-name';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimits } from './plugins/rate-limit';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
@@ -123,42 +124,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerLive(app);
 
   await app.register(
-    async (user) => {
-      await user.register(accountRoutes);
-      await user.register(fileRoutes);
-      await user.register(systemRoutes);
-      await user.register(homeContentRoutes);
-      await user.register(fundPasswordRoutes);
-      await user.register(teamRoutes);
-      await user.register(sellBackRoutes);
-    },
+    named(async (user) => {
+      await user.register(named(accountRoutes));
+      await user.register(named(fileRoutes));
+      await user.register(named(systemRoutes));
+      await user.register(named(homeContentRoutes));
+      await user.register(named(fundPasswordRoutes));
+      await user.register(named(teamRoutes));
+      await user.register(named(sellBackRoutes));
+    }, 'user'),
     { prefix: '/api/user' },
   );
   await app.register(
-    async (orders) => {
-      await orders.register(productRoutes);
-      await orders.register(orderRoutes);
-      await orders.register(trackRecordRoutes);
-      await orders.register(agreementPdfRoutes);
-    },
+    named(async (orders) => {
+      await orders.register(named(productRoutes));
+      await orders.register(named(orderRoutes));
+      await orders.register(named(trackRecordRoutes));
+      await orders.register(named(agreementPdfRoutes));
+    }, 'orders'),
     { prefix: '/api/orders' },
   );
-  await app.register(incomeRoutes, { prefix: '/api/receive' });
-  await app.register(messageRoutes, { prefix: '/api/push' });
-  await app.register(communityRoutes, { prefix: '/api/comment' });
+  await app.register(named(incomeRoutes), { prefix: '/api/receive' });
+  await app.register(named(messageRoutes), { prefix: '/api/push' });
+  await app.register(named(communityRoutes), { prefix: '/api/comment' });
   await app.register(
-    async (assets) => {
-      await assets.register(walletFeatureRoutes);
-      await assets.register(chainDepositRoutes);
-      await assets.register(exchangeRoutes);
-      await assets.register(solvencyRoutes);
-    },
+    named(async (assets) => {
+      await assets.register(named(walletFeatureRoutes));
+      await assets.register(named(chainDepositRoutes));
+      await assets.register(named(exchangeRoutes));
+      await assets.register(named(solvencyRoutes));
+    }, 'assets'),
     { prefix: '/api/assets' },
   );
 
   // The staff console's API: its own sessions (TOTP), one role guard for every route (features/staff).
   app.decorate('adminRouteTable', []);
-  await app.register(staffRoutes, { prefix: '/admin' });
+  await app.register(named(staffRoutes), { prefix: '/admin' });
 
   if (options.config.jobsIntervalMs > 0) {
     let stop: (() => void) | null = null;
@@ -195,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   // Alive, database and Redis status for load balancers and operators (503 when the database is down).
-  await app.register(healthRoutes);
+  await app.register(named(healthRoutes));
 
   // The other hosts exist so the browser's base URLs resolve; their features come later.
   for (const host of SERVICE_HOSTS) {

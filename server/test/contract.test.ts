@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { OPENAPI_FILE, openApiText } from '../src/cli/openapi';
 import { translate } from '../src/i18n';
 import { routesWithoutSchema, unboundedNumbers } from '../src/plugins/contract';
-import { compileEveryReplySerializer } from '../src/plugins/reply-serializers';
+import { compileEveryReplySerializer } from '../src/plugins/schema-compilers';
 import { asMember, getAs, MANY_MEMBERS, multipartBody, post, signedInMember, startApp, type TestContext, testDatabases, type TestMember } from './helpers';
 import { buildRequest, operationKey, operationsOf, validInput, validSpec, type OpenApiDocument } from './schema-fuzz';
 

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { AppError } from '../errors';
+import { named } from './plugin-name';
 import { redisWithFallback, type RedisState } from './redis-fallback';
 import { RedisCounters } from '../security/counters';
 
@@ -13,10 +14,12 @@ type CreateRateLimit = FastifyInstance['createRateLimit'];
  */
 async function limiterFactory(app: FastifyInstance, store: { redis?: Redis; nameSpace?: string }): Promise<CreateRateLimit> {
   let create: CreateRateLimit | undefined;
-  await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false, ...store });
-    create = scope.createRateLimit;
-  });
+  await app.register(
+    named(async (scope) => {
+      await scope.register(rateLimit, { global: false, ...store });
+      create = scope.createRateLimit;
+    }, 'rate-limit'),
+  );
   return create!;
 }
 
