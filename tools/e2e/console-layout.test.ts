@@ -2,9 +2,12 @@
  * The staff console fits a 390 px phone in every language too (issue 12: "desktop-first, usable on a
  * phone"): an admin, who may open every section, walks every console screen the built remote serves.
  * Tables may scroll sideways inside their own box; the page itself may not, no label is cut off, and no
- * word or figure in a table is split across two lines.
+ * word or figure in a table is split across two lines. The same walk checks every console screen and
+ * tab in English and Tamil with axe-core (WCAG 2.1 AA, axe.ts): the crawl (reach.test.ts) reaches each
+ * console screen but not each of its tabs.
  */
 import { PHONE, STAFF_SCREEN } from './browser';
+import { axeViolations } from './axe';
 import { screenMisfits } from './fit';
 import { staffSessionScript, staffSessionThroughApi } from './session';
 import { WALK_SERVING } from './stack';
@@ -13,11 +16,15 @@ import { LOCALES, staffScreensAndTabs, walkRoutes } from './walk';
 
 const { stack, browser } = useStack({}, { serving: WALK_SERVING });
 
-it('no console screen is wider than a 390 px phone, cuts off text or splits a word in a table, in any of the ten languages', async () => {
+/** The languages axe-core checks the console in: English, and Tamil for the longest labels and another script. */
+const AXE_LOCALES: string[] = ['en-US', 'ta-IN'];
+
+it('no console screen is wider than a 390 px phone, cuts off text or splits a word in a table, in any of the ten languages; none has a WCAG 2.1 AA violation axe-core can find in English or Tamil', async () => {
   const routes = staffScreensAndTabs();
   expect(routes).toContain('/console/withdrawals');
   const session = await staffSessionThroughApi(stack, 'layout-admin', 'admin');
   const problems: string[] = [];
+  const violations: string[] = [];
   const reached: string[] = [];
   await walkRoutes({
     browser,
@@ -27,6 +34,7 @@ it('no console screen is wider than a 390 px phone, cuts off text or splits a wo
     routes,
     async visit(page, locale, route, inFlight) {
       if (await page.locator('.console__nav').count()) reached.push(route);
+      if (AXE_LOCALES.includes(locale)) for (const violation of await axeViolations(page)) violations.push(`${locale} ${route}: ${violation}`);
       // A form that opens from a row must fit too: the reward form carries the longest labels.
       if (route.endsWith('tab=rewards')) {
         await page.getByTestId('reward-edit-joingroup').click();
@@ -38,6 +46,7 @@ it('no console screen is wider than a 390 px phone, cuts off text or splits a wo
   // Every screen opened as the console (not the staff login or a "not allowed" page).
   expect(new Set(reached)).toEqual(new Set(routes));
   expect(problems).toEqual([]);
+  expect(violations).toEqual([]);
 }, 600_000);
 
 it("keeps the dashboard's figures on one line on a desk screen, and lines the audit filters up in even columns on a phone", async () => {

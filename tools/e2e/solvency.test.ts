@@ -62,7 +62,7 @@ async function newPage() {
   return context.newPage();
 }
 
-/** WCAG 2.1 AA as the accessibility walk checks it (tools/e2e/accessibility.test.ts). */
+/** WCAG 2.1 AA as the layout walks check it (tools/e2e/axe.ts). */
 async function axeViolations(page: Page, label: string): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })

@@ -82,7 +82,7 @@ export const DEFAULT_SERVING: Serving = process.env.E2E_FLEET === '1' ? 'fleet' 
 export const SERVINGS_OF_THIS_RUN: readonly Serving[] = DEFAULT_SERVING === 'fleet' ? ['fleet', 'separate-origins'] : ['separate-origins'];
 
 /**
- * Where the walks through every screen (accessibility, layout, console-layout, reach) run, in every run:
+ * Where the walks through every screen (layout, console-layout, reach) run, in every run:
  * they check how the built files render and navigate, the same however those are served, so they run
  * once, and on the separate origins CI keeps a whole pass over every screen with each remote loaded from
  * an origin of its own.

@@ -1,8 +1,8 @@
 /**
  * Walks routes of the app in one page: a member's (the shell's own routes, from its route table, and
  * every path a member remote owns, from the remotes.json the shell reads) or the console's. Shared by
- * the layout walks (no page wider than the screen, in every language) and the accessibility walk
- * (axe-core on every screen).
+ * the layout walks (no page wider than the screen, in every language; axe-core on the screens of the
+ * languages it checks).
  */
 import fs from 'node:fs';
 import path from 'node:path';

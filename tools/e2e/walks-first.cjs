@@ -6,7 +6,7 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /** The walks, longest first (docs/performance.md, "CI"). */
-const WALKS = ['reach', 'accessibility', 'layout', 'console-layout'];
+const WALKS = ['reach', 'layout', 'console-layout'];
 
 const walkRank = (test) => {
   const rank = WALKS.findIndex((name) => test.path.endsWith(`/${name}.test.ts`));
