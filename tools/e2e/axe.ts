@@ -10,6 +10,13 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * text over a gradient that axe leaves undecided and falls short of the contrast it needs.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A toast fades in and out over the screen (a walk's form check, a tap), its text at part of its contrast
+  // while it does: the screen is checked once the toast is gone, or after 5 s as it is.
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page })
     // Still "experimental" in axe 4.13, so off by default: a control's name contains its visible text (WCAG 2.5.3).
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations', 'incomplete'] })
