@@ -28,12 +28,15 @@ const attributeValue = (raw: string) =>
     .replace(/&amp;/g, '&');
 
 /**
- * The hash sources of a built page's inline code: each `<script>` without `src` and each `<style>`
+ * The hash sources of a built page's inline code: each `<script>` it runs without `src` and each `<style>`
  * element (their text exactly as written), and each distinct `style` attribute (the first-paint copies
  * and their icon sprite carry a few; CSP 3 lets them through by hash with 'unsafe-hashes').
  */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[]; styleAttributes: string[] } {
-  const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)].filter((m) => !/\ssrc\s*=/i.test(m[1] ?? '')).map((m) => hash(m[2]));
+  // Not the first-paint copies (`type="text/html"`): data the browser never runs.
+  const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\s(src\s*=|type="text\/html")/i.test(m[1] ?? ''))
+    .map((m) => hash(m[2]));
   const styles = [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) => hash(m[2]));
   const styleAttributes = [...html.matchAll(/\sstyle="([^"]*)"/gi)].map((m) => hash(attributeValue(m[1])));
   const unique = (list: string[]) => [...new Set(list)];
