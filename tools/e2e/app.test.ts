@@ -345,6 +345,22 @@ it('the shell bundle holds no remote screen code and no remote address', () => {
   expect(holding(/localhost:\d+|127\.0\.0\.1:\d+/)).toEqual([]);
 });
 
+it("the first load's scripts, as served, ask the browser to compile them while they stream in; the chunks loaded on demand do not", async () => {
+  const html = await (await fetch(stack.shellUrl)).text();
+  // The page's loader names the entry's scripts; the app's bootstrap chunk is the one its entry asks for first.
+  const entryScripts = [...html.matchAll(/"(\/static\/js\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(entryScripts).toHaveLength(2);
+  const asyncDir = path.join(distOf('shell'), 'static/js/async');
+  const asyncFiles = fs.readdirSync(asyncDir).filter((file) => file.endsWith('.js'));
+  const bootstrap = asyncFiles.filter((file) => file.startsWith('bootstrap.')).map((file) => `/static/js/async/${file}`);
+  expect(bootstrap).toHaveLength(1);
+  const served = async (file: string) => (await fetch(new URL(file.slice(1), stack.shellUrl), { headers: { 'accept-encoding': 'br' } })).text();
+  for (const file of [...entryScripts, ...bootstrap]) expect((await served(file)).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  const onDemand = asyncFiles.filter((file) => !file.startsWith('bootstrap.'));
+  expect(onDemand.length).toBeGreaterThan(0);
+  for (const file of onDemand) expect(fs.readFileSync(path.join(asyncDir, file), 'utf8')).not.toContain('allFunctionsCalledOnLoad');
+});
+
 it('switching to Hindi shows Hindi text on the tab bar', async () => {
   await login(DEMO.phone, DEMO.password);
   await go('/index/language');

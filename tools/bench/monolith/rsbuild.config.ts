@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
+import { compileHintsPlugin } from '../../rsbuild/compile-hints';
 import { commonConfig, shellHtml } from '../../rsbuild/federation';
 import { firstPaintPlugin } from '../../rsbuild/first-paint';
 import { firstPaint } from '../../../shell/src/first-paint/build-options';
@@ -15,8 +16,12 @@ const runtime = path.join(__dirname, 'runtime.ts');
 
 export default defineConfig({
   ...commonConfig,
-  // The same first paint as the shell's, so the two builds' scores compare like for like.
-  plugins: [...commonConfig.plugins!, firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })],
+  // The same first paint and compile hints as the shell's, so the two builds' scores compare like for like.
+  plugins: [
+    ...commonConfig.plugins!,
+    compileHintsPlugin(['index', 'bootstrap']),
+    firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve }),
+  ],
   root: path.join(ROOT, 'shell'),
   resolve: {
     ...commonConfig.resolve,
