@@ -39,5 +39,9 @@ async function evaluateSharedLibraries() {
   }
 }
 
-import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+// A task after this one: asking for the chunk first has federation look up every library it shares
+// (its consumes), which made this file's task, already holding the federation runtime's start, the
+// longest of the load (docs/performance.md, "Long tasks of a first load"). The request leaves a
+// moment later.
+nextTask().then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
 evaluateSharedLibraries().catch((error) => console.warn('Shared libraries were left to the app to evaluate', error));
