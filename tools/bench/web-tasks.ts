@@ -1,5 +1,5 @@
 /**
- * npm run bench:web-tasks -- [--page home|login] [--runs N] [--simulate] [--skip-build] [--top K] [--port P]
+ * npm run bench:web-tasks -- [--page home|login] [--runs N] [--simulate] [--no-samples] [--skip-build] [--top K] [--port P]
  *
  * Where the main thread's long tasks go on a first load, the part of bench:web's Total Blocking Time
  * that Lighthouse reports only as "other". Builds the shell and the remotes for production without
@@ -16,6 +16,11 @@
  * `--simulate` runs the CPU at full speed and multiplies each task's time by four, as Lighthouse's
  * simulated mode (bench:web's default) does: the tasks it prints are the ones bench:web's TBT counts.
  * `--skip-build` uses the builds in place (rebuild them with MINIFY=false for names).
+ *
+ * `--no-samples` traces without V8's sampler, so the tasks come without functions. With the sampler on,
+ * V8 compiles the files that carry the compile hint (tools/rsbuild/compile-hints.ts) on the main thread,
+ * where without it they compile while they stream in: the task sums are then the page's as a member's
+ * browser (and Lighthouse, which does not sample) runs it.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PHONE } from '../e2e/browser';
@@ -35,6 +40,8 @@ const PORT = Number(argValue('port', '4742'));
 const CPU_SLOWDOWN = 4;
 /** Slow the CPU down for real (applied), or trace at full speed and scale each task (simulated, as Lighthouse's default). */
 const SIMULATE = process.argv.includes('--simulate');
+/** Sample the JavaScript (which functions ran), at the price of the hinted files' compilation moving to the main thread. */
+const SAMPLES = !process.argv.includes('--no-samples');
 /** A task longer than this blocks input for what it runs over it (TBT's threshold). */
 const LONG_TASK_MS = 50;
 
@@ -73,7 +80,8 @@ async function traceLoad(browser: Browser, url: string, storageState?: Session):
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     if (!SIMULATE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'toplevel'] });
+    const sampler = SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [];
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', ...sampler, 'toplevel'] });
     await page.goto(url);
     // Long enough for the remotes, the API calls and the effects they start, at a quarter of the speed.
     await page.waitForTimeout(6000);
