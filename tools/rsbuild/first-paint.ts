@@ -1,7 +1,7 @@
 /**
  * Paints a landing screen from index.html, before any JavaScript: after a production build of the
  * shell, a module of the shell (built here for Node) renders its landing screens in every language,
- * and index.html gets each screen in each language as the text of a `<script type="text/html">`, an
+ * and index.html gets each screen in each language as the text of a `<script type="text/html">` in its head, an
  * inline script that parses and shows the right one for a visitor who will land on that screen (and
  * then loads the app's scripts), and links to the stylesheets they need. As script text the parser only
  * scans the copies: as `<template>`s it built all twenty of them (at 4x CPU, 112 ms of the page's first
@@ -197,8 +197,9 @@ export function firstPaintPlugin(options: FirstPaintOptions): RsbuildPlugin {
           const hideRoot = `<style>#${page.id}+#root{display:none}</style>`;
           const indexHtml = html
             .replace(scriptTag, '')
-            .replace('</head>', `${links}${hideRoot}</head>`)
-            .replace('<div id="root"></div>', `${icons.sprite}${copies.join('')}<div id="root"></div><script>${startScript(page, scripts)}</script>`);
+            // The copies in the head: in the body their text would be part of the page's text content.
+            .replace('</head>', `${links}${hideRoot}${copies.join('')}</head>`)
+            .replace('<div id="root"></div>', `${icons.sprite}<div id="root"></div><script>${startScript(page, scripts)}</script>`);
           fs.writeFileSync(htmlFile, indexHtml);
           const { br, gz } = compressedCopies(Buffer.from(indexHtml));
           fs.writeFileSync(`${htmlFile}.br`, br);
