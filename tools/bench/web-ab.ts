@@ -17,16 +17,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PHONE } from '../e2e/browser';
-import { DEMO, loginThroughScreen } from '../e2e/session';
 import { distOf } from '../src/topology';
 import { machineLine } from './machine';
-import { startWebBench } from './web-serve';
+import { memberComingBack, startWebBench } from './web-serve';
 
 const argValue = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
-const [buildA, buildB] = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+/** The options that take a value; every other word that is not an option names a build. */
+const VALUED = ['--runs', '--page', '--port'];
+const [buildA, buildB] = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !VALUED.includes(all[i - 1] ?? ''));
 const RUNS = Number(argValue('runs', '6'));
 const PAGE = argValue('page', 'home');
 const PORT = Number(argValue('port', '4842'));
@@ -69,13 +70,7 @@ async function main() {
   useBuild(buildA);
   const { origin, browser, stop } = await startWebBench(PORT, 'bench-web-ab');
   try {
-    // A real login; home then keeps what it showed for the next start's first paint, as for a member coming back.
-    const login = await browser.newContext({ viewport: PHONE.viewport });
-    const loginPage = await login.newPage();
-    await loginThroughScreen(loginPage, `${origin}/`, DEMO.phone, DEMO.password);
-    await loginPage.locator('.home-banner__image').first().waitFor();
-    const session = PAGE === 'home' ? await login.storageState() : undefined;
-    await login.close();
+    const session = PAGE === 'home' ? await memberComingBack(browser, origin) : undefined;
 
     console.log(`Machine: ${machineLine()}`);
     const loads: Record<'A' | 'B', Load[]> = { A: [], B: [] };

@@ -12,8 +12,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/browser';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, PHONE } from '../e2e/browser';
+import { DEMO, loginThroughScreen } from '../e2e/session';
 import { startApiProcess, stopProcess } from '../src/api-process';
 import { SAME_ORIGIN, remotesDocument, runtimeConfig } from '../src/runtime-documents';
 import { setCacheHeaders } from '../src/static-server';
@@ -88,4 +89,23 @@ export async function startWebBench(port: number, name: string): Promise<{ origi
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A signed-in member's cookies and local storage, carried into a fresh context. */
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * The demo member's session after a real login through the screen and home shown with its banner: home
+ * then keeps what it showed for the next start's first paint, as for a member coming back.
+ */
+export async function memberComingBack(browser: Browser, origin: string): Promise<Session> {
+  const context = await browser.newContext({ viewport: PHONE.viewport });
+  try {
+    const page = await context.newPage();
+    await loginThroughScreen(page, `${origin}/`, DEMO.phone, DEMO.password);
+    await page.locator('.home-banner__image').first().waitFor();
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }

@@ -22,11 +22,10 @@
  * where without it they compile while they stream in: the task sums are then the page's as a member's
  * browser (and Lighthouse, which does not sample) runs it.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PHONE } from '../e2e/browser';
-import { DEMO, loginThroughScreen } from '../e2e/session';
 import { machineLine } from './machine';
-import { buildApps, startWebBench } from './web-serve';
+import { buildApps, memberComingBack, startWebBench, type Session } from './web-serve';
 
 const argValue = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,8 +44,6 @@ const SAMPLES = !process.argv.includes('--no-samples');
 /** A task longer than this blocks input for what it runs over it (TBT's threshold). */
 const LONG_TASK_MS = 50;
 
-/** A signed-in member's cookies and local storage, carried into a fresh context. */
-type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** The trace events this script reads (Chrome's trace event format). */
 interface TraceEvent {
@@ -179,16 +176,7 @@ async function main() {
   if (!process.argv.includes('--skip-build')) buildApps({ MINIFY: 'false' });
   const { origin, browser, stop } = await startWebBench(PORT, 'bench-web-tasks');
   try {
-    let session: Session | undefined;
-    if (PAGE === 'home') {
-      // A real login; home then keeps what it showed for the next start's first paint, as for a member coming back.
-      const context = await browser.newContext({ viewport: PHONE.viewport });
-      const page = await context.newPage();
-      await loginThroughScreen(page, `${origin}/`, DEMO.phone, DEMO.password);
-      await page.locator('.home-banner__image').first().waitFor();
-      session = await context.storageState();
-      await context.close();
-    }
+    const session = PAGE === 'home' ? await memberComingBack(browser, origin) : undefined;
     const url = `${origin}/#/${PAGE === 'home' ? 'index' : 'user/login'}`;
     console.log(`Machine: ${machineLine()}`);
     for (let run = 1; run <= RUNS; run++) report(await traceLoad(browser, url, session), run);

@@ -13,7 +13,13 @@
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 /** Must be the file's first line. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * The shell's first load (and the monolith's, built from the same entry and chunk names): the entry's files
+ * (the shared libraries' chunk and the entry with the federation runtime) and the app's bootstrap chunk.
+ */
+export const SHELL_FIRST_LOAD = ['index', 'bootstrap'];
 
 /** `chunkGroups`: entry names and `webpackChunkName`s whose JavaScript files get the hint. */
 export function compileHintsPlugin(chunkGroups: string[]): RsbuildPlugin {

@@ -9,7 +9,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { CONTRACT_VERSION } from '@rigshare/contract';
 import { KIT_LIBRARIES, LOADED_ON_DEMAND, kitAliases, libraryOf, packageDir, reactRouterDist, splitKitImports, versionOf } from './kits';
-import { compileHintsPlugin } from './compile-hints';
+import { SHELL_FIRST_LOAD, compileHintsPlugin } from './compile-hints';
 import { compressedCopies } from './compress';
 import { firstPaintPlugin, type FirstPaintOptions } from './first-paint';
 import { federationRuntimeAsEsModules } from './federation-runtime';
@@ -204,8 +204,7 @@ export function shellConfig({ port, firstPaint }: ShellOptions) {
         // Its bundler runtime too (contract version 3), which the remotes take (bundler-runtime/take.ts).
         runtimePlugins: [path.join(__dirname, 'bundler-runtime', 'provide.ts')],
       }),
-      // The entry's files (the shared libraries' chunk and the entry with the federation runtime) and the app's bootstrap.
-      compileHintsPlugin(['index', 'bootstrap']),
+      compileHintsPlugin(SHELL_FIRST_LOAD),
       ...(firstPaint ? [firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve })] : []),
     ],
     html: shellHtml,

@@ -1,11 +1,11 @@
 /**
  * Paints a landing screen from index.html, before any JavaScript: after a production build of the
  * shell, a module of the shell (built here for Node) renders its landing screens in every language,
- * and index.html gets each screen in each language as the text of a `<script type="text/html">` in its head, an
- * inline script that parses and shows the right one for a visitor who will land on that screen (and
- * then loads the app's scripts), and links to the stylesheets they need. As script text the parser only
- * scans the copies: as `<template>`s it built all twenty of them (at 4x CPU, 112 ms of the page's first
- * task against 39 ms). The shell takes the copy out when its own screen mounts
+ * and index.html gets each screen in each language as the text of a `<script type="text/html">` in its
+ * head, an inline script that parses and shows the right one for a visitor who will land on that screen
+ * (and then loads the app's scripts), and links to the stylesheets they need. As script text the parser
+ * only scans the copies, where as `<template>`s it built all twenty (docs/performance.md, "Long tasks of
+ * a first load"). The shell takes the copy out when its own screen mounts
  * (shell/src/app/first-paint.ts).
  */
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
-import { compileHintsPlugin } from '../../rsbuild/compile-hints';
+import { SHELL_FIRST_LOAD, compileHintsPlugin } from '../../rsbuild/compile-hints';
 import { commonConfig, shellHtml } from '../../rsbuild/federation';
 import { firstPaintPlugin } from '../../rsbuild/first-paint';
 import { firstPaint } from '../../../shell/src/first-paint/build-options';
@@ -19,7 +19,7 @@ export default defineConfig({
   // The same first paint and compile hints as the shell's, so the two builds' scores compare like for like.
   plugins: [
     ...commonConfig.plugins!,
-    compileHintsPlugin(['index', 'bootstrap']),
+    compileHintsPlugin(SHELL_FIRST_LOAD),
     firstPaintPlugin({ ...firstPaint, resolve: commonConfig.resolve }),
   ],
   root: path.join(ROOT, 'shell'),
