@@ -1,12 +1,13 @@
 /**
  * Jest settings for a project with screen tests (the fake API of @rigshare/ui/testing/fake-api):
  * msw's dependencies that ship ESM only, and typebox (which @rigshare/api-schema brings in), resolve to
- * their ESM builds under jest-fixed-jsdom's Node export conditions and are transpiled like the server's.
+ * their ESM builds under jest-fixed-jsdom's Node export conditions and are transpiled like the server's;
+ * and screen tests wait for what a screen shows as long as a loaded machine needs (screen-waits.cjs).
  */
 const withEsmPackages = require('./esm-packages.cjs');
 
 const ESM_ONLY_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise', 'typebox'];
 
 module.exports = function withScreenTests(config) {
-  return withEsmPackages(config, ESM_ONLY_PACKAGES);
+  return withEsmPackages({ ...config, setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), require.resolve('./screen-waits.cjs')] }, ESM_ONLY_PACKAGES);
 };
