@@ -8,6 +8,12 @@ const withEsmPackages = require('./esm-packages.cjs');
 
 const ESM_ONLY_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise', 'typebox'];
 
+/** Screen tests wait for what a screen shows as long as a loaded machine needs (screen-waits.cjs). */
+function withScreenWaits(config) {
+  return { ...config, setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), require.resolve('./screen-waits.cjs')] };
+}
+
 module.exports = function withScreenTests(config) {
-  return withEsmPackages({ ...config, setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), require.resolve('./screen-waits.cjs')] }, ESM_ONLY_PACKAGES);
+  return withEsmPackages(withScreenWaits(config), ESM_ONLY_PACKAGES);
 };
+module.exports.withScreenWaits = withScreenWaits;
